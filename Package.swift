@@ -1,0 +1,68 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sprout",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .executable(name: "sprout", targets: ["sprout"]),
+        .library(name: "SproutAPI", targets: ["SproutAPI"]),
+        .library(name: "SproutKit", targets: ["SproutKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
+        .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
+        .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
+        .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
+    ],
+    targets: [
+        // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
+        .target(name: "SproutAPI"),
+
+        // Accounts, tokens, API keys, files, rate limits, config, database, web shell pieces.
+        .target(
+            name: "Platform",
+            dependencies: [
+                "SproutAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "JWT", package: "jwt"),
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            ],
+            resources: [.copy("Web/Assets")]
+        ),
+
+        // All For Lesson: the LSLP contract under /v1 and its pages.
+        .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"]),
+
+        // Assembles the application from the platform and the app modules.
+        .target(name: "SproutServer", dependencies: ["Platform", "Lessons"]),
+
+        .executableTarget(name: "sprout", dependencies: ["SproutServer"]),
+
+        // Client SDK: Foundation and URLSession only.
+        .target(name: "SproutKit", dependencies: ["SproutAPI"]),
+
+        .target(
+            name: "SproutTestSupport",
+            dependencies: [
+                "SproutServer",
+                "Platform",
+                .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+            ],
+            path: "Tests/SproutTestSupport"
+        ),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform", "SproutTestSupport"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI", "SproutTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

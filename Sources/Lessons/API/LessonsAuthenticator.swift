@@ -1,0 +1,37 @@
+import Platform
+import Vapor
+
+/// Reads the access token from `Authorization`. Clients send the bare JWT; a `Bearer ` prefix is
+/// accepted too. An expired token is a 419 so the client refreshes; anything else wrong is a 401.
+struct LessonsAuthenticator: AsyncMiddleware {
+    let tokens: TokenService
+
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        switch await tokens.check(accessToken: Self.accessToken(in: request)) {
+        case .invalid:
+            throw LessonsError.invalidToken
+        case .expired:
+            throw LessonsError.accessTokenExpired
+        case let .valid(accountID):
+            request.auth.login(AuthenticatedAccount(id: accountID))
+        }
+        return try await next.respond(to: request)
+    }
+
+    static func accessToken(in request: Request) -> String {
+        let raw = request.headers.first(name: .authorization) ?? ""
+        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased().hasPrefix("bearer ") { return String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        return trimmed
+    }
+}
+
+extension Request {
+    /// The account the lessons authenticator let through.
+    var lessonsAccountID: String {
+        get throws {
+            guard let account = auth.get(AuthenticatedAccount.self) else { throw LessonsError.invalidToken }
+            return account.id
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Fluent
+import Foundation
+import Platform
+
+/// Teacher or student. The published app signals it at join through `phoneNum` ("1" teacher,
+/// "0" student); Sprout keeps it as a real role so the web app and SDK can rely on it.
+public enum LessonsRole: String, Codable, Sendable {
+    case teacher, student
+
+    init(phoneNum: String) {
+        self = phoneNum == "1" ? .teacher : .student
+    }
+}
+
+/// A person's profile in the lessons app, one per account.
+final class LessonsProfile: Model, @unchecked Sendable {
+    static let schema = "lessons_profiles"
+
+    @ID(custom: "account_id", generatedBy: .user) var id: String?
+    @Field(key: "nick") var nick: String
+    /// Echoed back exactly as the client sent it (the published app reads its role flag from it).
+    @Field(key: "phone_num") var phoneNum: String
+    @Field(key: "birth_day") var birthDay: String
+    /// Relative path of the profile image, "" when there is none.
+    @Field(key: "profile_image") var profileImage: String
+    @Enum(key: "role") var role: LessonsRole
+
+    init() {}
+
+    init(accountID: String, nick: String, phoneNum: String, birthDay: String, role: LessonsRole) {
+        id = accountID
+        self.nick = nick
+        self.phoneNum = phoneNum
+        self.birthDay = birthDay
+        self.profileImage = ""
+        self.role = role
+    }
+}
+
+struct CreateLessonsProfile: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        let role = try await database.enum("lessons_role").case("teacher").case("student").create()
+        try await database.schema(LessonsProfile.schema)
+            .field("account_id", .string, .identifier(auto: false), .references(Account.schema, "id", onDelete: .cascade))
+            .field("nick", .string, .required)
+            .field("phone_num", .string, .required)
+            .field("birth_day", .string, .required)
+            .field("profile_image", .string, .required)
+            .field("role", role, .required)
+            .unique(on: "nick")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(LessonsProfile.schema).delete()
+        try await database.enum("lessons_role").delete()
+    }
+}

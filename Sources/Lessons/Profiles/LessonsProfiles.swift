@@ -1,0 +1,28 @@
+import Fluent
+import Platform
+
+/// Finding and creating lessons profiles for accounts.
+enum LessonsProfiles {
+    /// An account that exists but has no lessons profile yet (it signed up on the web hub) gets
+    /// one on first use, named after the account, with a suffix when that nick is taken.
+    static func ensure(for account: Account, on db: any Database) async throws -> LessonsProfile {
+        let accountID = try account.requireID()
+        if let existing = try await LessonsProfile.find(accountID, on: db) { return existing }
+        let base = account.displayName.filter { !$0.isWhitespace }
+        var nick = base.isEmpty ? "sprout" : base
+        var suffix = 1
+        while try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0 {
+            suffix += 1
+            nick = "\(base)\(suffix)"
+        }
+        let profile = LessonsProfile(accountID: accountID, nick: nick, phoneNum: "", birthDay: "", role: .student)
+        try await profile.create(on: db)
+        return profile
+    }
+
+    /// The signed-in account and its profile; a token that outlived its account is a 401.
+    static func require(_ accountID: String, on db: any Database) async throws -> (Account, LessonsProfile) {
+        guard let account = try await Account.find(accountID, on: db) else { throw LessonsError.invalidToken }
+        return (account, try await ensure(for: account, on: db))
+    }
+}

@@ -1,0 +1,61 @@
+import Fluent
+import Foundation
+
+public enum APIKeyError: Error, Equatable {
+    case nameTaken(String)
+    case emptyName
+}
+
+/// Creates, lists and checks API keys.
+public struct APIKeyRegistry: Sendable {
+    let ids: IdentifierGenerator
+    let clock: WallClock
+
+    public init(ids: IdentifierGenerator, clock: WallClock) {
+        self.ids = ids
+        self.clock = clock
+    }
+
+    /// Creates a key and returns it in clear text; this is the only time it is ever available.
+    public func create(name: String, on db: any Database) async throws -> String {
+        let key = "sk_" + ids.token(byteCount: 24)
+        try await register(key: key, name: name, on: db)
+        return key
+    }
+
+    /// Stores a key chosen elsewhere (the dev key kept in the data directory).
+    public func register(key: String, name: String, on db: any Database) async throws {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty else { throw APIKeyError.emptyName }
+        if try await APIKey.query(on: db).filter(\.$name == name).count() > 0 { throw APIKeyError.nameTaken(name) }
+        do {
+            try await APIKey(
+                keyHash: TokenService.digest(key), name: name,
+                prefix: String(key.prefix(7)), createdAt: clock.now()
+            ).create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw APIKeyError.nameTaken(name)
+        }
+    }
+
+    /// Registers the dev key kept in the data directory, unless it is registered already. When
+    /// another instance's dev key holds the name (a shared PostgreSQL), this one is left out:
+    /// such deployments create their keys with `sprout keys create`.
+    public func ensureRegistered(key: String, name: String, on db: any Database) async throws {
+        if try await isValid(key, on: db) { return }
+        do {
+            try await register(key: key, name: name, on: db)
+        } catch APIKeyError.nameTaken {
+            return
+        }
+    }
+
+    public func list(on db: any Database) async throws -> [APIKey] {
+        try await APIKey.query(on: db).sort(\.$createdAt).sort(\.$name).all()
+    }
+
+    public func isValid(_ key: String, on db: any Database) async throws -> Bool {
+        guard !key.isEmpty else { return false }
+        return try await APIKey.find(TokenService.digest(key), on: db) != nil
+    }
+}

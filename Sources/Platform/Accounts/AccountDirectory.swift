@@ -1,0 +1,74 @@
+import Fluent
+import Foundation
+
+public enum AccountError: Error, Equatable {
+    case invalidEmail
+    case emptyPassword
+    case emailTaken
+    case wrongCredentials
+    case notFound
+}
+
+/// Creates, finds and removes accounts. App modules call this; they never write `accounts` rows
+/// themselves.
+public struct AccountDirectory: Sendable {
+    let passwords: PasswordHashing
+    let ids: IdentifierGenerator
+    let clock: WallClock
+
+    public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock) {
+        self.passwords = passwords
+        self.ids = ids
+        self.clock = clock
+    }
+
+    public static func isPlausibleEmail(_ email: String) -> Bool {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
+            && !email.contains(where: \.isWhitespace) && email.count <= 254
+    }
+
+    /// Registers an email+password account. The unique index settles races between two sign-ups
+    /// with the same address: the loser gets `.emailTaken`.
+    public func register(email: String, password: String, displayName: String, on db: any Database) async throws -> Account {
+        let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Self.isPlausibleEmail(email) else { throw AccountError.invalidEmail }
+        guard !password.isEmpty else { throw AccountError.emptyPassword }
+        if try await isEmailTaken(email, on: db) { throw AccountError.emailTaken }
+        let account = Account(
+            id: ids.objectID(), email: email, passwordHash: try await passwords.hash(password),
+            displayName: displayName, createdAt: clock.now()
+        )
+        do {
+            try await account.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw AccountError.emailTaken
+        }
+        return account
+    }
+
+    public func isEmailTaken(_ email: String, on db: any Database) async throws -> Bool {
+        try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: email)).count() > 0
+    }
+
+    /// Checks an email and password; unknown addresses cost a hash too.
+    public func authenticate(email: String, password: String, on db: any Database) async throws -> Account {
+        let account = try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: email)).first()
+        guard let account, let digest = account.passwordHash else {
+            try await passwords.verifyDecoy(password)
+            throw AccountError.wrongCredentials
+        }
+        guard try await passwords.verify(password, against: digest) else { throw AccountError.wrongCredentials }
+        return account
+    }
+
+    public func find(_ id: String, on db: any Database) async throws -> Account? {
+        try await Account.find(id, on: db)
+    }
+
+    /// Removes the account; app profiles and tokens go with it through their foreign keys.
+    public func withdraw(_ id: String, on db: any Database) async throws {
+        guard let account = try await Account.find(id, on: db) else { throw AccountError.notFound }
+        try await account.delete(on: db)
+    }
+}

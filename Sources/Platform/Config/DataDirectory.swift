@@ -1,0 +1,40 @@
+import Foundation
+
+/// The folder that holds everything a Sprout instance owns on disk: the SQLite database, uploads
+/// and the secrets generated on first run.
+public struct DataDirectory: Sendable {
+    public let url: URL
+
+    public init(_ url: URL) throws {
+        self.url = url
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }
+
+    /// Reads a secret file, creating it with `make()` on first use. The file is written with mode
+    /// 0600 before any byte of the secret lands in it, so the secret is never world-readable.
+    public func secret(named name: String, make: () -> String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        if let existing = try? String(contentsOf: file, encoding: .utf8) {
+            let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty { return trimmed }
+        }
+        let value = make()
+        guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw DataDirectoryError.cannotWrite(file.path)
+        }
+        try Data((value + "\n").utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        return value
+    }
+}
+
+public enum DataDirectoryError: Error, CustomStringConvertible {
+    case cannotWrite(String)
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path): "cannot write \(path)"
+        }
+    }
+}

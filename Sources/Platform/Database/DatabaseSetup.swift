@@ -1,0 +1,69 @@
+import Fluent
+import FluentPostgresDriver
+import FluentSQLiteDriver
+import SQLKit
+import Vapor
+
+public enum DatabaseSetup {
+    /// Registers the configured database as the default one.
+    public static func register(_ storage: SproutConfig.Storage, on app: Application) throws {
+        switch storage {
+        case let .sqlite(path):
+            app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
+        case let .postgres(url):
+            let configuration = try SQLPostgresConfiguration(url: url)
+            app.databases.use(.postgres(configuration: configuration, sqlLogLevel: .debug), as: .psql)
+        }
+    }
+
+    /// Opens the database once and proves it is usable, turning SQLite's WAL journal and foreign
+    /// keys on. A corrupt file or an unreachable server fails here, with one clear line, instead
+    /// of on the first request.
+    public static func prepare(_ database: any Database, storage: SproutConfig.Storage) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        do {
+            switch storage {
+            case .sqlite:
+                try await sql.raw("PRAGMA journal_mode=WAL").run()
+                try await sql.raw("PRAGMA foreign_keys=ON").run()
+                try await sql.raw("PRAGMA busy_timeout=5000").run()
+                let rows = try await sql.raw("PRAGMA quick_check").all()
+                let verdict = try rows.first?.decode(column: "quick_check", as: String.self)
+                if let verdict, verdict != "ok" { throw DatabaseUnavailable(reason: "integrity check failed: \(verdict)") }
+            case .postgres:
+                try await sql.raw("SELECT 1").run()
+            }
+        } catch let error as DatabaseUnavailable {
+            throw error
+        } catch {
+            throw DatabaseUnavailable(reason: Self.describe(error))
+        }
+    }
+
+    /// Answers whether the database answers a trivial query, for `/healthz`.
+    public static func isReachable(_ database: any Database) async -> Bool {
+        guard let sql = database as? any SQLDatabase else { return false }
+        do {
+            try await sql.raw("SELECT 1").run()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Drivers put their most useful words in different places; this picks a single readable line.
+    static func describe(_ error: any Error) -> String {
+        if let psql = error as? PSQLError {
+            if let message = psql.serverInfo?[.message] { return message }
+            return String(describing: psql.code)
+        }
+        let text = String(describing: error)
+        return text.split(separator: "\n").first.map(String.init) ?? text
+    }
+}
+
+/// The database cannot be used; `reason` is one line meant for an operator.
+public struct DatabaseUnavailable: Error, CustomStringConvertible {
+    public let reason: String
+    public var description: String { reason }
+}

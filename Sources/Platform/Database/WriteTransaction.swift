@@ -1,0 +1,26 @@
+import Fluent
+import SQLKit
+
+extension Database {
+    /// A transaction that writes. On SQLite it starts with `BEGIN IMMEDIATE`, taking the write lock
+    /// up front: a deferred transaction that reads first and writes later fails with
+    /// SQLITE_BUSY_SNAPSHOT whenever another connection wrote in between, which no busy timeout
+    /// can fix. PostgreSQL runs an ordinary transaction.
+    public func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
+        guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite", !inTransaction else {
+            return try await transaction(body)
+        }
+        return try await withConnection { connection in
+            let sql = connection as! any SQLDatabase
+            try await sql.raw("BEGIN IMMEDIATE").run()
+            do {
+                let result = try await body(connection)
+                try await sql.raw("COMMIT").run()
+                return result
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+        }
+    }
+}

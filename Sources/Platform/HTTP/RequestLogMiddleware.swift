@@ -1,0 +1,51 @@
+import Vapor
+
+/// Gives every request an id (the client's `X-Request-Id` when it is a sane token, a new one
+/// otherwise), returns it in the response, and writes one structured log line per request.
+public struct RequestLogMiddleware: AsyncMiddleware {
+    let clock: @Sendable () -> UInt64
+
+    public init(clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.clock = clock
+    }
+
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let requestID = Self.isSane(request.id) ? request.id : UUID().uuidString
+        request.storage[RequestIDKey.self] = requestID
+        request.logger[metadataKey: "request-id"] = .string(requestID)
+        let started = clock()
+        let response: Response
+        do {
+            response = try await next.respond(to: request)
+        } catch {
+            // Only reached when no error middleware turned the error into a response.
+            log(request, status: .internalServerError, started: started)
+            throw error
+        }
+        response.headers.replaceOrAdd(name: .xRequestId, value: requestID)
+        log(request, status: response.status, started: started)
+        return response
+    }
+
+    private func log(_ request: Request, status: HTTPResponseStatus, started: UInt64) {
+        let milliseconds = Double(clock() &- started) / 1_000_000
+        request.logger.info("request", metadata: [
+            "method": .string(request.method.rawValue),
+            "path": .string(request.url.path),
+            "status": .stringConvertible(status.code),
+            "latency_ms": .string(String(format: "%.2f", milliseconds)),
+        ])
+    }
+
+    static func isSane(_ id: String) -> Bool {
+        (1...128).contains(id.utf8.count)
+            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0)) }
+    }
+}
+
+private struct RequestIDKey: StorageKey { typealias Value = String }
+
+extension Request {
+    /// The id this request is logged under and answered with.
+    public var requestID: String { storage[RequestIDKey.self] ?? id }
+}

@@ -1,0 +1,26 @@
+import Vapor
+
+/// The outermost error boundary. API modules shape their own errors; anything that escapes them,
+/// or a route outside every module, ends here. A deliberate `Abort` keeps its status; anything
+/// else is logged with the request id and answered as a bare 500 that leaks nothing.
+public struct UnexpectedErrorMiddleware: AsyncMiddleware {
+    public init() {}
+
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let abort as any AbortError {
+            return Self.response(status: abort.status, reason: abort.status.reasonPhrase, headers: abort.headers, for: request)
+        } catch {
+            request.logger.error("unexpected error", metadata: ["error": .string(String(reflecting: error))])
+            return Self.response(status: .internalServerError, reason: "Internal Server Error", headers: [:], for: request)
+        }
+    }
+
+    static func response(status: HTTPResponseStatus, reason: String, headers: HTTPHeaders, for request: Request) -> Response {
+        var headers = headers
+        headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
+        let body = (try? JSONEncoder().encode(["error": reason])) ?? Data()
+        return Response(status: status, headers: headers, body: .init(data: body))
+    }
+}

@@ -1,0 +1,6 @@
+import Fluent
+
+/// The platform's tables, in the order they were introduced.
+public enum PlatformMigrations {
+    public static let all: [any Migration] = [CreateAccount(), CreateRefreshToken(), CreateAPIKey()]
+}

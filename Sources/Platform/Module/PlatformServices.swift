@@ -1,0 +1,35 @@
+import Vapor
+
+/// Everything the platform offers to app modules, built once at start-up and handed to each
+/// module's initialiser (modules never reach into `Application.storage` for it).
+public struct PlatformServices: Sendable {
+    public let config: SproutConfig
+    public let clock: WallClock
+    public let ids: IdentifierGenerator
+    public let accounts: AccountDirectory
+    public let tokens: TokenService
+    public let apiKeys: APIKeyRegistry
+    public let files: FileStore
+    public let rateLimiter: RateLimiter
+
+    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter) {
+        self.config = config
+        self.clock = clock
+        self.ids = ids
+        self.accounts = accounts
+        self.tokens = tokens
+        self.apiKeys = apiKeys
+        self.files = files
+        self.rateLimiter = rateLimiter
+    }
+
+    /// The rate limit for one client IP, to put inside an API's error middleware.
+    public var ipRateLimit: RateLimitMiddleware {
+        RateLimitMiddleware(limiter: rateLimiter, settings: config.rateLimit, scope: .clientIP)
+    }
+
+    /// The rate limit for one account, to put after an API's authenticator.
+    public var accountRateLimit: RateLimitMiddleware {
+        RateLimitMiddleware(limiter: rateLimiter, settings: config.rateLimit, scope: .account)
+    }
+}

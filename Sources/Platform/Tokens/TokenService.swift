@@ -1,0 +1,110 @@
+import Vapor
+import Fluent
+import Foundation
+import JWT
+
+/// What an access token says about its bearer.
+public enum AccessTokenCheck: Sendable, Equatable {
+    case valid(accountID: String)
+    case expired(accountID: String)
+    case invalid
+}
+
+/// Why a refresh was refused; each app maps these to its own status codes.
+public enum RefreshError: Error, Equatable {
+    /// The access token is not one we signed.
+    case invalidAccessToken
+    /// The access token has not expired yet, so there is nothing to refresh.
+    case accessTokenStillValid
+    /// The refresh token is unknown, revoked or belongs to someone else.
+    case invalidRefreshToken
+    /// The refresh token has expired; the person must log in again.
+    case refreshTokenExpired
+}
+
+public struct TokenPair: Sendable, Equatable {
+    public let accessToken: String
+    public let refreshToken: String
+}
+
+/// Issues and checks the lessons contract's token pair: a short-lived access JWT and a long-lived
+/// refresh token, with expiry judged by the injected clock.
+public struct TokenService: Sendable {
+    let keys: JWTKeyCollection
+    let clock: WallClock
+    let ids: IdentifierGenerator
+    public let accessLifetime: TimeInterval
+    public let refreshLifetime: TimeInterval
+
+    public init(secret: String, clock: WallClock, ids: IdentifierGenerator, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async {
+        keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        self.clock = clock
+        self.ids = ids
+        self.accessLifetime = accessLifetime
+        self.refreshLifetime = refreshLifetime
+    }
+
+    public func issue(for accountID: String, on db: any Database) async throws -> TokenPair {
+        let refresh = ids.token()
+        let now = clock.now()
+        try await RefreshToken(
+            tokenHash: Self.digest(refresh), accountID: accountID,
+            expiresAt: now.addingTimeInterval(refreshLifetime), createdAt: now
+        ).create(on: db)
+        return TokenPair(accessToken: try await accessToken(for: accountID), refreshToken: refresh)
+    }
+
+    public func accessToken(for accountID: String) async throws -> String {
+        let now = clock.now()
+        // Whole seconds, so the token's `exp` means exactly what `accessLifetime` says.
+        let issued = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let claims = AccessTokenClaims(
+            sub: .init(value: accountID),
+            iat: .init(value: issued),
+            exp: .init(value: issued.addingTimeInterval(accessLifetime))
+        )
+        return try await keys.sign(claims)
+    }
+
+    public func check(accessToken token: String) async -> AccessTokenCheck {
+        guard !token.isEmpty, let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else {
+            return .invalid
+        }
+        let accountID = claims.sub.value
+        return claims.exp.value > clock.now() ? .valid(accountID: accountID) : .expired(accountID: accountID)
+    }
+
+    /// A new access token for an expired one, given the refresh token issued with the session.
+    public func refresh(accessToken: String, refreshToken: String, on db: any Database) async throws -> String {
+        let accountID: String
+        switch await check(accessToken: accessToken) {
+        case .invalid: throw RefreshError.invalidAccessToken
+        case .valid: throw RefreshError.accessTokenStillValid
+        case let .expired(id): accountID = id
+        }
+        guard !refreshToken.isEmpty,
+              let stored = try await RefreshToken.find(Self.digest(refreshToken), on: db),
+              stored.$account.id == accountID
+        else { throw RefreshError.invalidRefreshToken }
+        guard stored.expiresAt > clock.now() else {
+            try await stored.delete(on: db)
+            throw RefreshError.refreshTokenExpired
+        }
+        return try await self.accessToken(for: accountID)
+    }
+
+    /// Ends one session (logout).
+    public func revoke(refreshToken: String, on db: any Database) async throws {
+        try await RefreshToken.query(on: db).filter(\.$id == Self.digest(refreshToken)).delete()
+    }
+
+    /// Ends every session of an account.
+    public func revokeAll(for accountID: String, on db: any Database) async throws {
+        try await RefreshToken.query(on: db).filter(\.$account.$id == accountID).delete()
+    }
+
+    static func digest(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}

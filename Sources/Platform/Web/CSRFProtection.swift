@@ -1,0 +1,48 @@
+import Vapor
+
+/// Double-submit CSRF protection for the web app's forms: a random token lives in an HttpOnly,
+/// SameSite=Lax cookie and in a hidden `_csrf` field of every form, and a POST must carry both,
+/// equal. A cross-site page can make the browser send the cookie but cannot read it to fill the field.
+public struct CSRFMiddleware: AsyncMiddleware {
+    static let cookieName = "sprout-csrf"
+    public static let fieldName = "_csrf"
+
+    public init() {}
+
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        if request.method == .POST {
+            let submitted = (try? request.content.get(String.self, at: Self.fieldName)) ?? ""
+            let expected = request.cookies[Self.cookieName]?.string ?? ""
+            guard !expected.isEmpty, Self.constantTimeEquals(submitted, expected) else {
+                throw Abort(.forbidden, reason: "CSRF token missing or wrong")
+            }
+        }
+        let response = try await next.respond(to: request)
+        if let fresh = request.storage[FreshToken.self] {
+            response.cookies[Self.cookieName] = HTTPCookies.Value(
+                string: fresh, path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax
+            )
+        }
+        return response
+    }
+
+    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    struct FreshToken: StorageKey { typealias Value = String }
+}
+
+extension Request {
+    /// The token to put in this page's forms; a new one is minted (and set as a cookie by
+    /// `CSRFMiddleware`) for a browser that has none yet.
+    public var csrfToken: String {
+        if let existing = cookies[CSRFMiddleware.cookieName]?.string, !existing.isEmpty { return existing }
+        if let fresh = storage[CSRFMiddleware.FreshToken.self] { return fresh }
+        let fresh = IdentifierGenerator.secureRandom.token()
+        storage[CSRFMiddleware.FreshToken.self] = fresh
+        return fresh
+    }
+}

@@ -1,0 +1,37 @@
+import Vapor
+
+/// The signed-in person of the web app, kept in Vapor's session (stored in the database, so any
+/// instance behind the load balancer knows it).
+extension Request {
+    private static let accountKey = "account_id"
+
+    public var webAccountID: String? { session.data[Self.accountKey] }
+
+    /// Starts a fresh session for `accountID` under a new id; the old session is deleted, so a
+    /// session cookie planted before login cannot ride along.
+    public func signInToWeb(accountID: String) async throws {
+        if let old = session.id {
+            try await application.sessions.driver.deleteSession(old, for: self).get()
+        }
+        session.id = nil
+        session.data = SessionData()
+        session.data[Self.accountKey] = accountID
+    }
+
+    public func signOutOfWeb() {
+        session.destroy()
+    }
+}
+
+public enum WebSessionCookie {
+    public static let name = "sprout-session"
+
+    public static func configuration(lifetime: TimeInterval = 30 * 24 * 60 * 60) -> SessionsConfiguration {
+        SessionsConfiguration(cookieName: name) { id in
+            HTTPCookies.Value(
+                string: id.string, expires: Date().addingTimeInterval(lifetime), maxAge: Int(lifetime),
+                path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax
+            )
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SproutAPI
+
+/// The lessons (LSLP) contract, as All For Lesson and its sibling apps call it: every call carries
+/// the `SesacKey`, signed-in calls the bare access token, and a 419 is refreshed through
+/// `GET v1/auth/refresh` once and retried. A 418 there ends the session (`AuthEvent.sessionExpired`).
+public struct LessonsClient: Sendable {
+    public let api: APIClient
+
+    /// - Parameters:
+    ///   - baseURL: the server root (`http://127.0.0.1:8080`); paths start with `v1/`.
+    ///   - apiKey: sent as `SesacKey` on every call.
+    public init(baseURL: URL, apiKey: String, transport: any Transport = URLSessionTransport(), session: AuthSession = AuthSession()) {
+        let fixedHeaders = [(name: "SesacKey", value: apiKey)]
+        let refreshClient = APIClient(baseURL: baseURL, contract: .lessons, transport: transport, fixedHeaders: fixedHeaders)
+        api = APIClient(
+            baseURL: baseURL, contract: .lessons, transport: transport, session: session, fixedHeaders: fixedHeaders,
+            refresher: { tokens in try await Self.refresh(tokens, with: refreshClient) }
+        )
+    }
+
+    public var session: AuthSession { api.session }
+
+    public func join(_ request: Lessons.JoinRequest) async throws -> Lessons.UserSummary {
+        try await api.send(Endpoint(method: .post, path: "v1/users/join", body: try .json(request)))
+    }
+
+    public func validateEmail(_ email: String) async throws -> Lessons.Message {
+        try await api.send(Endpoint(method: .post, path: "v1/validation/email", body: try .json(Lessons.EmailValidationRequest(email: email))))
+    }
+
+    /// Logs in and keeps the tokens in `session`.
+    @discardableResult
+    public func login(email: String, password: String) async throws -> Lessons.LoginResponse {
+        let response: Lessons.LoginResponse = try await api.send(
+            Endpoint(method: .post, path: "v1/users/login", body: try .json(Lessons.LoginRequest(email: email, password: password)))
+        )
+        await session.signIn(AuthTokens(accessToken: response.accessToken, refreshToken: response.refreshToken))
+        return response
+    }
+
+    public func myProfile() async throws -> Lessons.MyProfile {
+        try await api.send(Endpoint(method: .get, path: "v1/users/me/profile", requiresAuthentication: true))
+    }
+
+    /// Deletes the account and ends the session.
+    @discardableResult
+    public func withdraw() async throws -> Lessons.UserSummary {
+        let summary: Lessons.UserSummary = try await api.send(Endpoint(method: .get, path: "v1/users/withdraw", requiresAuthentication: true))
+        await session.signOut()
+        return summary
+    }
+
+    /// `GET v1/auth/refresh`. 418 (refresh token expired) and 401 (tokens no longer accepted) both
+    /// mean the person must log in again.
+    static func refresh(_ tokens: AuthTokens, with client: APIClient) async throws -> String {
+        let endpoint = Endpoint<Lessons.RefreshResponse>(
+            method: .get, path: "v1/auth/refresh",
+            headers: [("Authorization", tokens.accessToken), ("Refresh", tokens.refreshToken)]
+        )
+        do {
+            return try await client.send(endpoint).accessToken
+        } catch let SproutError.http(status, _, _) where status == 418 || status == 401 {
+            throw SproutError.sessionExpired
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Platform
+import Vapor
+
+/// `sprout keys create NAME` and `sprout keys list`.
+struct KeysCommands {
+    let registry: APIKeyRegistry
+
+    var group: any AsyncCommandGroup {
+        KeysGroup(commands: ["create": CreateKeyCommand(registry: registry), "list": ListKeysCommand(registry: registry)])
+    }
+}
+
+private struct KeysGroup: AsyncCommandGroup {
+    let commands: [String: any AnyAsyncCommand]
+    let help = "Create and list API keys (sent by lessons clients as the SesacKey header)."
+}
+
+private struct CreateKeyCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "name", help: "A name for the client this key is for.")
+        var name: String
+    }
+
+    let registry: APIKeyRegistry
+    let help = "Create an API key; it is printed once and only its hash is kept."
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        do {
+            let key = try await registry.create(name: signature.name, on: context.application.db)
+            context.console.info("Created API key \"\(signature.name.trimmingCharacters(in: .whitespaces))\". It is shown only this once:")
+            context.console.print(key)
+        } catch APIKeyError.nameTaken(let name) {
+            throw CommandFailure("an API key named \"\(name)\" already exists")
+        } catch APIKeyError.emptyName {
+            throw CommandFailure("the key's name must not be empty")
+        }
+    }
+}
+
+private struct ListKeysCommand: AsyncCommand {
+    struct Signature: CommandSignature {}
+
+    let registry: APIKeyRegistry
+    let help = "List API keys by name, with the first characters of each."
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let formatter = ISO8601DateFormatter()
+        for key in try await registry.list(on: context.application.db) {
+            context.console.print("\(key.name)\t\(key.prefix)…\t\(formatter.string(from: key.createdAt))")
+        }
+    }
+}
+
+/// A command that failed for a reason the operator can fix; printed as one line.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

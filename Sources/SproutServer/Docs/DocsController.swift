@@ -1,0 +1,57 @@
+import OpenAPIKit
+import Platform
+import Plot
+import Vapor
+
+/// `/openapi/<api>.json` for each API, and `/docs`, a page that lists every operation of every
+/// document (rendered on the server, so it needs no script and no CDN).
+struct DocsController: Sendable {
+    let documents: [APIDocument]
+
+    func register(api: DocumentedRoutes, pages: any RoutesBuilder) {
+        api.onResponse(.GET, "openapi", ":document", doc: .init(
+            "An API's OpenAPI 3.1 document",
+            description: "`document` is `<api>.json`: " + documents.map { "`\($0.name).json`" }.joined(separator: ", "),
+            responses: [200: "The OpenAPI document", 404: "No such API"]
+        ), use: document)
+        pages.get("docs", use: docsPage)
+    }
+
+    func document(_ req: Request) throws -> Response {
+        let requested = req.parameters.get("document") ?? ""
+        guard requested.hasSuffix(".json"),
+              let document = documents.first(where: { "\($0.name).json" == requested })
+        else { throw Abort(.notFound) }
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        return Response(status: .ok, headers: headers, body: .init(data: try document.json()))
+    }
+
+    func docsPage(_ req: Request) async throws -> Response {
+        let context = try await PageContext.load(for: req)
+        return PageLayout.render(title: "API", context: context, .group(
+            .h1(.text(context.pick(ko: "API 문서", en: "API documentation"))),
+            .forEach(documents) { section(for: $0.openAPI, name: $0.name) }
+        ))
+    }
+
+    private func section(for document: OpenAPI.Document, name: String) -> Node<HTML.BodyContext> {
+        .section(
+            .class("card"), .id("api-\(name)"),
+            .h2(.text(document.info.title)),
+            .p(.text(document.info.description ?? "")),
+            .p(.a(.href("/openapi/\(name).json"), .text("/openapi/\(name).json"))),
+            .forEach(document.paths.sorted { $0.key.rawValue < $1.key.rawValue }) { path, item in
+                .forEach(item.pathItemValue?.endpoints ?? []) { endpoint in
+                    .div(
+                        .class("docs-operation"),
+                        .span(.class("method"), .text(endpoint.method.rawValue)),
+                        .code(.text(path.rawValue)),
+                        .p(.text(endpoint.operation.summary ?? "")),
+                        .p(.class("hint"), .text(endpoint.operation.responses.map { status, _ in status.rawValue }.joined(separator: " · ")))
+                    )
+                }
+            }
+        )
+    }
+}

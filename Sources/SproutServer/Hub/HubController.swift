@@ -1,0 +1,114 @@
+import Fluent
+import Platform
+import Plot
+import Vapor
+
+/// The web app's front door: the hub with the four apps, sign-up, log-in, log-out and the
+/// language switch.
+struct HubController: Sendable {
+    let accounts: AccountDirectory
+    let tiles: [HubTile]
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get(use: hub)
+        pages.get("signup", use: signupForm)
+        pages.post("signup", use: signup)
+        pages.get("login", use: loginForm)
+        pages.post("login", use: login)
+        pages.post("logout", use: logout)
+        pages.get("language", ":code", use: switchLanguage)
+    }
+
+    func hub(_ req: Request) async throws -> Response {
+        let context = try await PageContext.load(for: req)
+        return PageLayout.render(title: context.pick(ko: "홈", en: "Home"), context: context, HubPage.body(context: context, tiles: tiles))
+    }
+
+    func signupForm(_ req: Request) async throws -> Response {
+        let context = try await PageContext.load(for: req)
+        return HubPage.signup(context: context, form: SignupForm(), errors: [:])
+    }
+
+    func signup(_ req: Request) async throws -> Response {
+        let form = (try? req.content.decode(SignupForm.self)) ?? SignupForm()
+        let context = try await PageContext.load(for: req)
+        var errors = form.validate(in: context.language)
+        guard errors.isEmpty else { return HubPage.signup(context: context, form: form, errors: errors, status: .badRequest) }
+        do {
+            let account = try await accounts.register(
+                email: form.email, password: form.password,
+                displayName: form.name.trimmingCharacters(in: .whitespacesAndNewlines), on: req.db
+            )
+            try await req.signInToWeb(accountID: try account.requireID())
+            return req.redirect(to: "/", redirectType: .normal)
+        } catch AccountError.emailTaken {
+            errors["email"] = context.pick(ko: "이미 가입된 이메일입니다.", en: "This email is already registered.")
+            return HubPage.signup(context: context, form: form, errors: errors, status: .conflict)
+        } catch AccountError.invalidEmail {
+            errors["email"] = context.pick(ko: "이메일 형식을 확인해 주세요.", en: "Check the email address.")
+            return HubPage.signup(context: context, form: form, errors: errors, status: .badRequest)
+        }
+    }
+
+    func loginForm(_ req: Request) async throws -> Response {
+        HubPage.login(context: try await PageContext.load(for: req), email: "", failed: false)
+    }
+
+    func login(_ req: Request) async throws -> Response {
+        let form = (try? req.content.decode(LoginForm.self)) ?? LoginForm(email: "", password: "")
+        do {
+            let account = try await accounts.authenticate(email: form.email, password: form.password, on: req.db)
+            try await req.signInToWeb(accountID: try account.requireID())
+            return req.redirect(to: "/", redirectType: .normal)
+        } catch AccountError.wrongCredentials {
+            return HubPage.login(context: try await PageContext.load(for: req), email: form.email, failed: true)
+        }
+    }
+
+    func logout(_ req: Request) async throws -> Response {
+        req.signOutOfWeb()
+        return req.redirect(to: "/", redirectType: .normal)
+    }
+
+    /// Sets the language cookie and goes back where the person was. Only local paths are followed,
+    /// so the switch cannot be used as an open redirect.
+    func switchLanguage(_ req: Request) throws -> Response {
+        guard let code = req.parameters.get("code"), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
+        let next = (try? req.query.get(String.self, at: "next")) ?? "/"
+        let target = next.hasPrefix("/") && !next.hasPrefix("//") && !next.contains("\\") ? next : "/"
+        let response = req.redirect(to: target, redirectType: .normal)
+        response.cookies[WebLanguage.cookieName] = HTTPCookies.Value(
+            string: language.rawValue, maxAge: 365 * 24 * 60 * 60, path: "/", isHTTPOnly: true, sameSite: .lax
+        )
+        return response
+    }
+}
+
+struct SignupForm: Content {
+    var name = ""
+    var email = ""
+    var password = ""
+
+    static let minimumPasswordLength = 8
+
+    /// Field name → message, in the page's language.
+    func validate(in language: WebLanguage) -> [String: String] {
+        var errors: [String: String] = [:]
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty || name.count > 30 {
+            errors["name"] = language.pick(ko: "이름은 1~30자로 입력해 주세요.", en: "Enter a name of 1 to 30 characters.")
+        }
+        if !AccountDirectory.isPlausibleEmail(email.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            errors["email"] = language.pick(ko: "이메일 형식을 확인해 주세요.", en: "Check the email address.")
+        }
+        if password.count < Self.minimumPasswordLength {
+            errors["password"] = language.pick(ko: "비밀번호는 8자 이상이어야 합니다.", en: "Use at least 8 characters.")
+        }
+        return errors
+    }
+}
+
+struct LoginForm: Content {
+    var email: String
+    var password: String
+}

@@ -1,0 +1,83 @@
+import Platform
+import Plot
+import Vapor
+
+/// The hub's views.
+enum HubPage {
+    static func body(context: PageContext, tiles: [HubTile]) -> Node<HTML.BodyContext> {
+        .group(
+            .if(context.account != nil,
+                .h1(.id("welcome"), .text(context.pick(ko: "\(context.account?.displayName ?? "")님, 반가워요", en: "Welcome, \(context.account?.displayName ?? "")"))),
+                else: .group(
+                    .h1(.text(context.pick(ko: "계정 하나로 앱 네 개", en: "One account, four apps"))),
+                    .p(.class("hint"), .text(context.pick(
+                        ko: "레슨, 스터디, 마켓, 독서 기록을 브라우저에서 바로 써 보세요.",
+                        en: "Lessons, study partners, a market and a reading log, right in your browser."
+                    )))
+                )
+            ),
+            .div(.class("tiles"), .forEach(tiles) { tile(for: $0, context: context) })
+        )
+    }
+
+    /// A tile links to its app; an app whose pages are not built yet shows as an inert
+    /// placeholder link (an `<a>` without `href`) with a badge saying so.
+    private static func tile(for tile: HubTile, context: PageContext) -> Node<HTML.BodyContext> {
+        .a(
+            .class(tile.path == nil ? "app-tile unavailable" : "app-tile"),
+            .data(named: "app", value: tile.app),
+            .unwrap(tile.path) { .href($0) },
+            .span(.class("icon"), .text(tile.icon)),
+            .h2(.text(context.pick(ko: tile.title.ko, en: tile.title.en))),
+            .p(.text(context.pick(ko: tile.summary.ko, en: tile.summary.en))),
+            .if(tile.path == nil, .span(.class("badge"), .text(context.pick(ko: "준비 중", en: "Coming soon"))))
+        )
+    }
+
+    static func signup(context: PageContext, form: SignupForm, errors: [String: String], status: HTTPResponseStatus = .ok) -> Response {
+        PageLayout.render(title: context.pick(ko: "가입하기", en: "Sign up"), context: context, status: status, .group(
+            .h1(.text(context.pick(ko: "Sprout 가입하기", en: "Create your Sprout account"))),
+            .form(
+                .id("signup-form"), .class("stacked card"), .action("/signup"), .method(.post),
+                PageLayout.csrfField(context),
+                field("name", label: context.pick(ko: "이름", en: "Name"), type: .text, value: form.name, error: errors["name"], autocomplete: "name"),
+                field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: form.email, error: errors["email"], autocomplete: "email"),
+                field("password", label: context.pick(ko: "비밀번호 (8자 이상)", en: "Password (8+ characters)"), type: .password, value: "", error: errors["password"], autocomplete: "new-password"),
+                .button(.id("signup-submit"), .type(.submit), .text(context.pick(ko: "가입하기", en: "Sign up")))
+            ),
+            .p(.class("hint"), .text(context.pick(ko: "이미 계정이 있나요? ", en: "Already have an account? ")),
+               .a(.href("/login"), .text(context.pick(ko: "로그인", en: "Log in"))))
+        ))
+    }
+
+    static func login(context: PageContext, email: String, failed: Bool) -> Response {
+        PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: failed ? .unauthorized : .ok, .group(
+            .h1(.text(context.pick(ko: "로그인", en: "Log in"))),
+            .form(
+                .id("login-form"), .class("stacked card"), .action("/login"), .method(.post),
+                PageLayout.csrfField(context),
+                .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
+                               .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
+                field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: email, error: nil, autocomplete: "email"),
+                field("password", label: context.pick(ko: "비밀번호", en: "Password"), type: .password, value: "", error: nil, autocomplete: "current-password"),
+                .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
+            ),
+            .p(.class("hint"), .text(context.pick(ko: "처음이신가요? ", en: "New here? ")),
+               .a(.href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up"))))
+        ))
+    }
+
+    /// A labelled input with its error message underneath.
+    static func field(_ name: String, label: String, type: HTMLInputType, value: String, error: String?, autocomplete: String) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            .input(
+                .id(name), .name(name), .type(type), .value(value), .required(true),
+                .attribute(named: "autocomplete", value: autocomplete),
+                .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
+            ),
+            .unwrap(error) { .p(.class("field-error"), .text($0)) }
+        )
+    }
+}

@@ -1,0 +1,101 @@
+import Fluent
+import Lessons
+import Platform
+import Vapor
+
+/// Builds the whole Sprout server on a Vapor application. `main` and every test call this, so
+/// what is tested is what runs.
+public enum SproutApplication {
+    public struct Dependencies: Sendable {
+        public var clock: WallClock
+        public var ids: IdentifierGenerator
+
+        public init(clock: WallClock = .system, ids: IdentifierGenerator = .secureRandom) {
+            self.clock = clock
+            self.ids = ids
+        }
+    }
+
+    /// Everything that `configure` built, for commands and tests.
+    public struct Running: Sendable {
+        public let platform: PlatformServices
+        public let modules: [any AppModule]
+        public let documents: [APIDocument]
+        public let devAPIKey: String
+    }
+
+    @discardableResult
+    public static func configure(_ app: Application, config: SproutConfig, dependencies: Dependencies = .init()) async throws -> Running {
+        app.logger.logLevel = config.logLevel
+        let dataDirectory = try DataDirectory(config.dataDirectory)
+        let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }
+        let devAPIKey = try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) }
+
+        try DatabaseSetup.register(config.storage, on: app)
+        try await DatabaseSetup.prepare(app.db, storage: config.storage)
+
+        let platform = PlatformServices(
+            config: config,
+            clock: dependencies.clock,
+            ids: dependencies.ids,
+            accounts: AccountDirectory(
+                passwords: try PasswordHashing(threadPool: app.threadPool, cost: config.passwordCost),
+                ids: dependencies.ids, clock: dependencies.clock
+            ),
+            tokens: await TokenService(
+                secret: secret, clock: dependencies.clock, ids: dependencies.ids,
+                accessLifetime: config.accessTokenLifetime, refreshLifetime: config.refreshTokenLifetime
+            ),
+            apiKeys: APIKeyRegistry(ids: dependencies.ids, clock: dependencies.clock),
+            files: FileStore(
+                root: dataDirectory.uploads, ids: dependencies.ids, threadPool: app.threadPool,
+                maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
+            ),
+            rateLimiter: RateLimiter(clock: dependencies.clock)
+        )
+        let modules: [any AppModule] = [LessonsModule(platform: platform)]
+
+        app.migrations.add(PlatformMigrations.all)
+        app.migrations.add(SessionRecord.migration)
+        for module in modules { app.migrations.add(module.migrations) }
+        try await app.autoMigrate()
+        try await platform.apiKeys.ensureRegistered(key: devAPIKey, name: "dev", on: app.db)
+
+        app.sessions.use(.fluent)
+        app.sessions.configuration = WebSessionCookie.configuration()
+        app.routes.defaultMaxBodySize = DocumentedRoutes.jsonBodyLimit
+        app.middleware = Middlewares()
+        app.middleware.use(RequestLogMiddleware())
+        app.middleware.use(UnexpectedErrorMiddleware())
+
+        let platformDocument = APIDocument(
+            name: "platform", title: "Sprout platform API",
+            summary: "Health, API documents and uploaded files, shared by every app."
+        )
+        let documents = [platformDocument] + modules.map(\.apiDocument)
+        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, CSRFMiddleware())
+        try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
+
+        if config.loadsDemoData {
+            try await DemoData.loadIfEmpty(on: app.db, platform: platform, modules: modules)
+        }
+        return Running(platform: platform, modules: modules, documents: documents, devAPIKey: devAPIKey)
+    }
+
+    private static func routes(_ app: Application, platform: PlatformServices, modules: [any AppModule], documents: [APIDocument], pages: any RoutesBuilder) throws {
+        let platformAPI = DocumentedRoutes(app.routes, document: documents[0])
+        platformAPI.onResponse(.GET, "healthz", doc: .init(
+            "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"]
+        ), use: HealthController.health)
+        platformAPI.onResponse(.GET, "uploads", "**", doc: .init(
+            "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
+            responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
+        )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
+        DocsController(documents: documents).register(api: platformAPI, pages: pages)
+        try AssetsController().register(on: pages)
+        HubController(accounts: platform.accounts, tiles: modules.map(\.hubTile)).register(on: pages)
+        for module in modules {
+            try module.registerRoutes(on: app.routes, pages: pages)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Platform
+import Testing
+
+@Suite struct ConfigTests {
+    @Test func defaultsWithoutEnvironment() throws {
+        let config = try SproutConfig.fromEnvironment([:])
+        #expect(config.dataDirectory.lastPathComponent == ".sprout")
+        #expect(config.storage == .sqlite(path: config.dataDirectory.appendingPathComponent("sprout.sqlite").path))
+        #expect(config.accessTokenLifetime == 300)
+        #expect(config.refreshTokenLifetime == 14 * 24 * 3600)
+        #expect(config.loadsDemoData)
+    }
+
+    @Test func readsEveryVariable() throws {
+        let config = try SproutConfig.fromEnvironment([
+            "SPROUT_DATA_DIR": "/tmp/elsewhere",
+            "DATABASE_URL": "postgres://u:p@db:5432/sprout",
+            "SPROUT_PUBLIC_URL": "https://sprout.example",
+            "SPROUT_ACCESS_TOKEN_TTL": "60",
+            "SPROUT_REFRESH_TOKEN_TTL": "3600",
+            "SPROUT_UPLOAD_MAX_BYTES": "1000",
+            "SPROUT_UPLOAD_MAX_COUNT": "3",
+            "SPROUT_RATE_LIMIT_IP": "10",
+            "SPROUT_RATE_LIMIT_ACCOUNT": "5",
+            "SPROUT_TOKEN_SECRET": "shared",
+            "SPROUT_DEMO_DATA": "false",
+            "LOG_LEVEL": "DEBUG",
+        ])
+        #expect(config.dataDirectory.path == "/tmp/elsewhere")
+        #expect(config.storage == .postgres(url: "postgres://u:p@db:5432/sprout"))
+        #expect(config.publicBaseURL == "https://sprout.example")
+        #expect(config.accessTokenLifetime == 60)
+        #expect(config.refreshTokenLifetime == 3600)
+        #expect(config.maxUploadBytes == 1000)
+        #expect(config.maxUploadCount == 3)
+        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5))
+        #expect(config.tokenSecret == "shared")
+        #expect(!config.loadsDemoData)
+        #expect(config.logLevel == .debug)
+    }
+
+    @Test(arguments: [
+        ("SPROUT_ACCESS_TOKEN_TTL", "soon"),
+        ("SPROUT_ACCESS_TOKEN_TTL", "0"),
+        ("SPROUT_UPLOAD_MAX_BYTES", "-1"),
+        ("SPROUT_DEMO_DATA", "maybe"),
+        ("LOG_LEVEL", "loud"),
+        ("DATABASE_URL", "mysql://db/sprout"),
+    ])
+    func refusesValuesThatDoNotParse(name: String, value: String) {
+        #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }
+    }
+}

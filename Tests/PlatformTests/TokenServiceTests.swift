@@ -1,0 +1,82 @@
+import Foundation
+import Platform
+import SproutTestSupport
+import Testing
+
+@Suite struct TokenServiceTests {
+    func account(in sprout: TestSprout) async throws -> String {
+        try await sprout.platform.accounts.register(email: "t@sprout.test", password: "pw12345", displayName: "T", on: sprout.app.db).requireID()
+    }
+
+    @Test func accessTokensExpireByTheInjectedClock() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let id = try await account(in: sprout)
+            let pair = try await tokens.issue(for: id, on: sprout.app.db)
+            #expect(await tokens.check(accessToken: pair.accessToken) == .valid(accountID: id))
+            sprout.clock.advance(by: tokens.accessLifetime - 1)
+            #expect(await tokens.check(accessToken: pair.accessToken) == .valid(accountID: id))
+            sprout.clock.advance(by: 1)
+            #expect(await tokens.check(accessToken: pair.accessToken) == .expired(accountID: id))
+            #expect(await tokens.check(accessToken: pair.accessToken + "x") == .invalid)
+            #expect(await tokens.check(accessToken: "") == .invalid)
+        }
+    }
+
+    @Test func refreshIsRefusedForEachReasonTheContractNames() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let db = sprout.app.db
+            let id = try await account(in: sprout)
+            let pair = try await tokens.issue(for: id, on: db)
+            await #expect(throws: RefreshError.accessTokenStillValid) {
+                try await tokens.refresh(accessToken: pair.accessToken, refreshToken: pair.refreshToken, on: db)
+            }
+            await #expect(throws: RefreshError.invalidAccessToken) {
+                try await tokens.refresh(accessToken: "garbage", refreshToken: pair.refreshToken, on: db)
+            }
+            sprout.clock.advance(by: tokens.accessLifetime + 1)
+            await #expect(throws: RefreshError.invalidRefreshToken) {
+                try await tokens.refresh(accessToken: pair.accessToken, refreshToken: "not-ours", on: db)
+            }
+            let fresh = try await tokens.refresh(accessToken: pair.accessToken, refreshToken: pair.refreshToken, on: db)
+            #expect(await tokens.check(accessToken: fresh) == .valid(accountID: id))
+            sprout.clock.advance(by: tokens.refreshLifetime)
+            await #expect(throws: RefreshError.refreshTokenExpired) {
+                try await tokens.refresh(accessToken: pair.accessToken, refreshToken: pair.refreshToken, on: db)
+            }
+        }
+    }
+
+    @Test func anotherAccountsRefreshTokenDoesNotWork() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let db = sprout.app.db
+            let alice = try await account(in: sprout)
+            let bob = try await sprout.platform.accounts.register(email: "b@sprout.test", password: "pw12345", displayName: "B", on: db).requireID()
+            let alicePair = try await tokens.issue(for: alice, on: db)
+            let bobPair = try await tokens.issue(for: bob, on: db)
+            sprout.clock.advance(by: tokens.accessLifetime + 1)
+            await #expect(throws: RefreshError.invalidRefreshToken) {
+                try await tokens.refresh(accessToken: alicePair.accessToken, refreshToken: bobPair.refreshToken, on: db)
+            }
+        }
+    }
+
+    @Test func revokingEndsEverySession() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let db = sprout.app.db
+            let id = try await account(in: sprout)
+            let first = try await tokens.issue(for: id, on: db)
+            let second = try await tokens.issue(for: id, on: db)
+            try await tokens.revokeAll(for: id, on: db)
+            sprout.clock.advance(by: tokens.accessLifetime + 1)
+            for pair in [first, second] {
+                await #expect(throws: RefreshError.invalidRefreshToken) {
+                    try await tokens.refresh(accessToken: pair.accessToken, refreshToken: pair.refreshToken, on: db)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import SproutTestSupport
+import Testing
+import Vapor
+
+@Suite struct HubPageTests {
+    @Test func hubShowsTheFourAppsInKoreanByDefault() async throws {
+        try await withSprout { sprout in
+            let page = try await WebClient(sprout).get("/")
+            #expect(page.status.code == 200)
+            let html = String(buffer: page.body)
+            #expect(html.contains(#"<html lang="ko">"#))
+            #expect(html.contains("올포레슨"))
+            #expect(html.contains(#"id="signup-link""#))
+            #expect(html.contains(#"href="/assets/app.css""#))
+            #expect(!html.contains("https://"), "no asset comes from outside")
+        }
+    }
+
+    @Test func acceptLanguageAndTheSwitchPickEnglish() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            browser.language = "en-US,en;q=0.9,ko;q=0.5"
+            #expect(String(buffer: try await browser.get("/").body).contains(#"<html lang="en">"#))
+            browser.language = nil
+            let switched = try await browser.get("/language/en?next=/login")
+            #expect(switched.status.code == 303)
+            #expect(switched.headers.first(name: .location) == "/login")
+            let login = String(buffer: try await browser.get("/login").body)
+            #expect(login.contains(#"<html lang="en">"#))
+            #expect(login.contains("Log in"))
+            let back = try await browser.get("/language/ko?next=//evil.example")
+            #expect(back.headers.first(name: .location) == "/", "only local paths are followed")
+        }
+    }
+
+    @Test func signUpLogOutLogIn() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            let csrf = try await browser.csrfToken(from: "/signup")
+            #expect(!csrf.isEmpty)
+            let signup = try await browser.post("/signup", form: ["name": "Mina Kim", "email": "mina@sprout.test", "password": "long-password"], csrf: csrf)
+            #expect(signup.status.code == 303)
+            let session = try #require(signup.headers[.setCookie].first { $0.hasPrefix("sprout-session=") })
+            #expect(session.contains("HttpOnly"))
+            #expect(session.lowercased().contains("samesite=lax"))
+            #expect(String(buffer: try await browser.get("/").body).contains("Mina Kim"))
+
+            let logout = try await browser.post("/logout", form: [:], csrf: csrf)
+            #expect(logout.status.code == 303)
+            #expect(!String(buffer: try await browser.get("/").body).contains(#"id="welcome""#))
+
+            let wrong = try await browser.post("/login", form: ["email": "mina@sprout.test", "password": "nope"], csrf: csrf)
+            #expect(wrong.status.code == 401)
+            #expect(String(buffer: wrong.body).contains("form-error"))
+            let right = try await browser.post("/login", form: ["email": "MINA@sprout.test", "password": "long-password"], csrf: csrf)
+            #expect(right.status.code == 303)
+            #expect(String(buffer: try await browser.get("/").body).contains(#"id="welcome""#))
+        }
+    }
+
+    @Test func signupErrorsStayNextToTheirFieldsAndKeepValues() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            let csrf = try await browser.csrfToken(from: "/signup")
+            let invalid = try await browser.post("/signup", form: ["name": "Mina", "email": "not-an-email", "password": "short"], csrf: csrf)
+            #expect(invalid.status.code == 400)
+            let html = String(buffer: invalid.body)
+            #expect(html.components(separatedBy: "field-error").count - 1 == 2)
+            #expect(html.contains(#"value="Mina""#))
+            #expect(html.contains(#"value="not-an-email""#))
+
+            _ = try await sprout.platform.accounts.register(email: "taken@sprout.test", password: "x", displayName: "T", on: sprout.app.db)
+            let taken = try await browser.post("/signup", form: ["name": "Mina", "email": "Taken@sprout.test", "password": "long-password"], csrf: csrf)
+            #expect(taken.status.code == 409)
+        }
+    }
+
+    @Test func formsWithoutTheRightCSRFTokenAreRefused() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            _ = try await browser.csrfToken(from: "/signup")
+            let missing = try await browser.post("/signup", form: ["name": "M", "email": "m@sprout.test", "password": "long-password"])
+            #expect(missing.status.code == 403)
+            let wrong = try await browser.post("/signup", form: ["name": "M", "email": "m@sprout.test", "password": "long-password"], csrf: "forged")
+            #expect(wrong.status.code == 403)
+            #expect(try await sprout.platform.accounts.isEmailTaken("m@sprout.test", on: sprout.app.db) == false)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Fluent
+import FluentPostgresDriver
+import Foundation
+import Platform
+import SproutServer
+import Vapor
+import VaporTesting
+
+/// A Sprout built exactly as `main` builds it, on a database of its own: a fresh SQLite file, or a
+/// fresh PostgreSQL database when `TEST_DATABASE_URL` is set. Time is a `ManualClock` the test moves.
+public struct TestSprout: Sendable {
+    public let app: Application
+    public let running: SproutApplication.Running
+    public let clock: ManualClock
+    public let dataDirectory: URL
+
+    public var platform: PlatformServices { running.platform }
+    public var apiKey: String { running.devAPIKey }
+}
+
+/// Builds a `TestSprout`, runs `test` with it, and tears everything down, database included.
+public func withSprout<T>(
+    demoData: Bool = false,
+    configure: (inout SproutConfig) -> Void = { _ in },
+    _ test: (TestSprout) async throws -> T
+) async throws -> T {
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sprout-test-\(UUID().uuidString)", isDirectory: true)
+    let scratchDatabase = try await ScratchDatabase.make()
+    var config = SproutConfig(
+        dataDirectory: dataDirectory,
+        storage: scratchDatabase?.storage,
+        rateLimit: .off,
+        logLevel: .warning,
+        passwordCost: 4,
+        loadsDemoData: demoData
+    )
+    configure(&config)
+    let clock = ManualClock()
+    let app = try await Application.make(.testing)
+    do {
+        let running = try await SproutApplication.configure(
+            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom)
+        )
+        let result = try await test(TestSprout(app: app, running: running, clock: clock, dataDirectory: dataDirectory))
+        try await app.asyncShutdown()
+        try await scratchDatabase?.drop()
+        try? FileManager.default.removeItem(at: dataDirectory)
+        return result
+    } catch {
+        try? await app.asyncShutdown()
+        try? await scratchDatabase?.drop()
+        try? FileManager.default.removeItem(at: dataDirectory)
+        throw error
+    }
+}
+
+/// A PostgreSQL database made for one test and dropped after it, so tests can run in parallel.
+struct ScratchDatabase {
+    let adminURL: String
+    let name: String
+
+    var storage: SproutConfig.Storage {
+        var components = URLComponents(string: adminURL)!
+        components.path = "/" + name
+        return .postgres(url: components.string!)
+    }
+
+    static func make() async throws -> ScratchDatabase? {
+        guard let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty else { return nil }
+        let database = ScratchDatabase(adminURL: url, name: "sprout_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20))
+        try await database.execute("CREATE DATABASE \(database.name)")
+        return database
+    }
+
+    func drop() async throws {
+        try await execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+
+    private func execute(_ statement: String) async throws {
+        let configuration = try SQLPostgresConfiguration(url: adminURL)
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration.coreConfiguration, id: 1, logger: Logger(label: "sprout.test.scratch-db")
+        )
+        do {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: Logger(label: "sprout.test.scratch-db"))
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
