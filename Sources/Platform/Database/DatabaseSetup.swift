@@ -30,7 +30,8 @@ public enum DatabaseSetup {
                 let rows = try await sql.raw("PRAGMA quick_check").all()
                 let verdict = try rows.first?.decode(column: "quick_check", as: String.self)
                 if let verdict, verdict != "ok" { throw DatabaseUnavailable(reason: "integrity check failed: \(verdict)") }
-            case .postgres:
+            case let .postgres(url):
+                try await probePostgres(url)
                 try await sql.raw("SELECT 1").run()
             }
         } catch let error as DatabaseUnavailable {
@@ -38,6 +39,16 @@ public enum DatabaseSetup {
         } catch {
             throw DatabaseUnavailable(reason: Self.describe(error))
         }
+    }
+
+    /// Connects once outside the pool, whose own logger would report a refused connection as a
+    /// multi-line error before this one clear line.
+    private static func probePostgres(_ url: String) async throws {
+        let configuration = try SQLPostgresConfiguration(url: url)
+        var quiet = Logger(label: "sprout.database.probe")
+        quiet.logLevel = .critical
+        let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 0, logger: quiet)
+        try await connection.close()
     }
 
     /// Answers whether the database answers a trivial query, for `/healthz`.
@@ -55,10 +66,14 @@ public enum DatabaseSetup {
     static func describe(_ error: any Error) -> String {
         if let psql = error as? PSQLError {
             if let message = psql.serverInfo?[.message] { return message }
+            if let underlying = psql.underlying { return "\(psql.code): \(firstLine(String(describing: underlying)))" }
             return String(describing: psql.code)
         }
-        let text = String(describing: error)
-        return text.split(separator: "\n").first.map(String.init) ?? text
+        return firstLine(String(describing: error))
+    }
+
+    private static func firstLine(_ text: String) -> String {
+        text.split(separator: "\n").first.map(String.init) ?? text
     }
 }
 
