@@ -22,11 +22,16 @@ let package = Package(
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
         .target(name: "SproutAPI"),
 
+        // libvips, from Debian's libvips-dev, and the small C surface Sprout calls it through.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        .target(name: "SproutImaging", dependencies: ["CVips"]),
+
         // Accounts, tokens, API keys, files, rate limits, config, database, web shell pieces.
         .target(
             name: "Platform",
             dependencies: [
                 "SproutAPI",
+                "SproutImaging",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),

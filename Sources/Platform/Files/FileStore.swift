@@ -38,14 +38,24 @@ public struct FileStore: Sendable {
     public func save(_ files: [Data], area: String, allowed: Set<FileKind> = FileKind.images) async throws -> [StoredFile] {
         guard files.count <= maxCount else { throw FileStoreError.tooMany(limit: maxCount) }
         let kinds = try files.map { data -> FileKind in
-            guard !data.isEmpty else { throw FileStoreError.empty }
-            guard data.count <= maxBytes else { throw FileStoreError.tooLarge(limit: maxBytes) }
+            try checkSize(data)
             guard let kind = FileKind(sniffing: data), allowed.contains(kind) else { throw FileStoreError.unsupportedType }
             return kind
         }
+        return try await write(Array(zip(files, kinds)), area: area)
+    }
+
+    /// The size rules every upload obeys, for callers that check before processing.
+    public func checkSize(_ data: Data) throws {
+        guard !data.isEmpty else { throw FileStoreError.empty }
+        guard data.count <= maxBytes else { throw FileStoreError.tooLarge(limit: maxBytes) }
+    }
+
+    /// Writes files that were already checked (or made by Sprout), all or none.
+    public func write(_ files: [(data: Data, kind: FileKind)], area: String) async throws -> [StoredFile] {
         precondition(Self.isSafeComponent(area), "file areas are fixed names chosen in code")
         let folder = root.appendingPathComponent(area, isDirectory: true)
-        let stored = zip(files, kinds).map { data, kind in
+        let stored = files.map { data, kind in
             (data, StoredFile(path: "\(Self.pathPrefix)/\(area)/\(ids.hex(byteCount: 16)).\(kind.fileExtension)", kind: kind, byteCount: data.count))
         }
         let root = root
