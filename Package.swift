@@ -46,8 +46,11 @@ let package = Package(
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"]),
 
+        // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
+        .target(name: "Market", dependencies: ["Platform", "SproutAPI"]),
+
         // Assembles the application from the platform and the app modules.
-        .target(name: "SproutServer", dependencies: ["Platform", "Lessons"]),
+        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Market"]),
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer"]),
 
@@ -66,6 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SproutTestSupport"]),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI", "SproutTestSupport"]),
     ],

@@ -1,5 +1,6 @@
 import Fluent
 import Lessons
+import Market
 import Platform
 import Vapor
 
@@ -53,13 +54,16 @@ public enum SproutApplication {
             ),
             rateLimiter: RateLimiter(clock: dependencies.clock)
         )
-        let modules: [any AppModule] = [LessonsModule(platform: platform)]
+        let modules: [any AppModule] = [
+            LessonsModule(platform: platform),
+            MarketModule(platform: platform, images: try ImagePipeline(threadPool: app.threadPool)),
+        ]
 
         app.migrations.add(PlatformMigrations.all)
         app.migrations.add(SessionRecord.migration)
         for module in modules { app.migrations.add(module.migrations) }
         try await app.autoMigrate()
-        try await platform.apiKeys.ensureRegistered(key: devAPIKey, name: "dev", on: app.db)
+        try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
 
         app.sessions.use(.fluent)
         app.sessions.configuration = WebSessionCookie.configuration()
@@ -91,9 +95,10 @@ public enum SproutApplication {
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
+        AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         try AssetsController().register(on: pages)
-        HubController(accounts: platform.accounts, tiles: modules.map(\.hubTile)).register(on: pages)
+        HubController(accounts: platform.accounts, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
         for module in modules {
             try module.registerRoutes(on: app.routes, pages: pages)
         }

@@ -24,6 +24,9 @@ public func withSprout<T>(
     configure: (inout SproutConfig) -> Void = { _ in },
     _ test: (TestSprout) async throws -> T
 ) async throws -> T {
+    let usesPostgres = !(ProcessInfo.processInfo.environment["TEST_DATABASE_URL"] ?? "").isEmpty
+    if usesPostgres { await ScratchDatabase.slots.acquire() }
+    defer { if usesPostgres { Task { await ScratchDatabase.slots.release() } } }
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("sprout-test-\(UUID().uuidString)", isDirectory: true)
     let scratchDatabase = try await ScratchDatabase.make()
     var config = SproutConfig(
@@ -37,25 +40,31 @@ public func withSprout<T>(
     configure(&config)
     let clock = ManualClock()
     let app = try await Application.make(.testing)
+    let outcome: Result<T, any Error>
     do {
         let running = try await SproutApplication.configure(
             app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom)
         )
-        let result = try await test(TestSprout(app: app, running: running, clock: clock, dataDirectory: dataDirectory))
-        try await app.asyncShutdown()
-        try await scratchDatabase?.drop()
-        try? FileManager.default.removeItem(at: dataDirectory)
-        return result
+        outcome = .success(try await test(TestSprout(app: app, running: running, clock: clock, dataDirectory: dataDirectory)))
     } catch {
-        try? await app.asyncShutdown()
-        try? await scratchDatabase?.drop()
-        try? FileManager.default.removeItem(at: dataDirectory)
-        throw error
+        outcome = .failure(error)
     }
+    try? await app.asyncShutdown()
+    do {
+        try await scratchDatabase?.drop()
+    } catch {
+        Logger(label: "sprout.test").warning("could not drop \(scratchDatabase?.name ?? ""): \(String(reflecting: error))")
+    }
+    try? FileManager.default.removeItem(at: dataDirectory)
+    return try outcome.get()
 }
 
 /// A PostgreSQL database made for one test and dropped after it, so tests can run in parallel.
 struct ScratchDatabase {
+    /// Swift Testing runs every test at once; PostgreSQL allows about a hundred connections, and
+    /// each test's application opens a few.
+    static let slots = TestSlots(count: 8)
+
     let adminURL: String
     let name: String
 
@@ -87,6 +96,30 @@ struct ScratchDatabase {
         } catch {
             try? await connection.close()
             throw error
+        }
+    }
+}
+
+/// A counting semaphore for async tests.
+actor TestSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

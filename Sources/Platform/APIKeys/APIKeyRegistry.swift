@@ -38,15 +38,15 @@ public struct APIKeyRegistry: Sendable {
         }
     }
 
-    /// Registers the dev key kept in the data directory, unless it is registered already. When
-    /// another instance's dev key holds the name (a shared PostgreSQL), this one is left out:
-    /// such deployments create their keys with `sprout keys create`.
-    public func ensureRegistered(key: String, name: String, on db: any Database) async throws {
+    /// Registers the dev key kept in the data directory unless it is registered already, named
+    /// `dev-<first digest characters>` so that every data directory sharing one PostgreSQL
+    /// database (several instances, or a reset data directory) gets its printed key accepted.
+    public func ensureDevKeyRegistered(_ key: String, on db: any Database) async throws {
         if try await isValid(key, on: db) { return }
         do {
-            try await register(key: key, name: name, on: db)
+            try await register(key: key, name: "dev-" + TokenService.digest(key).prefix(8), on: db)
         } catch APIKeyError.nameTaken {
-            return
+            // Another instance registered the same key at the same moment.
         }
     }
 

@@ -7,14 +7,15 @@ extension Database {
     /// SQLITE_BUSY_SNAPSHOT whenever another connection wrote in between, which no busy timeout
     /// can fix. PostgreSQL runs an ordinary transaction.
     public func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite", !inTransaction else {
+        if WriteTransactionScope.isOpen || inTransaction { return try await body(self) }
+        guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
         return try await withConnection { connection in
-            let sql = connection as! any SQLDatabase
+            guard let sql = connection as? any SQLDatabase else { return try await body(connection) }
             try await sql.raw("BEGIN IMMEDIATE").run()
             do {
-                let result = try await body(connection)
+                let result = try await WriteTransactionScope.$isOpen.withValue(true) { try await body(connection) }
                 try await sql.raw("COMMIT").run()
                 return result
             } catch {
@@ -23,4 +24,10 @@ extension Database {
             }
         }
     }
+}
+
+/// Marks work already inside a write transaction, so nested calls join it instead of beginning
+/// another (SQLite has no nested BEGIN).
+private enum WriteTransactionScope {
+    @TaskLocal static var isOpen = false
 }

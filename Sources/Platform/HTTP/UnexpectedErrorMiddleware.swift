@@ -10,7 +10,7 @@ public struct UnexpectedErrorMiddleware: AsyncMiddleware {
         do {
             return try await next.respond(to: request)
         } catch let abort as any AbortError {
-            return Self.response(status: abort.status, reason: abort.status.reasonPhrase, headers: abort.headers, for: request)
+            return Self.response(status: abort.status, reason: abort.reason, headers: abort.headers, for: request)
         } catch {
             request.logger.error("unexpected error", metadata: ["error": .string(String(reflecting: error))])
             return Self.response(status: .internalServerError, reason: "Internal Server Error", headers: [:], for: request)
@@ -20,7 +20,13 @@ public struct UnexpectedErrorMiddleware: AsyncMiddleware {
     static func response(status: HTTPResponseStatus, reason: String, headers: HTTPHeaders, for request: Request) -> Response {
         var headers = headers
         headers.replaceOrAdd(name: .contentType, value: "application/json; charset=utf-8")
-        let body = (try? JSONEncoder().encode(["error": reason])) ?? Data()
+        let body = (try? JSONEncoder().encode(ErrorBody(error: true, reason: reason))) ?? Data()
         return Response(status: status, headers: headers, body: .init(data: body))
     }
+}
+
+/// Vapor's own error shape, which the 2021 open-market server (a Vapor app) also answered with.
+struct ErrorBody: Encodable {
+    let error: Bool
+    let reason: String
 }

@@ -1,0 +1,126 @@
+import Fluent
+import Platform
+import SproutAPI
+import Vapor
+
+/// Sprout's own market endpoints for a signed-in account: vendor credentials, likes and "my
+/// products" (the original app kept likes and its own products on the device).
+struct AccountMarketController: Sendable {
+    let catalog: ProductCatalog
+    let vendors: VendorDirectory
+    let clock: WallClock
+    let publicURL: String?
+
+    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
+    static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
+
+    func register(on routes: DocumentedRoutes) {
+        let market = routes.grouped("api", "market")
+        market.on(.GET, "vendor", doc: .init("My vendor credentials (without the secret)", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{vendor_id, name, identifier}", 404: "Not a vendor yet"]) { $1 }), use: myVendor)
+        market.on(.POST, "vendor", doc: .init("Become a vendor", description: "The secret is in this answer only.",
+            headers: [Self.bearer], requestContent: ["application/json"],
+            responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 400: "Name must have 2 to 30 characters", 409: "Already a vendor, or the name is taken"]) { $1 }), use: becomeVendor)
+        market.on(.POST, "vendor", "secret", doc: .init("Rotate the vendor secret", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 404: "Not a vendor yet"]) { $1 }), use: rotateSecret)
+        market.on(.GET, "likes", doc: .init("Products I like, most recently liked first", headers: [Self.bearer],
+            query: [.init("page_no", required: true), .init("items_per_page", required: true)],
+            responses: Self.signedIn.merging([200: "Page object", 400: "Bad paging values"]) { $1 }), use: likes)
+        market.on(.PUT, "likes", ":id", doc: .init("Like a product", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: like)
+        market.on(.DELETE, "likes", ":id", doc: .init("Unlike a product", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: unlike)
+        market.on(.GET, "likes", ":id", doc: .init("Whether I like a product", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: likeStatus)
+        market.on(.GET, "my-products", doc: .init("My products as a vendor, newest first", headers: [Self.bearer],
+            query: [.init("page_no", required: true), .init("items_per_page", required: true)],
+            responses: Self.signedIn.merging([200: "Page object (empty when not a vendor)", 400: "Bad paging values"]) { $1 }), use: myProducts)
+    }
+
+    func myVendor(_ req: Request) async throws -> Market.VendorCredentials {
+        guard let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db) else {
+            throw Abort(.notFound, reason: "This account is not a vendor yet.")
+        }
+        return Market.VendorCredentials(vendorID: try vendor.requireID(), name: vendor.name, identifier: vendor.identifier, secret: nil)
+    }
+
+    func becomeVendor(_ req: Request) async throws -> Market.VendorCredentials {
+        let body = try req.decodeBody(Market.BecomeVendorRequest.self)
+        do {
+            let (vendor, secret) = try await vendors.register(accountID: try req.authenticatedAccountID, name: body.name, on: req.db)
+            return Market.VendorCredentials(vendorID: try vendor.requireID(), name: vendor.name, identifier: vendor.identifier, secret: secret)
+        } catch VendorError.alreadyAVendor {
+            throw Abort(.conflict, reason: MarketErrorMiddleware.reason(.alreadyAVendor))
+        } catch VendorError.nameTaken {
+            throw Abort(.conflict, reason: MarketErrorMiddleware.reason(.nameTaken))
+        }
+    }
+
+    func rotateSecret(_ req: Request) async throws -> Market.VendorCredentials {
+        guard let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db) else {
+            throw Abort(.notFound, reason: "This account is not a vendor yet.")
+        }
+        let secret = try await vendors.rotateSecret(of: vendor, on: req.db)
+        return Market.VendorCredentials(vendorID: try vendor.requireID(), name: vendor.name, identifier: vendor.identifier, secret: secret)
+    }
+
+    func likes(_ req: Request) async throws -> Market.Page {
+        let accountID = try req.authenticatedAccountID
+        let number = try ProductsController.positiveInteger("page_no", in: req)
+        let size = min(try ProductsController.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let query = ProductLike.query(on: req.db).filter(\.$account.$id == accountID)
+        let total = try await query.count()
+        let ids = try await query.copy().sort(\.$likedAt, .descending).sort(\.$id, .descending)
+            .range((number - 1) * size ..< number * size).all().map(\.$product.id)
+        let products = try await catalog.products(ids: ids, on: req.db)
+        return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(number: number, size: size, total: total, products: products)
+    }
+
+    func like(_ req: Request) async throws -> Market.LikeStatus {
+        let accountID = try req.authenticatedAccountID
+        let productID = try await existingProductID(req)
+        let existing = try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).first()
+        if existing == nil {
+            do {
+                try await ProductLike(accountID: accountID, productID: productID, likedAt: clock.now()).create(on: req.db)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                // A concurrent like of the same product won; the outcome is the same.
+            }
+        }
+        return Market.LikeStatus(productID: productID, liked: true)
+    }
+
+    func unlike(_ req: Request) async throws -> Market.LikeStatus {
+        let accountID = try req.authenticatedAccountID
+        let productID = try await existingProductID(req)
+        try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).delete()
+        return Market.LikeStatus(productID: productID, liked: false)
+    }
+
+    func likeStatus(_ req: Request) async throws -> Market.LikeStatus {
+        let accountID = try req.authenticatedAccountID
+        let productID = try await existingProductID(req)
+        let liked = try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).count() > 0
+        return Market.LikeStatus(productID: productID, liked: liked)
+    }
+
+    func myProducts(_ req: Request) async throws -> Market.Page {
+        let number = try ProductsController.positiveInteger("page_no", in: req)
+        let size = min(try ProductsController.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let presenter = MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL))
+        guard let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db) else {
+            return presenter.page(number: number, size: size, total: 0, products: [])
+        }
+        let query = Product.query(on: req.db).filter(\.$vendor.$id == (try vendor.requireID()))
+        let total = try await query.count()
+        let products = try await query.copy().with(\.$vendor).with(\.$images).sort(\.$id, .descending)
+            .range((number - 1) * size ..< number * size).all()
+        return presenter.page(number: number, size: size, total: total, products: products)
+    }
+
+    private func existingProductID(_ req: Request) async throws -> Int {
+        let id = try ProductsController.productID(req)
+        guard try await Product.find(id, on: req.db) != nil else { throw ProductError.notFound }
+        return id
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SproutAPI
+
+/// Turns stored products into the contract's JSON shapes, with absolute image URLs.
+struct MarketPresenter: Sendable {
+    let baseURL: String
+
+    /// 2022b dates: `yyyy-MM-dd'T'HH:mm:ss`, UTC, no fraction and no zone.
+    static func date(_ date: Date) -> String { format(date, fraction: false) }
+
+    /// The registration answer keeps 2022a's fractional form (`….SS`), which Dotori decodes it with.
+    static func registrationDate(_ date: Date) -> String { format(date, fraction: true) }
+
+    private static func format(_ date: Date, fraction: Bool) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        return fraction ? base + String(format: ".%02d", (c.nanosecond ?? 0) / 10_000_000) : base
+    }
+
+    func url(_ path: String) -> String { "\(baseURL)/\(path)" }
+
+    private func sortedImages(_ product: Product) -> [ProductImage] {
+        let images = product.images.sorted { $0.position < $1.position }
+        guard let chosen = product.thumbnailImageID, let index = images.firstIndex(where: { $0.id == chosen }) else { return images }
+        return [images[index]] + images.enumerated().filter { $0.offset != index }.map(\.element)
+    }
+
+    func thumbnail(of product: Product) -> String {
+        sortedImages(product).first.map { url($0.thumbnailPath) } ?? ""
+    }
+
+    func listed(_ product: Product) -> Market.ListedProduct {
+        Market.ListedProduct(
+            id: product.id ?? 0, vendorID: product.$vendor.id, vendorName: product.vendor.name,
+            name: product.name, description: product.description, thumbnail: thumbnail(of: product),
+            currency: Market.Currency(rawValue: product.currency) ?? .krw, price: product.price,
+            bargainPrice: product.bargainPrice, discountedPrice: product.discountedPrice, stock: product.stock,
+            createdAt: Self.date(product.createdAt), issuedAt: Self.date(product.issuedAt)
+        )
+    }
+
+    func detail(_ product: Product, dates: (Date) -> String = MarketPresenter.date) -> Market.ProductDetail {
+        Market.ProductDetail(
+            id: product.id ?? 0, vendorID: product.$vendor.id, name: product.name, description: product.description,
+            thumbnail: thumbnail(of: product), currency: Market.Currency(rawValue: product.currency) ?? .krw,
+            price: product.price, bargainPrice: product.bargainPrice, discountedPrice: product.discountedPrice,
+            stock: product.stock, createdAt: dates(product.createdAt), issuedAt: dates(product.issuedAt),
+            images: sortedImages(product).map {
+                Market.Image(id: $0.id ?? 0, url: url($0.originalPath), thumbnailURL: url($0.thumbnailPath), issuedAt: dates($0.issuedAt))
+            },
+            vendors: Market.Vendor(id: product.$vendor.id, name: product.vendor.name, createdAt: dates(product.vendor.createdAt), issuedAt: dates(product.vendor.createdAt))
+        )
+    }
+
+    func page(number: Int, size: Int, total: Int, products: [Product]) -> Market.Page {
+        Market.Page(pageNo: number, itemsPerPage: size, totalCount: total, pages: products.map(listed))
+    }
+}

@@ -1,0 +1,158 @@
+import Fluent
+import Platform
+import SproutAPI
+import Vapor
+
+/// The open-market contract: health check, list, detail, register, edit and both delete flows.
+struct ProductsController: Sendable {
+    let catalog: ProductCatalog
+    let vendors: VendorDirectory
+    let publicURL: String?
+    let uploadBodyLimit: ByteCount
+
+    static let identifier = APIOperation.Parameter("identifier", required: true, "Vendor identifier (400 when missing or unknown)")
+
+    func register(on api: DocumentedRoutes, root: DocumentedRoutes) {
+        root.on(.GET, "healthChecker", doc: .init("Health check", responses: [200: "The JSON string \"OK\""]), use: { _ in "OK" })
+        let products = api.grouped("api", "products")
+        products.on(.GET, doc: .init(
+            "A page of products, newest first",
+            query: [.init("page_no", required: true, "1-based page"), .init("items_per_page", required: true, "1–100"),
+                    .init("search_value", "Matches name and description, case-insensitively")],
+            responses: [200: "Page object (camelCase keys, with the 2022a snake_case keys beside them)", 400: "page_no or items_per_page missing or not a positive number"]
+        ), use: list)
+        products.on(.GET, ":id", doc: .init(
+            "A product", description: "A trailing slash (`/api/products/{id}/`) is accepted too.",
+            responses: [200: "Product detail", 404: "No such product"]
+        ), use: detail)
+        products.on(.POST, body: .collect(maxSize: uploadBodyLimit), doc: .init(
+            "Register a product", description: "Multipart: a `params` JSON part and 1–5 `images` parts.",
+            headers: [Self.identifier], requestContent: ["multipart/form-data"],
+            responses: [200: "The new product's detail (dates with a fraction: yyyy-MM-dd'T'HH:mm:ss.SS)",
+                        400: "Unknown identifier, wrong secret, invalid fields, missing or bad images, malformed body"]
+        ), use: create)
+        products.on(.PATCH, ":id", doc: .init(
+            "Edit a product", description: "Only the fields sent change; `secret` is required.",
+            headers: [Self.identifier], requestContent: ["application/json"],
+            responses: [200: "The updated product's detail", 400: "Unknown identifier, wrong secret, another vendor's product, invalid fields", 404: "No such product"]
+        ), use: update)
+        let lookup: [Int: String] = [200: "text/plain", 400: "Unknown identifier, wrong secret or another vendor's product", 404: "No such product"]
+        products.onResponse(.POST, ":id", "secret", doc: .init(
+            "2022a: the product secret for deleting", headers: [Self.identifier], requestContent: ["application/json"],
+            responses: lookup.merging([200: "The product secret, as text/plain"]) { $1 }, responseContent: "text/plain"
+        ), use: productSecret)
+        products.onResponse(.POST, ":id", "archived", doc: .init(
+            "2022b: the path to DELETE", headers: [Self.identifier], requestContent: ["application/json"],
+            responses: lookup.merging([200: "The path `/api/products/{id}/{token}`, as text/plain"]) { $1 }, responseContent: "text/plain"
+        ), use: archivedPath)
+        products.on(.DELETE, ":id", ":token", doc: .init(
+            "Delete with the secret or the archived path", headers: [Self.identifier],
+            responses: [200: "The deleted product's detail", 400: "Unknown identifier or another vendor's product", 404: "No such product or token"]
+        ), use: deleteWithToken)
+        // The router needs one parameter name per position, so the bare token arrives as `id`.
+        products.on(.DELETE, ":id", doc: .init(
+            "Delete by the last segment of the archived path (one client's reading of it)", headers: [Self.identifier],
+            responses: [200: "The deleted product's detail", 400: "Unknown identifier or another vendor's product", 404: "No such token"]
+        ), use: deleteWithBareToken)
+    }
+
+    func presenter(for req: Request) -> MarketPresenter {
+        MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL))
+    }
+
+    func list(_ req: Request) async throws -> Market.Page {
+        let number = try Self.positiveInteger("page_no", in: req)
+        let size = min(try Self.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let search = try? req.query.get(String.self, at: "search_value")
+        let (total, products) = try await catalog.page(number: number, size: size, search: search, on: req.db)
+        return presenter(for: req).page(number: number, size: size, total: total, products: products)
+    }
+
+    func detail(_ req: Request) async throws -> Market.ProductDetail {
+        presenter(for: req).detail(try await catalog.find(try Self.productID(req), on: req.db))
+    }
+
+    func create(_ req: Request) async throws -> Market.ProductDetail {
+        let parts = try req.multipartParts()
+        guard let paramsPart = parts.first(where: { $0.name == "params" }) else {
+            throw Abort(.badRequest, reason: "The params part is missing.")
+        }
+        let params: Market.ProductParams
+        do {
+            params = try JSONDecoder().decode(Market.ProductParams.self, from: Data(buffer: paramsPart.body))
+        } catch {
+            throw Abort(.badRequest, reason: "The params part is not a valid product JSON object.")
+        }
+        let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: params.secret, on: req.db)
+        let images = parts.filter { $0.name == "images" || $0.name == "images[]" }.map { Data(buffer: $0.body) }
+        let product = try await catalog.create(by: vendor, params: params, images: images, on: req.db)
+        return presenter(for: req).detail(product, dates: MarketPresenter.registrationDate)
+    }
+
+    func update(_ req: Request) async throws -> Market.ProductDetail {
+        let params = try req.decodeBody(Market.ProductParams.self)
+        let product = try await catalog.find(try Self.productID(req), on: req.db)
+        let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: params.secret, on: req.db)
+        return presenter(for: req).detail(try await catalog.update(product, by: vendor, params: params, on: req.db))
+    }
+
+    func productSecret(_ req: Request) async throws -> Response {
+        Self.text(try await ownedProduct(req).deleteToken)
+    }
+
+    func archivedPath(_ req: Request) async throws -> Response {
+        let product = try await ownedProduct(req)
+        return Self.text("/api/products/\(try product.requireID())/\(product.deleteToken)")
+    }
+
+    func deleteWithToken(_ req: Request) async throws -> Market.ProductDetail {
+        let product = try await catalog.find(try Self.productID(req), on: req.db)
+        guard let token = req.parameters.get("token"), token == product.deleteToken else { throw ProductError.notFound }
+        return try await delete(product, req)
+    }
+
+    func deleteWithBareToken(_ req: Request) async throws -> Market.ProductDetail {
+        guard let token = req.parameters.get("id"), !token.isEmpty,
+              let id = try await Product.query(on: req.db).filter(\.$deleteToken == token).first()?.requireID()
+        else { throw ProductError.notFound }
+        return try await delete(try await catalog.find(id, on: req.db), req)
+    }
+
+    /// Deleting needs the identifier only: the token itself was handed out for the secret.
+    private func delete(_ product: Product, _ req: Request) async throws -> Market.ProductDetail {
+        guard let identifier = req.headers.first(name: "identifier")?.lowercased(),
+              let vendor = try await Vendor.query(on: req.db).filter(\.$identifier == identifier).first()
+        else { throw VendorError.unknownIdentifier }
+        let answer = presenter(for: req).detail(product)
+        try await catalog.delete(product, by: vendor, on: req.db)
+        return answer
+    }
+
+    /// The product of `:id`, after checking the vendor's identifier and secret. The body is
+    /// `{"secret": …}`, or, as Dotori sends it, a bare JSON string.
+    private func ownedProduct(_ req: Request) async throws -> Product {
+        let product = try await catalog.find(try Self.productID(req), on: req.db)
+        let secret = (try? req.decodeBody(Market.SecretRequest.self).secret) ?? (try? req.decodeBody(String.self))
+        let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: secret, on: req.db)
+        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
+        return product
+    }
+
+    static func productID(_ req: Request) throws -> Int {
+        guard let id = req.parameters.get("id").flatMap(Int.init), id > 0 else { throw ProductError.notFound }
+        return id
+    }
+
+    static func positiveInteger(_ name: String, in req: Request) throws -> Int {
+        guard let text = try? req.query.get(String.self, at: name), let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else {
+            throw Abort(.badRequest, reason: "\(name) must be a whole number of at least 1.")
+        }
+        return value
+    }
+
+    static func text(_ body: String) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .plainText
+        return Response(status: .ok, headers: headers, body: .init(string: body))
+    }
+}

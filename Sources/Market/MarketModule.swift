@@ -1,0 +1,52 @@
+import Fluent
+import Platform
+import Vapor
+
+/// Dotori Market (도토리 마켓): the open-market contract at `/healthChecker` and `/api/products`,
+/// Sprout's vendor and likes endpoints under `/api/market`, and the `/market` pages.
+public struct MarketModule: AppModule {
+    let platform: PlatformServices
+    let catalog: ProductCatalog
+    let vendors: VendorDirectory
+
+    public init(platform: PlatformServices, images: ImagePipeline) {
+        self.platform = platform
+        catalog = ProductCatalog(files: platform.files, images: images, ids: platform.ids, clock: platform.clock)
+        vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
+    }
+
+    public let name = "market"
+
+    public var migrations: [any Migration] {
+        [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys()]
+    }
+
+    public let apiDocument = APIDocument(
+        name: "market", title: "Dotori Market (open market) API",
+        summary: "The yagom-academy open-market contract (2022b shape, 2022a requests accepted) and Sprout's vendor, likes and my-products endpoints."
+    )
+
+    public var hubTile: HubTile {
+        HubTile(app: name, icon: "🐿️", title: ("도토리 마켓", "Dotori Market"),
+                summary: ("사고 싶은 물건, 팔고 싶은 물건", "Buy and sell things near you"), path: "/market")
+    }
+
+    /// Room for the most images a product may have, at the largest size each may be, plus the params.
+    var uploadBodyLimit: ByteCount {
+        ByteCount(value: platform.config.maxUploadBytes * max(platform.config.maxUploadCount, 1) + 1_048_576)
+    }
+
+    public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
+        let root = DocumentedRoutes(routes, document: apiDocument)
+        let api = root.grouped(MarketErrorMiddleware(), platform.ipRateLimit)
+        ProductsController(catalog: catalog, vendors: vendors, publicURL: platform.config.publicBaseURL, uploadBodyLimit: uploadBodyLimit)
+            .register(on: api, root: root)
+        let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)
+            .register(on: signedIn)
+    }
+
+    public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {
+        try await MarketDemoData(catalog: catalog, vendors: vendors).load(on: db, demo: demo)
+    }
+}

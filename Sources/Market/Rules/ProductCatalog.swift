@@ -1,0 +1,150 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+import Vapor
+
+enum ProductError: Error, Equatable {
+    case notFound
+    case notOwner
+    case invalid([Market.Field: Market.Violation])
+    case images(String)
+}
+
+/// Reading and changing products: pages, detail, create with images, edit, delete.
+struct ProductCatalog: Sendable {
+    let files: FileStore
+    let images: ImagePipeline
+    let ids: IdentifierGenerator
+    let clock: WallClock
+
+    static let maxItemsPerPage = 100
+
+    /// A page of products, newest first, optionally only those whose name or description
+    /// contains `search` (case-insensitively).
+    func page(number: Int, size: Int, search: String?, on db: any Database) async throws -> (total: Int, products: [Product]) {
+        let query = Product.query(on: db)
+        if let search = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !search.isEmpty {
+            query.filter(\.$searchText ~~ search)
+        }
+        let total = try await query.count()
+        let products = try await query.copy()
+            .with(\.$vendor).with(\.$images)
+            .sort(\.$id, .descending)
+            .range((number - 1) * size ..< number * size)
+            .all()
+        return (total, products)
+    }
+
+    /// A page of the products whose ids `ids` orders (likes, my products).
+    func products(ids: [Int], on db: any Database) async throws -> [Product] {
+        guard !ids.isEmpty else { return [] }
+        let found = try await Product.query(on: db).filter(\.$id ~~ ids).with(\.$vendor).with(\.$images).all()
+        let byID = Dictionary(uniqueKeysWithValues: found.compactMap { product in product.id.map { ($0, product) } })
+        return ids.compactMap { byID[$0] }
+    }
+
+    func find(_ id: Int, on db: any Database) async throws -> Product {
+        guard let product = try await Product.query(on: db).filter(\.$id == id).with(\.$vendor).with(\.$images).first() else {
+            throw ProductError.notFound
+        }
+        return product
+    }
+
+    /// Checks the fields and every image before storing anything; a failure leaves no row and no file.
+    func create(by vendor: Vendor, params: Market.ProductParams, images uploads: [Data], rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
+        let draft = Self.draft(from: params, imageCount: uploads.count)
+        let violations = rules.violations(of: draft)
+        guard violations.isEmpty else { throw ProductError.invalid(violations) }
+        for upload in uploads {
+            do { try files.checkSize(upload) } catch { throw ProductError.images(Self.describe(error)) }
+        }
+        let processed: [ProcessedImage]
+        do { processed = try await images.process(uploads) } catch { throw ProductError.images(Self.describe(error)) }
+        let stored = try await files.write(
+            processed.flatMap { [($0.original, $0.kind), ($0.thumbnail, $0.kind)] }.map { (data: $0.0, kind: $0.1) },
+            area: "market"
+        )
+        let vendorID = try vendor.requireID()
+        let now = clock.now()
+        let token = ids.token(byteCount: 18)
+        do {
+            let productID = try await db.writeTransaction { db in
+                let product = Product(
+                    vendorID: vendorID, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines), description: params.description ?? "",
+                    currency: draft.currency, price: params.price ?? 0, discountedPrice: params.discountedPrice ?? 0,
+                    stock: params.stock ?? 0, deleteToken: token, now: now
+                )
+                try await product.create(on: db)
+                let productID = try product.requireID()
+                for index in processed.indices {
+                    try await ProductImage(
+                        productID: productID, position: index, originalPath: stored[index * 2].path,
+                        thumbnailPath: stored[index * 2 + 1].path, issuedAt: now
+                    ).create(on: db)
+                }
+                return productID
+            }
+            return try await find(productID, on: db)
+        } catch {
+            for file in stored { try? await files.delete(path: file.path) }
+            throw error
+        }
+    }
+
+    /// Changes only the fields sent; the result must still satisfy the rules.
+    func update(_ product: Product, by vendor: Vendor, params: Market.ProductParams, rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
+        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
+        var merged = Market.ProductParams(
+            name: params.name ?? product.name, description: params.description ?? product.description,
+            price: params.price ?? product.price, currency: nil,
+            discountedPrice: params.discountedPrice ?? product.discountedPrice, stock: params.stock ?? product.stock, secret: nil
+        )
+        merged.currency = params.currency ?? product.currency
+        let violations = rules.violations(of: Self.draft(from: merged, imageCount: product.images.count), checkImages: false)
+        guard violations.isEmpty else { throw ProductError.invalid(violations) }
+        if let thumbnailID = params.thumbnailID {
+            guard product.images.contains(where: { $0.id == thumbnailID }) else {
+                throw ProductError.invalid([.images: .required])
+            }
+            product.thumbnailImageID = thumbnailID
+        }
+        product.name = (merged.name ?? product.name).trimmingCharacters(in: .whitespacesAndNewlines)
+        product.description = merged.description ?? product.description
+        product.searchText = Product.searchText(name: product.name, description: product.description)
+        product.price = merged.price ?? product.price
+        product.currency = merged.currency ?? product.currency
+        product.discountedPrice = merged.discountedPrice ?? product.discountedPrice
+        product.stock = merged.stock ?? product.stock
+        try await product.save(on: db)
+        return try await find(try product.requireID(), on: db)
+    }
+
+    /// Deletes the product, its images' rows (by cascade) and their files.
+    func delete(_ product: Product, by vendor: Vendor, on db: any Database) async throws {
+        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
+        let paths = product.images.flatMap { [$0.originalPath, $0.thumbnailPath] }
+        try await product.delete(on: db)
+        for path in paths { try? await files.delete(path: path) }
+    }
+
+    static func draft(from params: Market.ProductParams, imageCount: Int) -> Market.ProductDraft {
+        Market.ProductDraft(
+            name: params.name ?? "", description: params.description ?? "",
+            price: params.price.map { String($0) } ?? "", currency: params.currency ?? "",
+            discountedPrice: params.discountedPrice.map { String($0) } ?? "",
+            stock: params.stock.map(String.init) ?? "", imageCount: imageCount
+        )
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case FileStoreError.tooLarge(let limit): "Each image must be at most \(limit) bytes."
+        case FileStoreError.empty: "An image part is empty."
+        case ImageError.notAnImage: "Only JPEG, PNG, GIF, WebP and HEIC images are accepted."
+        case ImageError.tooManyPixels: "The image has too many pixels."
+        case ImageError.unreadable: "An image could not be read."
+        default: "The images could not be stored."
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Fluent
+import Foundation
+
+/// A product on the market. Prices are stored as the contract sends them (Double); the discount
+/// is an amount, not a final price.
+final class Product: Model, @unchecked Sendable {
+    static let schema = "market_products"
+
+    @ID(custom: "id", generatedBy: .database) var id: Int?
+    @Parent(key: "vendor_id") var vendor: Vendor
+    @Field(key: "name") var name: String
+    @Field(key: "description") var description: String
+    /// Lowercased name and description, what `search_value` matches against.
+    @Field(key: "search_text") var searchText: String
+    @Field(key: "currency") var currency: String
+    @Field(key: "price") var price: Double
+    @Field(key: "discounted_price") var discountedPrice: Double
+    @Field(key: "stock") var stock: Int
+    /// Per-product secret of the 2022a delete flow, and the last segment of the 2022b
+    /// `archived` path; unique, so a bare segment also finds its product.
+    @Field(key: "delete_token") var deleteToken: String
+    @OptionalField(key: "thumbnail_image_id") var thumbnailImageID: Int?
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "issued_at") var issuedAt: Date
+    @Children(for: \.$product) var images: [ProductImage]
+
+    init() {}
+
+    init(vendorID: Int, name: String, description: String, currency: String, price: Double, discountedPrice: Double, stock: Int, deleteToken: String, now: Date) {
+        $vendor.id = vendorID
+        self.name = name
+        self.description = description
+        self.searchText = Product.searchText(name: name, description: description)
+        self.currency = currency
+        self.price = price
+        self.discountedPrice = discountedPrice
+        self.stock = stock
+        self.deleteToken = deleteToken
+        self.createdAt = now
+        self.issuedAt = now
+    }
+
+    static func searchText(name: String, description: String) -> String {
+        (name + "\n" + description).lowercased()
+    }
+
+    var bargainPrice: Double { price - discountedPrice }
+}
+
+struct CreateProduct: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Product.schema)
+            .field("id", .int, .identifier(auto: true))
+            .field("vendor_id", .int, .required, .references(Vendor.schema, "id", onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("description", .string, .required)
+            .field("search_text", .string, .required)
+            .field("currency", .string, .required)
+            .field("price", .double, .required)
+            .field("discounted_price", .double, .required)
+            .field("stock", .int, .required)
+            .field("delete_token", .string, .required)
+            .field("thumbnail_image_id", .int)
+            .field("created_at", .datetime, .required)
+            .field("issued_at", .datetime, .required)
+            .unique(on: "delete_token")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Product.schema).delete()
+    }
+}

@@ -1,0 +1,38 @@
+import Vapor
+
+/// Sprout's own APIs accept the same access tokens as the lessons contract, in
+/// `Authorization: Bearer <token>` (or bare). Expired is 419, as in that contract, so one SDK
+/// interceptor serves every API; missing or invalid is 401.
+public struct AccountTokenAuthenticator: AsyncMiddleware {
+    public static let expiredStatus = HTTPResponseStatus(statusCode: 419, reasonPhrase: "Access Token Expired")
+
+    let tokens: TokenService
+
+    public init(tokens: TokenService) { self.tokens = tokens }
+
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        switch await tokens.check(accessToken: Self.accessToken(in: request)) {
+        case .invalid: throw Abort(.unauthorized, reason: "A valid access token is required.")
+        case .expired: throw Abort(Self.expiredStatus, reason: "The access token has expired; refresh it.")
+        case let .valid(accountID): request.auth.login(AuthenticatedAccount(id: accountID))
+        }
+        return try await next.respond(to: request)
+    }
+
+    /// The token from `Authorization`, with or without a `Bearer ` prefix.
+    public static func accessToken(in request: Request) -> String {
+        let raw = (request.headers.first(name: .authorization) ?? "").trimmingCharacters(in: .whitespaces)
+        if raw.lowercased().hasPrefix("bearer ") { return String(raw.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        return raw
+    }
+}
+
+extension Request {
+    /// The account a token authenticator let through; 401 when none did.
+    public var authenticatedAccountID: String {
+        get throws {
+            guard let account = auth.get(AuthenticatedAccount.self) else { throw Abort(.unauthorized) }
+            return account.id
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Fluent
+import SproutAPI
+import Vapor
+
+/// `/api/auth/join`, `/api/auth/login`, `/api/auth/refresh`: accounts and tokens for Sprout's own
+/// APIs. Errors are `{ "error": true, "reason": … }`.
+public struct AccountsController: Sendable {
+    let accounts: AccountDirectory
+    let tokens: TokenService
+
+    public init(accounts: AccountDirectory, tokens: TokenService) {
+        self.accounts = accounts
+        self.tokens = tokens
+    }
+
+    public func register(on routes: DocumentedRoutes) {
+        let auth = routes.grouped("api", "auth")
+        auth.on(.POST, "join", doc: .init(
+            "Create an account", requestContent: ["application/json"],
+            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Invalid email, empty password or name", 409: "Email already registered", 429: "Too many calls"]
+        ), use: join)
+        auth.on(.POST, "login", doc: .init(
+            "Log in", requestContent: ["application/json"],
+            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 429: "Too many calls"]
+        ), use: login)
+        auth.on(.GET, "refresh", doc: .init(
+            "Refresh the access token",
+            headers: [.init("Authorization", required: true, "The expired access token"), .init("Refresh", required: true, "The refresh token")],
+            responses: [200: "{accessToken}", 401: "Invalid tokens", 409: "The access token has not expired yet", 418: "Refresh token expired: log in again", 429: "Too many calls"]
+        ), use: refresh)
+    }
+
+    func join(_ req: Request) async throws -> SproutAccount.Session {
+        let body = try req.decodeBody(SproutAccount.JoinRequest.self)
+        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= 30 else { throw Abort(.badRequest, reason: "A name of 1 to 30 characters is required.") }
+        do {
+            let account = try await accounts.register(email: body.email, password: body.password, displayName: name, on: req.db)
+            return try await session(for: account, on: req.db)
+        } catch AccountError.emailTaken {
+            throw Abort(.conflict, reason: "This email is already registered.")
+        } catch AccountError.invalidEmail {
+            throw Abort(.badRequest, reason: "The email address is not valid.")
+        } catch AccountError.emptyPassword {
+            throw Abort(.badRequest, reason: "A password is required.")
+        }
+    }
+
+    func login(_ req: Request) async throws -> SproutAccount.Session {
+        let body = try req.decodeBody(SproutAccount.LoginRequest.self)
+        guard !body.email.isEmpty, !body.password.isEmpty else { throw Abort(.badRequest, reason: "Email and password are required.") }
+        do {
+            return try await session(for: try await accounts.authenticate(email: body.email, password: body.password, on: req.db), on: req.db)
+        } catch AccountError.wrongCredentials {
+            throw Abort(.unauthorized, reason: "Wrong email or password.")
+        }
+    }
+
+    func refresh(_ req: Request) async throws -> SproutAccount.RefreshResponse {
+        do {
+            let access = try await tokens.refresh(
+                accessToken: AccountTokenAuthenticator.accessToken(in: req),
+                refreshToken: req.headers.first(name: "Refresh") ?? "", on: req.db
+            )
+            return SproutAccount.RefreshResponse(accessToken: access)
+        } catch let error as RefreshError {
+            switch error {
+            case .invalidAccessToken, .invalidRefreshToken: throw Abort(.unauthorized, reason: "The tokens are not valid.")
+            case .accessTokenStillValid: throw Abort(.conflict, reason: "The access token has not expired yet.")
+            case .refreshTokenExpired: throw Abort(HTTPResponseStatus(statusCode: 418, reasonPhrase: "Refresh Token Expired"), reason: "The session has expired; log in again.")
+            }
+        }
+    }
+
+    private func session(for account: Account, on db: any Database) async throws -> SproutAccount.Session {
+        let id = try account.requireID()
+        let pair = try await tokens.issue(for: id, on: db)
+        return SproutAccount.Session(userID: id, email: account.email ?? "", name: account.displayName, accessToken: pair.accessToken, refreshToken: pair.refreshToken)
+    }
+}

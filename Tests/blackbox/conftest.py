@@ -1,0 +1,37 @@
+"""Fixtures for the black-box suite: real `sprout` processes on loopback, each on fresh data."""
+from __future__ import annotations
+
+import pytest
+
+from pyhelpers.lessons_api import LessonsAPI
+from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    """One server for all tests that only need default settings (rate limits off)."""
+    shared = start_server(tmp_path_factory.mktemp("shared"), NO_RATE_LIMITS)
+    yield shared
+    shared.stop()
+
+
+@pytest.fixture(scope="session")
+def api(server) -> LessonsAPI:
+    return LessonsAPI(server.base_url, server.dev_key())
+
+
+@pytest.fixture
+def start_sprout(tmp_path):
+    """Starts servers with their own settings in this test's tmp dir; stops them afterwards.
+
+    Passing the same `workdir` again restarts on the same data directory."""
+    started = []
+
+    def start(env: dict[str, str] | None = None, *, workdir=tmp_path, **kwargs):
+        server = start_server(workdir, {**NO_RATE_LIMITS, **(env or {})}, **kwargs)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()

@@ -1,0 +1,111 @@
+"""The `sprout` command line: subcommands, the data directory it creates, and failing fast."""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import stat
+import time
+
+import pytest
+
+from pyhelpers.lessons_api import LessonsAPI, expect_status
+from pyhelpers.sprout_server import free_port, run_cli
+
+DEMO_EMAIL, DEMO_PASSWORD = "demo@sprout.local", "sprout-demo"
+
+
+@pytest.mark.parametrize("args", [
+    [], ["serve"], ["migrate"], ["seed"], ["keys"], ["keys", "create"], ["keys", "list"],
+], ids=lambda args: " ".join(args) or "sprout")
+def test_every_command_has_help(tmp_path, args):
+    result = run_cli(tmp_path, *args, "--help", timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert "usage" in (result.stdout + result.stderr).lower()
+
+
+def test_serve_creates_database_and_private_secrets(start_sprout):
+    data = start_sprout().data_dir
+    assert (data / "sprout.sqlite").is_file()
+    for secret in ("jwt-secret", "dev-api-key"):
+        assert stat.S_IMODE((data / secret).stat().st_mode) == 0o600, secret
+    lines = (data / "dev-api-key").read_text().splitlines()
+    assert len(lines) == 1 and lines[0].strip()
+
+
+def test_serve_prints_url_demo_account_and_key_but_never_the_secret(start_sprout):
+    server = start_sprout()
+    secret = (server.data_dir / "jwt-secret").read_text().strip()
+    # Read after a graceful stop: stdout to a file is block-buffered until the process exits.
+    assert server.stop() == 0
+    output = server.output()
+    assert server.base_url.removeprefix("http://") in output
+    assert DEMO_EMAIL in output
+    assert server.dev_key() in output
+    assert secret not in output
+
+
+def test_serve_is_the_default_command(start_sprout):
+    # Bare `sprout` listens on Vapor's default address, so this needs that port to be free.
+    with socket.socket() as probe:
+        if probe.connect_ex(("127.0.0.1", 8080)) == 0:
+            pytest.skip("127.0.0.1:8080 is in use")
+    # start_sprout waits for /healthz, so starting at all is the assertion.
+    start_sprout(port=8080, args=[])
+
+
+def test_first_run_seeds_the_demo_account(api):
+    expect_status(api.login(DEMO_EMAIL, DEMO_PASSWORD), 200)
+
+
+def test_demo_data_can_be_turned_off(start_sprout):
+    server = start_sprout({"SPROUT_DEMO_DATA": "false"})
+    api = LessonsAPI(server.base_url, server.dev_key())
+    expect_status(api.login(DEMO_EMAIL, DEMO_PASSWORD), 401)
+
+
+def test_migrate_seed_and_keys_prepare_a_data_directory(tmp_path, start_sprout):
+    for args in (["migrate"], ["seed"]):
+        result = run_cli(tmp_path, *args)
+        assert result.returncode == 0, f"{args}: {result.stderr}"
+
+    created = run_cli(tmp_path, "keys", "create", "ci-bot")
+    assert created.returncode == 0, created.stderr
+    key = created.stdout.strip().splitlines()[-1]
+    assert re.fullmatch(r"sk_\S+", key), created.stdout
+
+    listed = run_cli(tmp_path, "keys", "list")
+    assert listed.returncode == 0, listed.stderr
+    assert any("ci-bot" in line for line in listed.stdout.splitlines()), listed.stdout
+
+    # Demo data off: the demo account below can only come from `sprout seed`.
+    server = start_sprout({"SPROUT_DEMO_DATA": "false"})
+    api = LessonsAPI(server.base_url, key)
+    expect_status(api.request("POST", "/v1/validation/email", json={"email": "free@example.com"}), 200)
+    expect_status(api.login(DEMO_EMAIL, DEMO_PASSWORD), 200)
+
+
+def serve_until_it_exits(workdir, env=None):
+    started = time.monotonic()
+    result = run_cli(workdir, "serve", "--hostname", "127.0.0.1", "--port", str(free_port()),
+                     env=env, timeout=30)
+    return result, time.monotonic() - started
+
+
+def assert_one_line_failure(result, seconds):
+    assert result.returncode != 0
+    assert seconds < 20, f"took {seconds:.1f}s to give up"
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("sprout: "), result.stderr
+
+
+def test_corrupt_database_fails_fast_with_one_line(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "sprout.sqlite").write_bytes(os.urandom(4096))
+    assert_one_line_failure(*serve_until_it_exits(tmp_path))
+
+
+def test_unreachable_postgres_fails_fast_with_one_line(tmp_path):
+    env = {"DATABASE_URL": "postgres://u:p@127.0.0.1:1/x"}
+    assert_one_line_failure(*serve_until_it_exits(tmp_path, env))

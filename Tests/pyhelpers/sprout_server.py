@@ -1,0 +1,120 @@
+"""Runs the real `sprout` binary on loopback for the black-box and browser suites.
+
+Each server lives in a work directory the caller owns (a pytest tmp dir): its data directory is
+`<workdir>/data` and its combined stdout/stderr goes to a log file there, so a server that fails to
+start can say why, and a test can restart a server on the same data.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import requests
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+# Inherited settings that would point a test server at something other than its own fresh data.
+_FOREIGN_ENV = ("DATABASE_URL", "SPROUT_DATA_DIR", "SPROUT_PUBLIC_URL")
+
+# The shared servers see many requests from one address and one account within a minute.
+NO_RATE_LIMITS = {"SPROUT_RATE_LIMIT_IP": "0", "SPROUT_RATE_LIMIT_ACCOUNT": "0"}
+
+
+def sprout_binary() -> Path:
+    return Path(os.environ.get("SPROUT_BIN") or REPO_ROOT / ".build/debug/sprout").resolve()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def sprout_env(data_dir: Path, overrides: dict[str, str] | None = None) -> dict[str, str]:
+    env = {name: value for name, value in os.environ.items() if name not in _FOREIGN_ENV}
+    env["SPROUT_DATA_DIR"] = str(data_dir)
+    env.update(overrides or {})
+    return env
+
+
+def run_cli(workdir: Path, *args: str, env: dict[str, str] | None = None,
+            timeout: float = 60) -> subprocess.CompletedProcess:
+    """Runs one `sprout` subcommand to completion against `<workdir>/data`."""
+    return subprocess.run(
+        [str(sprout_binary()), *args],
+        env=sprout_env(workdir / "data", env), cwd=workdir,
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout,
+    )
+
+
+def read_dev_key(data_dir: Path) -> str:
+    return (data_dir / "dev-api-key").read_text().strip()
+
+
+@dataclass
+class SproutServer:
+    base_url: str
+    data_dir: Path
+    log_path: Path
+    process: subprocess.Popen
+
+    def dev_key(self) -> str:
+        return read_dev_key(self.data_dir)
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> int:
+        """Stops the server gracefully (so buffered output is flushed) and returns its exit code."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+
+def start_server(workdir: Path, env: dict[str, str] | None = None, *, port: int | None = None,
+                 args: list[str] | None = None, timeout: float = 60) -> SproutServer:
+    """Starts `sprout` and returns once /healthz answers 200 on `port`.
+
+    By default that is `sprout serve` on a free loopback port; `args` replaces the command line
+    for a server that must find its port by other means."""
+    port = port or free_port()
+    if args is None:
+        args = ["serve", "--hostname", "127.0.0.1", "--port", str(port)]
+    data_dir = workdir / "data"
+    log_path = workdir / f"sprout-{port}.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [str(sprout_binary()), *args],
+            env=sprout_env(data_dir, env), cwd=workdir,
+            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+        )
+    server = SproutServer(f"http://127.0.0.1:{port}", data_dir, log_path, process)
+    try:
+        _wait_until_healthy(server, timeout)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
+def _wait_until_healthy(server: SproutServer, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(f"sprout exited with {server.process.returncode}:\n{server.output()[-3000:]}")
+        try:
+            if requests.get(server.base_url + "/healthz", timeout=2).status_code == 200:
+                return
+        except (requests.ConnectionError, requests.Timeout):
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"sprout did not become healthy within {timeout}s:\n{server.output()[-3000:]}")
