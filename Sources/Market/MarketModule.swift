@@ -44,6 +44,8 @@ public struct MarketModule: AppModule {
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
+        BrowsePages(catalog: catalog).register(on: pages)
+        SellerPages(catalog: catalog, vendors: vendors, uploadBodyLimit: uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

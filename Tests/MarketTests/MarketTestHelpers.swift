@@ -52,12 +52,6 @@ extension TestSprout {
         return try response.decode(Market.ProductDetail.self)
     }
 
-    func send(_ method: HTTPMethod, _ path: String, headers: [String: String] = [:], body: Data) async throws -> TestingHTTPResponse {
-        var httpHeaders = HTTPHeaders(headers.map { ($0.key, $0.value) })
-        httpHeaders.replaceOrAdd(name: .host, value: "market.test")
-        return try await app.testing().sendRequest(method, path, headers: httpHeaders, body: ByteBuffer(data: body))
-    }
-
     /// Files under the market's upload folder, to prove refused uploads leave nothing behind.
     var marketFiles: [String] {
         let folder = dataDirectory.appendingPathComponent("uploads/market")

@@ -23,6 +23,11 @@ extension TestSprout {
         return try await app.testing().sendRequest(method, path, headers: httpHeaders, body: buffer)
     }
 
+    /// Sends raw bytes (multipart bodies, malformed JSON).
+    public func send(_ method: HTTPMethod, _ path: String, headers: [String: String] = [:], body: Data) async throws -> TestingHTTPResponse {
+        try await app.testing().sendRequest(method, path, headers: HTTPHeaders(headers.map { ($0.key, $0.value) }), body: ByteBuffer(data: body))
+    }
+
     /// `SesacKey` plus anything else.
     public func lessonsHeaders(_ extra: [String: String] = [:]) -> [String: String] {
         extra.merging(["SesacKey": apiKey]) { a, _ in a }

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pyhelpers.lessons_api import LessonsAPI
+from pyhelpers.market_api import MarketAPI, Vendor
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 
 
@@ -35,3 +36,31 @@ def start_sprout(tmp_path):
     yield start
     for server in started:
         server.stop()
+
+
+# --- The open-market contract (test_market_*.py) ---------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def market_server(tmp_path_factory):
+    """One server without demo data for every market module, so product counts start at zero."""
+    started = start_server(tmp_path_factory.mktemp("market"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="session")
+def market(market_server) -> MarketAPI:
+    return MarketAPI(market_server.base_url)
+
+
+@pytest.fixture(scope="session")
+def seller(market) -> Vendor:
+    """A vendor shared by the market modules (tests that rotate secrets make their own)."""
+    return market.new_vendor()
+
+
+@pytest.fixture(scope="session")
+def rival(market) -> Vendor:
+    """A second vendor, for ownership checks."""
+    return market.new_vendor()

@@ -74,6 +74,8 @@ struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(body)))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return Response(status: .ok, headers: headers, body: .init(data: try encoder.encode(body)))
     }
 }

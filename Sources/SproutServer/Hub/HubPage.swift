@@ -50,12 +50,13 @@ enum HubPage {
         ))
     }
 
-    static func login(context: PageContext, email: String, failed: Bool) -> Response {
+    static func login(context: PageContext, email: String, next: String, failed: Bool) -> Response {
         PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: failed ? .unauthorized : .ok, .group(
             .h1(.text(context.pick(ko: "로그인", en: "Log in"))),
             .form(
                 .id("login-form"), .class("stacked card"), .action("/login"), .method(.post),
                 PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("next"), .value(next)),
                 .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
                 field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: email, error: nil, autocomplete: "email"),

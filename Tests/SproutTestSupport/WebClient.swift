@@ -5,22 +5,22 @@ import VaporTesting
 
 /// A minimal browser for in-process page tests: keeps cookies, reads the CSRF field from forms,
 /// posts forms URL-encoded as a browser does.
-final class WebClient {
-    let sprout: TestSprout
-    var cookies: [String: String] = [:]
-    var language: String?
+public final class WebClient {
+    public let sprout: TestSprout
+    public var cookies: [String: String] = [:]
+    public var language: String?
 
-    init(_ sprout: TestSprout) { self.sprout = sprout }
+    public init(_ sprout: TestSprout) { self.sprout = sprout }
 
     @discardableResult
-    func get(_ path: String) async throws -> TestingHTTPResponse {
+    public func get(_ path: String) async throws -> TestingHTTPResponse {
         let response = try await sprout.send(.GET, path, headers: headers())
         remember(response)
         return response
     }
 
     @discardableResult
-    func post(_ path: String, form: [String: String], csrf: String? = nil) async throws -> TestingHTTPResponse {
+    public func post(_ path: String, form: [String: String], csrf: String? = nil) async throws -> TestingHTTPResponse {
         var fields = form
         if let csrf { fields["_csrf"] = csrf }
         let body = fields.map { "\(escape($0.key))=\(escape($0.value))" }.joined(separator: "&")
@@ -30,10 +30,21 @@ final class WebClient {
     }
 
     /// The CSRF token the page at `path` puts in its forms.
-    func csrfToken(from path: String) async throws -> String {
+    public func csrfToken(from path: String) async throws -> String {
         let html = String(buffer: try await get(path).body)
         guard let range = html.range(of: #"name="_csrf" value="([^"]+)""#, options: .regularExpression) else { return "" }
         return String(html[range]).replacingOccurrences(of: #"name="_csrf" value=""#, with: "").replacingOccurrences(of: "\"", with: "")
+    }
+
+    /// Posts a multipart form (file inputs), with the CSRF field first as a browser sends it.
+    @discardableResult
+    public func postMultipart(_ path: String, csrf: String, build: (inout MultipartBody) -> Void) async throws -> TestingHTTPResponse {
+        var body = MultipartBody()
+        body.add(name: "_csrf", Data(csrf.utf8))
+        build(&body)
+        let response = try await sprout.send(.POST, path, headers: headers(["Content-Type": body.contentType]), body: body.bytes)
+        remember(response)
+        return response
     }
 
     private func headers(_ extra: [String: String] = [:]) -> [String: String] {

@@ -1,0 +1,104 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+
+/// Pieces shared by the market's pages: prices, stock, product cards, form fields.
+enum MarketViews {
+    /// KRW as `1,000원`, USD as `$1,000`, grouped, as Dotori shows them.
+    static func price(_ amount: Double, _ currency: Market.Currency) -> String {
+        let formatter = NumberFormatter()
+        formatter.numberStyle = .decimal
+        formatter.maximumFractionDigits = currency == .usd ? 2 : 0
+        let number = formatter.string(from: NSNumber(value: amount)) ?? String(amount)
+        return currency == .krw ? "\(number)원" : "$\(number)"
+    }
+
+    static func discountPercent(_ product: Market.ListedProduct) -> Int {
+        product.price > 0 ? Int((product.discountedPrice / product.price * 100).rounded()) : 0
+    }
+
+    static func stock(_ stock: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
+        stock == 0
+            ? .span(.class("stock sold-out"), .text("SOLD OUT"))
+            : .span(.class("stock"), .text(context.pick(ko: "재고 \(stock)", en: "\(stock) in stock")))
+    }
+
+    static func priceBlock(price: Double, discount: Double, currency: Market.Currency) -> Node<HTML.BodyContext> {
+        .div(
+            .class("price"),
+            .if(discount > 0, .group(
+                .span(.class("original-price"), .text(Self.price(price, currency))),
+                .span(.class("discount-rate"), .text("\(Int((discount / max(price, 1) * 100).rounded()))%"))
+            )),
+            .strong(.class("selling-price"), .text(Self.price(price - discount, currency)))
+        )
+    }
+
+    static func card(_ product: Market.ListedProduct, context: PageContext) -> Node<HTML.BodyContext> {
+        .div(
+            .class("product-card"), .data(named: "id", value: String(product.id)),
+            .a(.href("/market/products/\(product.id)"), .class("product-photo"),
+               .img(.src(product.thumbnail), .alt(product.name), .attribute(named: "loading", value: "lazy"))),
+            .div(
+                .class("product-card-body"),
+                .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
+                priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency),
+                stock(product.stock, context)
+            )
+        )
+    }
+
+    static func cards(_ products: [Market.ListedProduct], context: PageContext) -> Node<HTML.BodyContext> {
+        .forEach(products) { card($0, context: context) }
+    }
+
+    static func emptyState(_ text: String) -> Node<HTML.BodyContext> {
+        .p(.class("empty-state"), .text(text))
+    }
+
+    /// The sub-navigation of every market page.
+    static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
+        let items: [(String, String, String, String)] = [
+            ("browse", "/market", "모아보기", "Browse"),
+            ("mine", "/market/mine", "내 상품", "My products"),
+            ("likes", "/market/likes", "좋아요", "Likes"),
+            ("sell", "/market/sell", "판매하기", "Sell"),
+        ]
+        return .nav(.class("app-nav"), .forEach(items) { key, href, ko, en in
+            .a(.href(href), .id("market-nav-\(key)"), .class(key == current ? "current" : ""), .text(context.pick(ko: ko, en: en)))
+        })
+    }
+
+    static func violationText(_ violation: Market.Violation, field: Market.Field, _ context: PageContext) -> String {
+        switch violation {
+        case .required: context.pick(ko: "필수 입력 항목이에요.", en: "This is required.")
+        case let .tooShort(minimum): context.pick(ko: "\(minimum)자 이상 입력해 주세요.", en: "Use at least \(minimum) characters.")
+        case let .tooLong(maximum): context.pick(ko: "\(maximum)자 이하로 입력해 주세요.", en: "Use at most \(maximum) characters.")
+        case let .tooFew(minimum): context.pick(ko: "사진을 \(minimum)장 이상 올려 주세요.", en: "Add at least \(minimum) photo.")
+        case let .tooMany(maximum): context.pick(ko: "사진은 최대 \(maximum)장까지 첨부할 수 있어요.", en: "You can attach up to \(maximum) photos.")
+        case .negative: context.pick(ko: "0 이상이어야 해요.", en: "Must be 0 or more.")
+        case .notANumber: context.pick(ko: "숫자로 입력해 주세요.", en: "Enter a number.")
+        case .discountAbovePrice: context.pick(ko: "할인금액은 상품가격보다 클 수 없습니다.", en: "The discount cannot exceed the price.")
+        case .unknownCurrency: context.pick(ko: "KRW 또는 USD를 골라 주세요.", en: "Choose KRW or USD.")
+        case .unreadableImage: context.pick(ko: "사진을 읽을 수 없어요. JPEG나 PNG 사진을 올려 주세요.", en: "A photo could not be read. Use JPEG or PNG photos.")
+        }
+    }
+
+    static func fieldError(_ message: String?) -> Node<HTML.FormContext> {
+        .unwrap(message) { .p(.class("field-error"), .attribute(named: "role", value: "alert"), .text($0)) }
+    }
+
+    static func textField(_ name: String, label: String, value: String, error: String?, type: HTMLInputType = .text, inputMode: String? = nil) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            .input(
+                .id(name), .name(name), .type(type), .value(value),
+                .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
+                .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
+            ),
+            fieldError(error)
+        )
+    }
+}

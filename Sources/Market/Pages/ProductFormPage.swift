@@ -1,0 +1,72 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The sell and edit form with Dotori's rules: errors next to their fields, values kept. A file
+/// input cannot be refilled by a server, so after an error the photos are asked for again.
+enum ProductFormPage {
+    enum Mode {
+        case sell
+        case edit(id: Int, images: [Market.Image])
+    }
+
+    static func render(_ context: PageContext, mode: Mode, draft: Market.ProductDraft, errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
+        func error(_ field: Market.Field) -> String? { errors[field].map { MarketViews.violationText($0, field: field, context) } }
+        let (title, action, enctype): (String, String, HTMLFormContentType) = switch mode {
+        case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), "/market/sell", .multipartData)
+        case let .edit(id, _): (context.pick(ko: "상품 수정", en: "Edit product"), "/market/products/\(id)/edit", .urlEncoded)
+        }
+        return PageLayout.render(title: title, context: context, status: status, .group(
+            MarketViews.nav(context, current: "sell"),
+            .h1(.text(title)),
+            .if(!errors.isEmpty, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
+                                    .text(context.pick(ko: "입력한 내용을 확인해 주세요.", en: "Please check the highlighted fields.")))),
+            .form(
+                .id("product-form"), .class("stacked card"), .action(action), .method(.post), .enctype(enctype),
+                PageLayout.csrfField(context),
+                imagesField(mode: mode, error: error(.images), context: context),
+                MarketViews.textField("name", label: context.pick(ko: "상품명 (3~100자)", en: "Name (3–100 characters)"), value: draft.name, error: error(.name)),
+                MarketViews.textField("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
+                .div(
+                    .class("field"),
+                    .label(.for("currency"), .text(context.pick(ko: "통화", en: "Currency"))),
+                    .select(.id("currency"), .attribute(named: "name", value: "currency"), .forEach(Market.Currency.allCases) { currency in
+                        // Plot's option element takes no text content; the values are this enum's fixed codes.
+                        .raw("<option value=\"\(currency.rawValue)\"\(draft.currency == currency.rawValue ? " selected" : "")>\(currency.rawValue)</option>")
+                    }),
+                    MarketViews.fieldError(error(.currency))
+                ),
+                MarketViews.textField("discounted_price", label: context.pick(ko: "할인 금액", en: "Discount"), value: draft.discountedPrice, error: error(.discountedPrice), inputMode: "decimal"),
+                MarketViews.textField("stock", label: context.pick(ko: "재고", en: "Stock"), value: draft.stock, error: error(.stock), inputMode: "numeric"),
+                .div(
+                    .class("field"),
+                    .label(.for("description"), .text(context.pick(ko: "상세정보 (10~1,000자)", en: "Description (10–1,000 characters)"))),
+                    .textarea(.id("description"), .name("description"), .attribute(named: "rows", value: "6"),
+                              .attribute(named: "aria-invalid", value: errors[.description] == nil ? "false" : "true"), .text(draft.description)),
+                    MarketViews.fieldError(error(.description))
+                ),
+                .button(.id("product-submit"), .type(.submit), .text(context.pick(ko: "완료", en: "Done")))
+            )
+        ))
+    }
+
+    private static func imagesField(mode: Mode, error: String?, context: PageContext) -> Node<HTML.FormContext> {
+        switch mode {
+        case .sell:
+            return .div(
+                .class("field"),
+                .label(.for("images"), .text(context.pick(ko: "사진 (1~5장, 첫 사진이 대표 사진)", en: "Photos (1–5; the first is the cover)"))),
+                .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
+                       .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")),
+                MarketViews.fieldError(error)
+            )
+        case let .edit(_, images):
+            return .div(
+                .class("field"),
+                .p(.class("hint"), .text(context.pick(ko: "사진은 바꿀 수 없어요.", en: "Photos cannot be changed."))),
+                .div(.class("gallery-thumbs"), .forEach(images) { .img(.src($0.thumbnailURL), .alt("")) })
+            )
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Platform
+import SproutAPI
+import SproutTestSupport
+import Testing
+
+@Suite struct MarketPagesTests {
+    /// A signed-in browser whose account is a vendor.
+    func vendorBrowser(_ sprout: TestSprout, name: String = "acorn77") async throws -> (WebClient, String) {
+        let browser = WebClient(sprout)
+        let csrf = try await browser.csrfToken(from: "/signup")
+        try await browser.post("/signup", form: ["name": name, "email": "\(name)@sprout.test", "password": "long-password"], csrf: csrf)
+        let vendor = try await browser.post("/market/vendor", form: ["name": name], csrf: csrf)
+        #expect(vendor.status.code == 200)
+        #expect(String(buffer: vendor.body).contains(#"id="vendor-secret""#))
+        return (browser, csrf)
+    }
+
+    @Test func browseListsSearchesAndServesFragments() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            for index in 1...25 { _ = try await sprout.registerProduct(by: vendor, name: "Chair \(index)") }
+            _ = try await sprout.registerProduct(by: vendor, name: "도토리 머그컵")
+            let browser = WebClient(sprout)
+            let first = String(buffer: try await browser.get("/market").body)
+            #expect(first.components(separatedBy: "class=\"product-card\"").count - 1 == 20)
+            #expect(first.contains(#"id="next-page""#))
+            let fragment = try await browser.get("/market?page=2&view=grid&fragment=1")
+            #expect(fragment.headers.first(name: "X-Has-Next") == "0")
+            let second = String(buffer: fragment.body)
+            #expect(second.components(separatedBy: "class=\"product-card\"").count - 1 == 6)
+            #expect(!second.contains("<html"))
+            let search = String(buffer: try await browser.get("/market?q=%EB%A8%B8%EA%B7%B8").body)
+            #expect(search.contains("도토리 머그컵") && !search.contains("Chair 1"))
+            #expect(String(buffer: try await browser.get("/market?view=list").body).contains(#"class="products list""#))
+        }
+    }
+
+    @Test func sellingNeedsAnAccountAndAVendor() async throws {
+        try await withSprout { sprout in
+            let stranger = WebClient(sprout)
+            let redirect = try await stranger.get("/market/sell")
+            #expect(redirect.status.code == 303)
+            #expect(redirect.headers.first(name: .location) == "/login?next=/market/sell")
+            let csrf = try await stranger.csrfToken(from: "/signup")
+            try await stranger.post("/signup", form: ["name": "Shopper", "email": "shop@sprout.test", "password": "long-password"], csrf: csrf)
+            #expect(try await stranger.get("/market/sell").headers.first(name: .location) == "/market/vendor")
+        }
+    }
+
+    @Test func theSellFormKeepsValuesAndShowsErrorsByField() async throws {
+        try await withSprout { sprout in
+            let (browser, csrf) = try await vendorBrowser(sprout)
+            let refused = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
+                body.add(name: "name", Data("Oa".utf8))
+                body.add(name: "price", Data("1000".utf8))
+                body.add(name: "currency", Data("KRW".utf8))
+                body.add(name: "discounted_price", Data("2000".utf8))
+                body.add(name: "stock", Data("".utf8))
+                body.add(name: "description", Data("short".utf8))
+                body.add(name: "images", filename: "", contentType: "application/octet-stream", Data())
+            }
+            #expect(refused.status.code == 400)
+            let html = String(buffer: refused.body)
+            for message in ["사진을 1장 이상", "3자 이상", "10자 이상", "할인금액은 상품가격보다 클 수 없습니다", "필수 입력 항목"] {
+                #expect(html.contains(message), "\(message)")
+            }
+            #expect(html.contains(#"value="Oa""#) && html.contains(#"value="1000""#) && html.contains(">short</textarea>"))
+            #expect(sprout.marketFiles.isEmpty)
+
+            let accepted = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
+                body.add(name: "name", Data("Oak chair".utf8))
+                body.add(name: "price", Data("30,000".utf8))
+                body.add(name: "currency", Data("KRW".utf8))
+                body.add(name: "discounted_price", Data("3000".utf8))
+                body.add(name: "stock", Data("2".utf8))
+                body.add(name: "description", Data("Solid oak, lightly used.".utf8))
+                body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", MarketFixtures.jpeg)
+                body.add(name: "images", filename: "b.png", contentType: "image/png", MarketFixtures.fixture("transparent.png"))
+            }
+            #expect(accepted.status.code == 303)
+            let location = try #require(accepted.headers.first(name: .location))
+            let detail = String(buffer: try await browser.get(location).body)
+            #expect(detail.contains("Oak chair") && detail.contains("27,000원") && detail.contains("10%"))
+            #expect(detail.components(separatedBy: "data-full=").count - 1 == 2)
+            #expect(detail.contains(#"id="edit-product""#))
+        }
+    }
+
+    @Test func onlyTheOwnerEditsAndDeletes() async throws {
+        try await withSprout { sprout in
+            let (owner, csrf) = try await vendorBrowser(sprout)
+            let product = try await sprout.registerProduct(by: try await sprout.makeVendor("pine12"))
+            #expect(try await owner.get("/market/products/\(product.id)/edit").status.code == 404)
+            #expect(try await owner.post("/market/products/\(product.id)/delete", form: [:], csrf: csrf).status.code == 404)
+            #expect(!String(buffer: try await owner.get("/market/products/\(product.id)").body).contains(#"id="edit-product""#))
+            #expect(try await sprout.send(.GET, "api/products/\(product.id)").status.code == 200)
+        }
+    }
+
+    @Test func editThenConfirmAndDelete() async throws {
+        try await withSprout { sprout in
+            let (browser, csrf) = try await vendorBrowser(sprout)
+            let created = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
+                for (name, value) in [("name", "Oak chair"), ("price", "30000"), ("currency", "KRW"), ("discounted_price", "0"), ("stock", "1"), ("description", "Solid oak, lightly used.")] {
+                    body.add(name: name, Data(value.utf8))
+                }
+                body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", MarketFixtures.jpeg)
+            }
+            let id = try #require(created.headers.first(name: .location)?.split(separator: "/").last.flatMap { Int($0) })
+            let edit = String(buffer: try await browser.get("/market/products/\(id)/edit").body)
+            #expect(edit.contains(#"value="30000""#))
+            let badEdit = try await browser.post("/market/products/\(id)/edit", form: ["name": "Oak chair", "price": "100", "currency": "KRW", "discounted_price": "500", "stock": "1", "description": "Solid oak, lightly used."], csrf: csrf)
+            #expect(badEdit.status.code == 400)
+            let goodEdit = try await browser.post("/market/products/\(id)/edit", form: ["name": "Oak chair", "price": "25000", "currency": "KRW", "discounted_price": "0", "stock": "1", "description": "Solid oak, lightly used."], csrf: csrf)
+            #expect(goodEdit.status.code == 303)
+            #expect(try await sprout.send(.GET, "api/products/\(id)").decode(Market.ProductDetail.self).price == 25000)
+            #expect(String(buffer: try await browser.get("/market/products/\(id)/delete").body).contains(#"id="confirm-delete""#))
+            let deleted = try await browser.post("/market/products/\(id)/delete", form: [:], csrf: csrf)
+            #expect(deleted.headers.first(name: .location) == "/market/mine")
+            #expect(try await sprout.send(.GET, "api/products/\(id)").status.code == 404)
+            #expect(sprout.marketFiles.isEmpty)
+        }
+    }
+
+    @Test func theLikeButtonTogglesAndFillsTheLikesPage() async throws {
+        try await withSprout { sprout in
+            let product = try await sprout.registerProduct(by: try await sprout.makeVendor())
+            let browser = WebClient(sprout)
+            #expect(String(buffer: try await browser.get("/market/products/\(product.id)").body).contains("/login?next=/market/products/\(product.id)"))
+            let csrf = try await browser.csrfToken(from: "/signup")
+            try await browser.post("/signup", form: ["name": "Fan", "email": "fan@sprout.test", "password": "long-password"], csrf: csrf)
+            try await browser.post("/market/products/\(product.id)/like", form: [:], csrf: csrf)
+            #expect(String(buffer: try await browser.get("/market/products/\(product.id)").body).contains(#"aria-pressed="true""#))
+            #expect(String(buffer: try await browser.get("/market/likes").body).contains(#"data-id="\#(product.id)""#))
+            try await browser.post("/market/products/\(product.id)/like", form: [:], csrf: csrf)
+            #expect(!String(buffer: try await browser.get("/market/likes").body).contains(#"data-id="\#(product.id)""#))
+            #expect(try await browser.post("/market/products/\(product.id)/like", form: [:]).status.code == 403, "CSRF applies")
+        }
+    }
+}
