@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "sprout", targets: ["sprout"]),
         .library(name: "SproutAPI", targets: ["SproutAPI"]),
         .library(name: "SproutKit", targets: ["SproutKit"]),
+        .library(name: "SproutFeatures", targets: ["SproutFeatures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
@@ -57,6 +58,9 @@ let package = Package(
         // Client SDK: Foundation and URLSession only.
         .target(name: "SproutKit", dependencies: ["SproutAPI"]),
 
+        // Platform-neutral app logic: a view model per screen, inputs in, observable outputs out.
+        .target(name: "SproutFeatures", dependencies: ["SproutKit", "SproutAPI"]),
+
         .target(
             name: "SproutTestSupport",
             dependencies: [
@@ -72,6 +76,7 @@ let package = Package(
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "SproutTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -55,7 +55,9 @@ import Testing
     }
 
     @Test(arguments: ["", "?page_no=1", "?items_per_page=20", "?page_no=&items_per_page=20", "?page_no=one&items_per_page=20",
-                      "?page_no=0&items_per_page=20", "?page_no=1&items_per_page=-5", "?page_no=1.5&items_per_page=20"])
+                      "?page_no=0&items_per_page=20", "?page_no=1&items_per_page=-5", "?page_no=1.5&items_per_page=20",
+                      "?page_no=9223372036854775807&items_per_page=100", "?page_no=92233720368547759&items_per_page=100",
+                      "?page_no=99999999999999999999&items_per_page=20"])
     func badPagingIs400(query: String) async throws {
         try await withSprout { sprout in
             let response = try await sprout.send(.GET, "api/products\(query)")
@@ -101,6 +103,10 @@ import Testing
             #expect(try await search("빚은") == [mug.id])
             #expect(try await search("nothing-like-this").isEmpty)
             #expect(try await search("").count == 3)
+            let percent = try await sprout.registerProduct(by: vendor, name: "100% cotton shirt")
+            #expect(try await search("%") == [percent.id], "% is a character, not a wildcard")
+            #expect(try await search("_").isEmpty)
+            #expect(try await search("%cotton").isEmpty)
         }
     }
 }

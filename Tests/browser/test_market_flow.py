@@ -69,6 +69,17 @@ def assert_image_loaded(page: Page, selector: str) -> None:
     assert handle.evaluate("(img) => img.naturalWidth") > 0, f"{selector} ({handle.get_attribute('src')}) did not load"
 
 
+def submit_and_expect(page: Page, button: str, status: int) -> None:
+    """Clicks a form's submit button and checks the status of the page it lands on, saying what
+    the server answered when it is not the expected one."""
+    with page.expect_navigation() as navigation:
+        page.click(button)
+    response = navigation.value
+    assert response is not None and response.status == status, (
+        f"{response.request.method} {response.request.url} -> {response.status}: {response.text()[:200]!r}"
+        if response is not None else "no response")
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, screenshot_dir, viewport):
     open_page, requested, script_errors = korean_page
@@ -117,8 +128,7 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     page.fill("input#stock", "5")
     page.fill("textarea#description", "짧아요")
     shoot("sell-form")
-    page.click("#product-submit")
-    page.wait_for_load_state()
+    submit_and_expect(page, "#product-submit", 400)
     description_field = page.locator(".field:has(textarea#description)")
     expect(description_field.locator(".field-error")).to_be_visible()
     expect(page.locator("textarea#description")).to_have_attribute("aria-invalid", "true")
@@ -133,7 +143,7 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
 
     page.set_input_files("input#images", PHOTOS)  # a file input cannot be refilled by the server
     page.fill("textarea#description", description)
-    page.click("#product-submit")
+    submit_and_expect(page, "#product-submit", 200)  # after the redirect
     page.wait_for_url(re.compile(re.escape(base) + r"/market/products/\d+$"))
     product_id = urlsplit(page.url).path.rsplit("/", 1)[1]
     detail_url = f"{base}/market/products/{product_id}"

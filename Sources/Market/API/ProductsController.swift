@@ -143,9 +143,12 @@ struct ProductsController: Sendable {
         return id
     }
 
+    /// A paging value: a whole number from 1 to `ProductCatalog.maxPageNumber` (400 otherwise).
     static func positiveInteger(_ name: String, in req: Request) throws -> Int {
-        guard let text = try? req.query.get(String.self, at: name), let value = Int(text.trimmingCharacters(in: .whitespaces)), value > 0 else {
-            throw Abort(.badRequest, reason: "\(name) must be a whole number of at least 1.")
+        guard let text = try? req.query.get(String.self, at: name), let value = Int(text.trimmingCharacters(in: .whitespaces)),
+              (1...ProductCatalog.maxPageNumber).contains(value)
+        else {
+            throw Abort(.badRequest, reason: "\(name) must be a whole number from 1 to \(ProductCatalog.maxPageNumber).")
         }
         return value
     }

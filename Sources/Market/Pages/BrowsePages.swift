@@ -27,7 +27,7 @@ struct BrowsePages: Sendable {
 
     func browse(_ req: Request) async throws -> Response {
         let query = (try? req.query.decode(BrowseQuery.self)) ?? BrowseQuery()
-        let number = max(query.page ?? 1, 1)
+        let number = min(max(query.page ?? 1, 1), ProductCatalog.maxPageNumber)
         let search = query.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let layout = query.view == "list" ? "list" : "grid"
         let (total, products) = try await catalog.page(number: number, size: Self.pageSize, search: search, on: req.db)

@@ -16,7 +16,7 @@ struct SellerPages: Sendable {
         pages.post("market", "vendor", use: becomeVendor)
         pages.post("market", "vendor", "secret", use: rotateSecret)
         pages.get("market", "sell", use: sellForm)
-        pages.on(.POST, "market", "sell", body: .collect(maxSize: uploadBodyLimit), use: sell)
+        pages.on(.POST, "market", "sell", body: .collect(maxSize: uploadBodyLimit), use: sell).acceptingBodies(upTo: uploadBodyLimit)
         pages.get("market", "products", ":id", "edit", use: editForm)
         pages.post("market", "products", ":id", "edit", use: edit)
         pages.get("market", "products", ":id", "delete", use: confirmDelete)

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import FluentSQL
 import Platform
 import SproutAPI
 import Vapor
@@ -19,13 +20,25 @@ struct ProductCatalog: Sendable {
     let clock: WallClock
 
     static let maxItemsPerPage = 100
+    /// Far past any real catalogue, and small enough that page × size never overflows.
+    static let maxPageNumber = 1_000_000
+
+    /// `search_text` contains `term` as plain text: `instr`/`strpos` rather than LIKE, so `%` and
+    /// `_` in a search are characters, not wildcards.
+    static func contains(_ term: String, on db: any Database) -> any SQLExpression {
+        let function = (db as? any SQLDatabase)?.dialect.name == "sqlite" ? "instr" : "strpos"
+        return SQLBinaryExpression(
+            left: SQLFunction(function, args: SQLColumn("search_text"), SQLBind(term)),
+            op: SQLBinaryOperator.greaterThan, right: SQLLiteral.numeric("0")
+        )
+    }
 
     /// A page of products, newest first, optionally only those whose name or description
     /// contains `search` (case-insensitively).
     func page(number: Int, size: Int, search: String?, on db: any Database) async throws -> (total: Int, products: [Product]) {
         let query = Product.query(on: db)
         if let search = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !search.isEmpty {
-            query.filter(\.$searchText ~~ search)
+            query.filter(.sql(Self.contains(search, on: db)))
         }
         let total = try await query.count()
         let products = try await query.copy()

@@ -11,6 +11,12 @@ public struct CSRFMiddleware: AsyncMiddleware {
 
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.method == .POST {
+            // Middleware runs before the route collects the body, so a body larger than the first
+            // network read has not arrived yet: collect it here, within the route's own limit.
+            if request.body.data == nil {
+                let limit = request.route?.bodyLimit ?? request.application.routes.defaultMaxBodySize.value
+                _ = try await request.body.collect(max: limit).get()
+            }
             let submitted = (try? request.content.get(String.self, at: Self.fieldName)) ?? ""
             let expected = request.cookies[Self.cookieName]?.string ?? ""
             guard !expected.isEmpty, Self.constantTimeEquals(submitted, expected) else {
@@ -44,5 +50,20 @@ extension Request {
         let fresh = IdentifierGenerator.secureRandom.token()
         storage[CSRFMiddleware.FreshToken.self] = fresh
         return fresh
+    }
+}
+
+extension Route {
+    private static let bodyLimitKey = "sprout.bodyLimit"
+
+    /// The largest body this page route takes, for middleware that must read the body before the
+    /// route does (CSRF). Routes without one get the application's default.
+    public var bodyLimit: Int? { userInfo[Self.bodyLimitKey] as? Int }
+
+    /// Records the body limit of a route registered with `body: .collect(maxSize:)`.
+    @discardableResult
+    public func acceptingBodies(upTo limit: ByteCount) -> Route {
+        userInfo[Self.bodyLimitKey] = limit.value
+        return self
     }
 }

@@ -28,7 +28,7 @@ public enum PageLayout {
         headers.contentType = .html
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         headers.replaceOrAdd(name: "Content-Language", value: context.language.rawValue)
-        return Response(status: status, headers: headers, body: .init(string: "<!DOCTYPE html>" + html.render()))
+        return Response(status: status, headers: headers, body: .init(string: html.render()))
     }
 
     private static func header(_ context: PageContext) -> Node<HTML.BodyContext> {
