@@ -88,3 +88,19 @@ import Vapor
         }
     }
 }
+
+@Suite struct LargeFormTests {
+    /// Over a real socket a large body arrives after the headers; the CSRF check must wait for it.
+    @Test func aFormLargerThanOneNetworkReadPassesTheCSRFCheck() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            let csrf = try await browser.csrfToken(from: "/login")
+            let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+            let body = "_csrf=\(csrf)&email=nobody%40sprout.test&password=\(String(repeating: "p", count: 64 * 1024))"
+            let response = try await sprout.app.testing(method: .running(port: 0)).sendRequest(
+                .POST, "login", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"], body: ByteBuffer(string: body)
+            )
+            #expect(response.status.code == 401, "the form was read: wrong credentials, not a CSRF refusal")
+        }
+    }
+}
