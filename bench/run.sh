@@ -9,6 +9,8 @@ cd "$(dirname "$0")/.."
 # becomes the dev API key of the Sprout under test.
 TARGETS=(
     "healthz|/healthz|"
+    "market-page|/api/products?page_no=1&items_per_page=20|"
+    "market-detail|/api/products/7|"
 )
 
 WRK_THREADS=${WRK_THREADS:-2}
@@ -48,7 +50,7 @@ sprout_bin="$(swift build -c release --show-bin-path)/sprout"
 
 echo "== starting sprout"
 sprout_port=$(free_port)
-SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=false LOG_LEVEL=warning \
+SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=true LOG_LEVEL=warning \
     SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$sprout_port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!

@@ -27,12 +27,12 @@ import Testing
     }
 
     @Test func pricesReadAsDotoriShowsThem() {
-        #expect(PriceText.format(1000, .krw) == "1,000원")
-        #expect(PriceText.format(1000, .usd) == "$1,000")
-        #expect(PriceText.selling(price: 12000, discount: 50, currency: .krw) == "11,950원")
-        #expect(PriceText.discountRate(price: 30000, discount: 3000) == "10%")
-        #expect(PriceText.discountRate(price: 30000, discount: 0) == nil)
-        #expect(PriceText.stock(0) == "SOLD OUT")
-        #expect(PriceText.stock(1200) == "재고 1,200")
+        #expect(Market.PriceText.format(1000, .krw) == "1,000원")
+        #expect(Market.PriceText.format(1000, .usd) == "$1,000")
+        #expect(Market.PriceText.selling(price: 12000, discount: 50, currency: .krw) == "11,950원")
+        #expect(Market.PriceText.discountRate(price: 30000, discount: 3000) == "10%")
+        #expect(Market.PriceText.discountRate(price: 30000, discount: 0) == nil)
+        #expect(Market.PriceText.stock(0) == "SOLD OUT")
+        #expect(Market.PriceText.stock(1200) == "재고 1,200")
     }
 }

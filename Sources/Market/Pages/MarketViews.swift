@@ -5,23 +5,14 @@ import SproutAPI
 
 /// Pieces shared by the market's pages: prices, stock, product cards, form fields.
 enum MarketViews {
-    /// KRW as `1,000원`, USD as `$1,000`, grouped, as Dotori shows them.
     static func price(_ amount: Double, _ currency: Market.Currency) -> String {
-        let formatter = NumberFormatter()
-        formatter.numberStyle = .decimal
-        formatter.maximumFractionDigits = currency == .usd ? 2 : 0
-        let number = formatter.string(from: NSNumber(value: amount)) ?? String(amount)
-        return currency == .krw ? "\(number)원" : "$\(number)"
-    }
-
-    static func discountPercent(_ product: Market.ListedProduct) -> Int {
-        product.price > 0 ? Int((product.discountedPrice / product.price * 100).rounded()) : 0
+        Market.PriceText.format(amount, currency)
     }
 
     static func stock(_ stock: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
         stock == 0
-            ? .span(.class("stock sold-out"), .text("SOLD OUT"))
-            : .span(.class("stock"), .text(context.pick(ko: "재고 \(stock)", en: "\(stock) in stock")))
+            ? .span(.class("stock sold-out"), .text(Market.PriceText.stock(0)))
+            : .span(.class("stock"), .text(context.pick(ko: Market.PriceText.stock(stock), en: "\(stock) in stock")))
     }
 
     static func priceBlock(price: Double, discount: Double, currency: Market.Currency) -> Node<HTML.BodyContext> {
@@ -29,9 +20,9 @@ enum MarketViews {
             .class("price"),
             .if(discount > 0, .group(
                 .span(.class("original-price"), .text(Self.price(price, currency))),
-                .span(.class("discount-rate"), .text("\(Int((discount / max(price, 1) * 100).rounded()))%"))
+                .unwrap(Market.PriceText.discountRate(price: price, discount: discount)) { .span(.class("discount-rate"), .text($0)) }
             )),
-            .strong(.class("selling-price"), .text(Self.price(price - discount, currency)))
+            .strong(.class("selling-price"), .text(Market.PriceText.selling(price: price, discount: discount, currency: currency)))
         )
     }
 

@@ -133,7 +133,7 @@ struct SellerPages: Sendable {
         var errors = Market.ProductRules.dotori.violations(of: draft)
         if errors.isEmpty {
             do {
-                let product = try await catalog.create(by: vendor, params: Self.params(from: draft), images: images, rules: .dotori, on: req.db)
+                let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, rules: .dotori, on: req.db)
                 return req.redirect(to: "/market/products/\(try product.requireID())", redirectType: .normal)
             } catch ProductError.images {
                 errors[.images] = .unreadableImage
@@ -147,11 +147,8 @@ struct SellerPages: Sendable {
     func editForm(_ req: Request) async throws -> Response {
         guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
         let (product, _) = try await owned(req, account: account)
-        let draft = Market.ProductDraft(
-            name: product.name, description: product.description, price: Self.plain(product.price), currency: product.currency,
-            discountedPrice: Self.plain(product.discountedPrice), stock: String(product.stock), imageCount: product.images.count
-        )
-        return ProductFormPage.render(context, mode: .edit(id: try product.requireID(), images: presenter.detail(product).images), draft: draft, errors: [:])
+        let detail = presenter.detail(product)
+        return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images), draft: Market.ProductDraft(editing: detail), errors: [:])
     }
 
     struct EditForm: Content {
@@ -175,7 +172,7 @@ struct SellerPages: Sendable {
         guard errors.isEmpty else {
             return ProductFormPage.render(context, mode: .edit(id: try product.requireID(), images: presenter.detail(product).images), draft: draft, errors: errors, status: .badRequest)
         }
-        _ = try await catalog.update(product, by: vendor, params: Self.params(from: draft), rules: .dotori, on: req.db)
+        _ = try await catalog.update(product, by: vendor, params: Market.ProductParams(draft: draft), rules: .dotori, on: req.db)
         return req.redirect(to: "/market/products/\(try product.requireID())", redirectType: .normal)
     }
 
@@ -250,19 +247,5 @@ struct SellerPages: Sendable {
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
             .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, context: context))
         ))
-    }
-
-    static func params(from draft: Market.ProductDraft) -> Market.ProductParams {
-        func number(_ text: String) -> Double? { Double(text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)) }
-        return Market.ProductParams(
-            name: draft.name, description: draft.description, price: number(draft.price),
-            currency: Market.Currency(rawValue: draft.currency), discountedPrice: number(draft.discountedPrice) ?? 0,
-            stock: number(draft.stock).map { Int($0) } ?? 0, secret: nil
-        )
-    }
-
-    /// `12000` rather than `12000.0` in form fields.
-    static func plain(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(value)
     }
 }

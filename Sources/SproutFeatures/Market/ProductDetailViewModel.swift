@@ -19,17 +19,17 @@ public final class ProductDetailViewModel {
     public private(set) var route: Route?
 
     public var sellingPrice: String? {
-        product.map { PriceText.selling(price: $0.price, discount: $0.discountedPrice, currency: $0.currency) }
+        product.map { Market.PriceText.selling(price: $0.price, discount: $0.discountedPrice, currency: $0.currency) }
     }
 
     /// The price before the discount, shown only when there is one (and the price is not 0).
     public var originalPrice: String? {
         guard let product, product.discountedPrice > 0, product.price > 0 else { return nil }
-        return PriceText.format(product.price, product.currency)
+        return Market.PriceText.format(product.price, product.currency)
     }
 
-    public var discountRate: String? { product.flatMap { PriceText.discountRate(price: $0.price, discount: $0.discountedPrice) } }
-    public var stock: String? { product.map { PriceText.stock($0.stock) } }
+    public var discountRate: String? { product.flatMap { Market.PriceText.discountRate(price: $0.price, discount: $0.discountedPrice) } }
+    public var stock: String? { product.map { Market.PriceText.stock($0.stock) } }
 
     let market: MarketClient
     let productID: Int

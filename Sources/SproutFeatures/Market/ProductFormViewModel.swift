@@ -38,11 +38,7 @@ public final class ProductFormViewModel {
         self.identifier = identifier
         if let product {
             mode = .edit(productID: product.id)
-            draft = Market.ProductDraft(
-                name: product.name, description: product.description, price: Self.plain(product.price),
-                currency: product.currency.rawValue, discountedPrice: Self.plain(product.discountedPrice),
-                stock: String(product.stock), imageCount: product.images.count
-            )
+            draft = Market.ProductDraft(editing: product)
         } else {
             mode = .register
             draft = Market.ProductDraft()
@@ -108,16 +104,5 @@ public final class ProductFormViewModel {
         if showsErrors { fieldErrors = currentErrors }
     }
 
-    private var params: Market.ProductParams {
-        func number(_ text: String) -> Double? { Double(text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)) }
-        return Market.ProductParams(
-            name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines), description: draft.description,
-            price: number(draft.price), currency: Market.Currency(rawValue: draft.currency),
-            discountedPrice: number(draft.discountedPrice) ?? 0, stock: number(draft.stock).map { Int($0) } ?? 0, secret: nil
-        )
-    }
-
-    static func plain(_ value: Double) -> String {
-        value.rounded() == value ? String(Int(value)) : String(value)
-    }
+    private var params: Market.ProductParams { Market.ProductParams(draft: draft) }
 }
