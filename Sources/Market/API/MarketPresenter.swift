@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 
 /// Turns stored products into the contract's JSON shapes, with absolute image URLs.
@@ -6,18 +7,10 @@ struct MarketPresenter: Sendable {
     let baseURL: String
 
     /// 2022b dates: `yyyy-MM-dd'T'HH:mm:ss`, UTC, no fraction and no zone.
-    static func date(_ date: Date) -> String { format(date, fraction: false) }
+    static func date(_ date: Date) -> String { UTCTimestamp.format(date) }
 
     /// The registration answer keeps 2022a's fractional form (`….SS`), which Dotori decodes it with.
-    static func registrationDate(_ date: Date) -> String { format(date, fraction: true) }
-
-    private static func format(_ date: Date, fraction: Bool) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
-        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
-        return fraction ? base + String(format: ".%02d", (c.nanosecond ?? 0) / 10_000_000) : base
-    }
+    static func registrationDate(_ date: Date) -> String { UTCTimestamp.format(date, fractionDigits: 2) }
 
     func url(_ path: String) -> String { "\(baseURL)/\(path)" }
 
