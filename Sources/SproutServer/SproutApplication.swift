@@ -77,7 +77,7 @@ public enum SproutApplication {
             summary: "Health, API documents and uploaded files, shared by every app."
         )
         let documents = [platformDocument] + modules.map(\.apiDocument)
-        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, CSRFMiddleware())
+        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
 
         if config.loadsDemoData {

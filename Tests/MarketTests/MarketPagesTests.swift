@@ -91,7 +91,9 @@ import Testing
         try await withSprout { sprout in
             let (owner, csrf) = try await vendorBrowser(sprout)
             let product = try await sprout.registerProduct(by: try await sprout.makeVendor("pine12"))
-            #expect(try await owner.get("/market/products/\(product.id)/edit").status.code == 404)
+            let edit = try await owner.get("/market/products/\(product.id)/edit")
+            #expect(edit.status.code == 404)
+            #expect(String(buffer: edit.body).contains("페이지를 찾을 수 없어요"), "an error page, not JSON")
             #expect(try await owner.post("/market/products/\(product.id)/delete", form: [:], csrf: csrf).status.code == 404)
             #expect(!String(buffer: try await owner.get("/market/products/\(product.id)").body).contains(#"id="edit-product""#))
             #expect(try await sprout.send(.GET, "api/products/\(product.id)").status.code == 200)

@@ -84,6 +84,7 @@ import Vapor
             #expect(missing.status.code == 403)
             let wrong = try await browser.post("/signup", form: ["name": "M", "email": "m@sprout.test", "password": "long-password"], csrf: "forged")
             #expect(wrong.status.code == 403)
+            #expect(String(buffer: wrong.body).contains(#"id="error-title""#), "a page, in the page's language")
             #expect(try await sprout.platform.accounts.isEmailTaken("m@sprout.test", on: sprout.app.db) == false)
         }
     }

@@ -19,5 +19,12 @@ public struct PageContext: Sendable {
         return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path)
     }
 
+    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String) {
+        self.language = language
+        self.csrfToken = csrfToken
+        self.account = account
+        self.path = path
+    }
+
     public func pick(ko: String, en: String) -> String { language.pick(ko: ko, en: en) }
 }
