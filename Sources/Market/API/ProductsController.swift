@@ -64,8 +64,7 @@ struct ProductsController: Sendable {
         let number = try Self.positiveInteger("page_no", in: req)
         let size = min(try Self.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
         let search = try? req.query.get(String.self, at: "search_value")
-        let (total, products) = try await catalog.page(number: number, size: size, search: search, on: req.db)
-        return presenter(for: req).page(number: number, size: size, total: total, products: products)
+        return try await ProductListing().page(number: number, size: size, search: search, presenter: presenter(for: req), on: req.db)
     }
 
     func detail(_ req: Request) async throws -> Market.ProductDetail {

@@ -30,8 +30,8 @@ struct BrowsePages: Sendable {
         let number = min(max(query.page ?? 1, 1), ProductCatalog.maxPageNumber)
         let search = query.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let layout = query.view == "list" ? "list" : "grid"
-        let (total, products) = try await catalog.page(number: number, size: Self.pageSize, search: search, on: req.db)
-        let page = presenter.page(number: number, size: Self.pageSize, total: total, products: products)
+        let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, presenter: presenter, on: req.db)
+        let total = page.totalCount
         let context = try await PageContext.load(for: req)
         func link(page: Int? = nil, view: String? = nil) -> String {
             var items = ["page=\(page ?? number)", "view=\(view ?? layout)"]

@@ -33,22 +33,6 @@ struct ProductCatalog: Sendable {
         )
     }
 
-    /// A page of products, newest first, optionally only those whose name or description
-    /// contains `search` (case-insensitively).
-    func page(number: Int, size: Int, search: String?, on db: any Database) async throws -> (total: Int, products: [Product]) {
-        let query = Product.query(on: db)
-        if let search = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased(), !search.isEmpty {
-            query.filter(.sql(Self.contains(search, on: db)))
-        }
-        let total = try await query.count()
-        let products = try await query.copy()
-            .with(\.$vendor).with(\.$images)
-            .sort(\.$id, .descending)
-            .range((number - 1) * size ..< number * size)
-            .all()
-        return (total, products)
-    }
-
     /// A page of the products whose ids `ids` orders (likes, my products).
     func products(ids: [Int], on db: any Database) async throws -> [Product] {
         guard !ids.isEmpty else { return [] }

@@ -1,0 +1,73 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Platform
+import SproutAPI
+
+/// The product list, the market's hottest path, read with SQLKit into plain rows: Fluent's model
+/// decoding walks every property by reflection, which profiling showed to be most of a page's
+/// cost (a page of 20 ran at a twentieth of `/healthz`). Three queries: count, page, thumbnails.
+struct ProductListing: Sendable {
+    struct Row: Decodable {
+        let id: Int
+        let vendor_id: Int
+        let vendor_name: String
+        let name: String
+        let description: String
+        let currency: String
+        let price: Double
+        let discounted_price: Double
+        let stock: Int
+        let thumbnail_image_id: Int?
+        let created_at: Date
+        let issued_at: Date
+    }
+
+    struct Thumbnail: Decodable {
+        let id: Int
+        let product_id: Int
+        let thumbnail_path: String
+    }
+
+    /// A contract page, newest first, of the products whose name or description contains `search`.
+    func page(number: Int, size: Int, search: String?, presenter: MarketPresenter, on db: any Database) async throws -> Market.Page {
+        guard let sql = db as? any SQLDatabase else { throw ProductError.notFound }
+        let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
+        let filter: (any SQLExpression)? = term.isEmpty ? nil : ProductCatalog.contains(term, on: db)
+
+        var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from(Product.schema)
+        if let filter { count = count.where(filter) }
+        let total = try await count.first()?.decode(column: "total", as: Int.self) ?? 0
+
+        var rows = sql.select()
+            .column(SQLColumn("id", table: "p")).column(SQLColumn("vendor_id", table: "p"))
+            .column(SQLColumn("name", table: "v"), as: "vendor_name")
+            .columns(["name", "description", "currency", "price", "discounted_price", "stock", "thumbnail_image_id", "created_at", "issued_at"]
+                .map { SQLColumn($0, table: "p") })
+            .from(SQLAlias(SQLIdentifier(Product.schema), as: SQLIdentifier("p")))
+            .join(SQLAlias(SQLIdentifier(Vendor.schema), as: SQLIdentifier("v")), on: SQLColumn("vendor_id", table: "p"), .equal, SQLColumn("id", table: "v"))
+            .orderBy(SQLOrderBy(expression: SQLColumn("id", table: "p"), direction: SQLDirection.descending))
+            .limit(size).offset((number - 1) * size)
+        if let filter { rows = rows.where(filter) }
+        let products = try await rows.all(decoding: Row.self)
+
+        var thumbnails: [Int: [Thumbnail]] = [:]
+        if !products.isEmpty {
+            let found = try await sql.select().columns("id", "product_id", "thumbnail_path").from(ProductImage.schema)
+                .where("product_id", .in, products.map { $0.id })
+                .orderBy("product_id").orderBy("position")
+                .all(decoding: Thumbnail.self)
+            thumbnails = Dictionary(grouping: found) { $0.product_id }
+        }
+        return Market.Page(pageNo: number, itemsPerPage: size, totalCount: total, pages: products.map { row in
+            let images = thumbnails[row.id] ?? []
+            let cover = images.first { $0.id == row.thumbnail_image_id } ?? images.first
+            return Market.ListedProduct(
+                id: row.id, vendorID: row.vendor_id, vendorName: row.vendor_name, name: row.name, description: row.description,
+                thumbnail: cover.map { presenter.url($0.thumbnail_path) } ?? "", currency: Market.Currency(rawValue: row.currency) ?? .krw,
+                price: row.price, bargainPrice: row.price - row.discounted_price, discountedPrice: row.discounted_price,
+                stock: row.stock, createdAt: MarketPresenter.date(row.created_at), issuedAt: MarketPresenter.date(row.issued_at)
+            )
+        })
+    }
+}
