@@ -96,3 +96,22 @@ final class ScriptedLessonsServer: Sendable {
         #expect(transport.requests.first?.header("SesacKey") == "key")
     }
 }
+
+@Suite struct AccountsClientTests {
+    @Test func logoutRevokesOnTheServerAndForgetsTheSession() async throws {
+        let transport = TestTransport { _ in HTTPResponse(status: 200, body: Data(#"{"revoked":true}"#.utf8)) }
+        let session = AuthSession(tokens: AuthTokens(accessToken: "a", refreshToken: "r"))
+        let accounts = AccountsClient(baseURL: URL(string: "http://sprout.test")!, transport: transport, session: session)
+        await accounts.logout()
+        #expect(transport.requests.map(\.url.path) == ["/api/auth/logout"])
+        #expect(transport.requests.first?.header("Refresh") == "r")
+        #expect(await session.tokens == nil)
+    }
+
+    @Test func logoutStillForgetsTheSessionWhenTheServerIsUnreachable() async {
+        let transport = TestTransport { _ in throw SproutError.transport("offline") }
+        let session = AuthSession(tokens: AuthTokens(accessToken: "a", refreshToken: "r"))
+        await AccountsClient(baseURL: URL(string: "http://sprout.test")!, transport: transport, session: session).logout()
+        #expect(await session.tokens == nil)
+    }
+}

@@ -62,10 +62,6 @@ public struct AccountDirectory: Sendable {
         return account
     }
 
-    public func find(_ id: String, on db: any Database) async throws -> Account? {
-        try await Account.find(id, on: db)
-    }
-
     /// Removes the account; app profiles and tokens go with it through their foreign keys.
     public func withdraw(_ id: String, on db: any Database) async throws {
         guard let account = try await Account.find(id, on: db) else { throw AccountError.notFound }

@@ -28,6 +28,10 @@ public struct AccountsController: Sendable {
             headers: [.init("Authorization", required: true, "The expired access token"), .init("Refresh", required: true, "The refresh token")],
             responses: [200: "{accessToken}", 401: "Invalid tokens", 409: "The access token has not expired yet", 418: "Refresh token expired: log in again", 429: "Too many calls"]
         ), use: refresh)
+        auth.on(.POST, "logout", doc: .init(
+            "Log out: revoke the refresh token", headers: [.init("Refresh", required: true, "The refresh token to revoke")],
+            responses: [200: "{revoked: true}", 400: "No refresh token sent", 429: "Too many calls"]
+        ), use: logout)
     }
 
     func join(_ req: Request) async throws -> SproutAccount.Session {
@@ -70,6 +74,15 @@ public struct AccountsController: Sendable {
             case .refreshTokenExpired: throw Abort(HTTPResponseStatus(statusCode: 418, reasonPhrase: "Refresh Token Expired"), reason: "The session has expired; log in again.")
             }
         }
+    }
+
+    /// Revokes the session's refresh token; its access token lapses within its short lifetime.
+    func logout(_ req: Request) async throws -> SproutAccount.LogoutResponse {
+        guard let refreshToken = req.headers.first(name: "Refresh"), !refreshToken.isEmpty else {
+            throw Abort(.badRequest, reason: "Send the refresh token in the Refresh header.")
+        }
+        try await tokens.revoke(refreshToken: refreshToken, on: req.db)
+        return SproutAccount.LogoutResponse(revoked: true)
     }
 
     private func session(for account: Account, on db: any Database) async throws -> SproutAccount.Session {

@@ -1,7 +1,6 @@
 import Foundation
-import Synchronization
 
-/// Makes identifiers and secrets. Injected so tests can predict them.
+/// Makes identifiers and secrets from a source of random bytes that is injected, like the clock.
 public struct IdentifierGenerator: Sendable {
     private let randomBytes: @Sendable (Int) -> [UInt8]
 
@@ -29,18 +28,4 @@ public struct IdentifierGenerator: Sendable {
         var generator = SystemRandomNumberGenerator()
         return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
-
-    /// Deterministic bytes from a counter, for tests that assert on generated names.
-    public static func sequential() -> IdentifierGenerator {
-        let counter = Counter()
-        return IdentifierGenerator { count in
-            let start = counter.next()
-            return (0..<count).map { start &+ UInt8(truncatingIfNeeded: $0) }
-        }
-    }
-}
-
-private final class Counter: Sendable {
-    private let value = Mutex<UInt8>(0)
-    func next() -> UInt8 { value.withLock { $0 &+= 1; return $0 } }
 }

@@ -45,6 +45,12 @@ public enum SproutAccount {
         }
     }
 
+    /// `POST /api/auth/logout`: the refresh token sent is no longer accepted.
+    public struct LogoutResponse: Codable, Sendable, Equatable {
+        public var revoked: Bool
+        public init(revoked: Bool) { self.revoked = revoked }
+    }
+
     public struct RefreshResponse: Codable, Sendable, Equatable {
         public var accessToken: String
         public init(accessToken: String) { self.accessToken = accessToken }

@@ -30,7 +30,12 @@ public struct AccountsClient: Sendable {
         try await signIn(Endpoint(method: .post, path: "api/auth/login", body: try .json(SproutAccount.LoginRequest(email: email, password: password))))
     }
 
+    /// Revokes the refresh token on the server, then forgets the session (also when the server
+    /// cannot be reached: the person asked to be logged out).
     public func logout() async {
+        if let tokens = await session.tokens {
+            _ = try? await api.send(Endpoint<SproutAccount.LogoutResponse>(method: .post, path: "api/auth/logout", headers: [("Refresh", tokens.refreshToken)]))
+        }
         await session.signOut()
     }
 
