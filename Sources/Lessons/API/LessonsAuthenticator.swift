@@ -7,7 +7,7 @@ struct LessonsAuthenticator: AsyncMiddleware {
     let tokens: TokenService
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        switch await tokens.check(accessToken: Self.accessToken(in: request)) {
+        switch await tokens.check(accessToken: AccountTokenAuthenticator.accessToken(in: request)) {
         case .invalid:
             throw LessonsError.invalidToken
         case .expired:
@@ -16,13 +16,6 @@ struct LessonsAuthenticator: AsyncMiddleware {
             request.auth.login(AuthenticatedAccount(id: accountID))
         }
         return try await next.respond(to: request)
-    }
-
-    static func accessToken(in request: Request) -> String {
-        let raw = request.headers.first(name: .authorization) ?? ""
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
-        if trimmed.lowercased().hasPrefix("bearer ") { return String(trimmed.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-        return trimmed
     }
 }
 

@@ -106,7 +106,7 @@ struct UsersController: Sendable {
         let refreshToken = req.headers.first(name: "Refresh")?.trimmingCharacters(in: .whitespaces) ?? ""
         do {
             let access = try await tokens.refresh(
-                accessToken: LessonsAuthenticator.accessToken(in: req), refreshToken: refreshToken, on: req.db
+                accessToken: AccountTokenAuthenticator.accessToken(in: req), refreshToken: refreshToken, on: req.db
             )
             return Lessons.RefreshResponse(accessToken: access)
         } catch let error as RefreshError {

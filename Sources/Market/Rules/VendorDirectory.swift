@@ -71,8 +71,6 @@ struct VendorDirectory: Sendable {
     }
 
     static func matches(_ secret: String, digest: String) -> Bool {
-        let candidate = Array(Self.digest(secret).utf8), expected = Array(digest.utf8)
-        guard candidate.count == expected.count else { return false }
-        return zip(candidate, expected).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+        constantTimeEquals(Self.digest(secret), digest)
     }
 }

@@ -19,7 +19,7 @@ public struct CSRFMiddleware: AsyncMiddleware {
             }
             let submitted = (try? request.content.get(String.self, at: Self.fieldName)) ?? ""
             let expected = request.cookies[Self.cookieName]?.string ?? ""
-            guard !expected.isEmpty, Self.constantTimeEquals(submitted, expected) else {
+            guard !expected.isEmpty, constantTimeEquals(submitted, expected) else {
                 throw Abort(.forbidden, reason: "CSRF token missing or wrong")
             }
         }
@@ -30,12 +30,6 @@ public struct CSRFMiddleware: AsyncMiddleware {
             )
         }
         return response
-    }
-
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        guard a.count == b.count else { return false }
-        return zip(a, b).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     struct FreshToken: StorageKey { typealias Value = String }
