@@ -66,8 +66,7 @@ struct AccountMarketController: Sendable {
 
     func likes(_ req: Request) async throws -> Market.Page {
         let accountID = try req.authenticatedAccountID
-        let number = try ProductsController.positiveInteger("page_no", in: req)
-        let size = min(try ProductsController.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let (number, size) = try ProductsController.paging(req)
         let query = ProductLike.query(on: req.db).filter(\.$account.$id == accountID)
         let total = try await query.count()
         let ids = try await query.copy().sort(\.$likedAt, .descending).sort(\.$id, .descending)
@@ -105,8 +104,7 @@ struct AccountMarketController: Sendable {
     }
 
     func myProducts(_ req: Request) async throws -> Market.Page {
-        let number = try ProductsController.positiveInteger("page_no", in: req)
-        let size = min(try ProductsController.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let (number, size) = try ProductsController.paging(req)
         let presenter = MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL))
         guard let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db) else {
             return presenter.page(number: number, size: size, total: 0, products: [])

@@ -61,8 +61,7 @@ struct ProductsController: Sendable {
     }
 
     func list(_ req: Request) async throws -> Market.Page {
-        let number = try Self.positiveInteger("page_no", in: req)
-        let size = min(try Self.positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage)
+        let (number, size) = try Self.paging(req)
         let search = try? req.query.get(String.self, at: "search_value")
         return try await ProductListing().page(number: number, size: size, search: search, presenter: presenter(for: req), on: req.db)
     }
@@ -140,6 +139,11 @@ struct ProductsController: Sendable {
     static func productID(_ req: Request) throws -> Int {
         guard let id = req.parameters.get("id").flatMap(Int.init), id > 0 else { throw ProductError.notFound }
         return id
+    }
+
+    /// `page_no` and `items_per_page`, the latter clamped to `ProductCatalog.maxItemsPerPage`.
+    static func paging(_ req: Request) throws -> (number: Int, size: Int) {
+        (try positiveInteger("page_no", in: req), min(try positiveInteger("items_per_page", in: req), ProductCatalog.maxItemsPerPage))
     }
 
     /// A paging value: a whole number from 1 to `ProductCatalog.maxPageNumber` (400 otherwise).
