@@ -5,14 +5,39 @@ import Vapor
 /// All For Lesson (올포레슨): the LSLP generic-posts contract under `/v1` and its web pages.
 public struct LessonsModule: AppModule {
     let platform: PlatformServices
+    let images: ImagePipeline
+    let board: PostBoard
+    let follows: Follows
+    let sandbox: SandboxGateway?
+    let desk: PaymentDesk
 
-    public init(platform: PlatformServices) {
+    /// - Parameter client: reaches PortOne when it is the configured payment gateway.
+    public init(platform: PlatformServices, images: ImagePipeline, client: any Client) {
         self.platform = platform
+        self.images = images
+        board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
+        follows = Follows(clock: platform.clock)
+        let gateway: any PaymentGateway
+        switch platform.config.payments {
+        case .sandbox:
+            let sandbox = SandboxGateway(ids: platform.ids, clock: platform.clock)
+            self.sandbox = sandbox
+            gateway = sandbox
+        case let .portOne(apiKey, apiSecret, baseURL):
+            sandbox = nil
+            gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: client, clock: platform.clock)
+        }
+        desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock)
+    }
+
+    /// Room for the most files a request may carry, at the largest size each may be.
+    var uploadBodyLimit: ByteCount {
+        ByteCount(value: platform.config.maxUploadBytes * max(platform.config.maxUploadCount, 1) + 1_048_576)
     }
 
     public let name = "lessons"
 
-    public var migrations: [any Migration] { [CreateLessonsProfile()] }
+    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts()] }
 
     public let apiDocument = APIDocument(
         name: "lessons", title: "All For Lesson (LSLP) API",
@@ -29,8 +54,23 @@ public struct LessonsModule: AppModule {
             .grouped("v1")
             .grouped(LessonsErrorMiddleware(), platform.ipRateLimit, SesacKeyMiddleware(apiKeys: platform.apiKeys))
         let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        UsersController(accounts: platform.accounts, tokens: platform.tokens)
+        UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
+        ProfilesController(follows: follows, files: platform.files, images: images, uploadBodyLimit: uploadBodyLimit)
+            .register(on: authenticated)
+        PostsController(board: board, images: images, uploadBodyLimit: uploadBodyLimit).register(on: authenticated)
+        PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
+        authenticated.onResponse(.GET, "uploads", "**", doc: .init(
+            "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
+            headers: PostsController.headers, responses: PostsController.responses([200: "The file's bytes", 444: "No such file"]),
+            responseContent: "image/*"
+        )) { req in
+            do {
+                return try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req)
+            } catch let error as any AbortError where error.status == .notFound {
+                throw LessonsError.invalidURL
+            }
+        }
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

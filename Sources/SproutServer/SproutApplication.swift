@@ -54,9 +54,10 @@ public enum SproutApplication {
             ),
             rateLimiter: RateLimiter(clock: dependencies.clock)
         )
+        let images = try ImagePipeline(threadPool: app.threadPool)
         let modules: [any AppModule] = [
-            LessonsModule(platform: platform),
-            MarketModule(platform: platform, images: try ImagePipeline(threadPool: app.threadPool)),
+            LessonsModule(platform: platform, images: images, client: app.client),
+            MarketModule(platform: platform, images: images),
         ]
 
         app.migrations.add(PlatformMigrations.all)

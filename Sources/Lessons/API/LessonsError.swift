@@ -13,6 +13,11 @@ enum LessonsError: Error, Equatable {
     case nicknameTaken
     case accessTokenNotExpired
     case notFound
+    case commentNotFound
+    case userNotFound
+    case alreadyFollowing
+    case notFollowing
+    case paymentAlreadyValidated
     case refreshTokenExpired
     case accessTokenExpired
     case invalidAPIKey
@@ -28,7 +33,8 @@ enum LessonsError: Error, Equatable {
         case .nicknameHasWhitespace: .custom(code: 402, reasonPhrase: "Payment Required")
         case .forbidden: .forbidden
         case .emailTaken, .nicknameTaken, .accessTokenNotExpired: .conflict
-        case .notFound: .gone
+        case .notFound, .commentNotFound, .userNotFound, .notFollowing: .gone
+        case .alreadyFollowing, .paymentAlreadyValidated: .conflict
         case .refreshTokenExpired: .custom(code: 418, reasonPhrase: "Refresh Token Expired")
         case .accessTokenExpired: .custom(code: 419, reasonPhrase: "Access Token Expired")
         case .invalidAPIKey: .custom(code: 420, reasonPhrase: "Invalid SesacKey")
@@ -51,6 +57,11 @@ enum LessonsError: Error, Equatable {
         case .nicknameTaken: "이미 사용중인 닉네임입니다."
         case .accessTokenNotExpired: "액세스 토큰이 만료되지 않았습니다."
         case .notFound: "게시글을 찾을 수 없습니다."
+        case .commentNotFound: "댓글을 찾을 수 없습니다."
+        case .userNotFound: "유저를 찾을 수 없습니다."
+        case .alreadyFollowing: "이미 팔로잉 된 계정입니다."
+        case .notFollowing: "팔로잉 하지 않은 계정입니다."
+        case .paymentAlreadyValidated: "이미 검증처리가 완료된 결제건입니다."
         case .refreshTokenExpired: "리프레시 토큰이 만료되었습니다. 다시 로그인 해주세요."
         case .accessTokenExpired: "액세스 토큰이 만료되었습니다."
         case .invalidAPIKey: "This service sesac_memolease only"

@@ -7,6 +7,7 @@ import Vapor
 struct UsersController: Sendable {
     let accounts: AccountDirectory
     let tokens: TokenService
+    let follows: Follows
 
     static let key = APIOperation.Parameter("SesacKey", required: true, "API key (420 when missing or wrong)")
     static let authorization = APIOperation.Parameter("Authorization", required: true, "Access token, bare (no Bearer prefix)")
@@ -128,9 +129,11 @@ struct UsersController: Sendable {
     func myProfile(_ req: Request) async throws -> Lessons.MyProfile {
         let accountID = try req.lessonsAccountID
         let (account, profile) = try await LessonsProfiles.require(accountID, on: req.db)
+        let (followers, following) = try await follows.lists(of: accountID, on: req.db)
         return Lessons.MyProfile(
             userID: accountID, email: account.email ?? "", nick: profile.nick, phoneNum: profile.phoneNum,
-            birthDay: profile.birthDay, profileImage: profile.profileImage, followers: [], following: [], posts: []
+            birthDay: profile.birthDay, profileImage: profile.profileImage, followers: followers, following: following,
+            posts: try await follows.postIDs(of: accountID, on: req.db)
         )
     }
 }

@@ -9,6 +9,12 @@ public struct SproutConfig: Sendable {
         case postgres(url: String)
     }
 
+    /// Where lesson payments are checked: Sprout's own sandbox, or PortOne (iamport) REST API v1.
+    public enum PaymentGateway: Sendable, Equatable {
+        case sandbox
+        case portOne(apiKey: String, apiSecret: String, baseURL: String)
+    }
+
     public var dataDirectory: URL
     public var storage: Storage
     public var publicBaseURL: String?
@@ -24,6 +30,7 @@ public struct SproutConfig: Sendable {
     public var passwordCost: Int
     /// Seeds demo accounts and content the first time the database is empty.
     public var loadsDemoData: Bool
+    public var payments: PaymentGateway
 
     public init(
         dataDirectory: URL,
@@ -37,7 +44,8 @@ public struct SproutConfig: Sendable {
         logLevel: Logger.Level = .info,
         tokenSecret: String? = nil,
         passwordCost: Int = 12,
-        loadsDemoData: Bool = true
+        loadsDemoData: Bool = true,
+        payments: PaymentGateway = .sandbox
     ) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: dataDirectory.appendingPathComponent("sprout.sqlite").path)
@@ -51,6 +59,7 @@ public struct SproutConfig: Sendable {
         self.tokenSecret = tokenSecret
         self.passwordCost = passwordCost
         self.loadsDemoData = loadsDemoData
+        self.payments = payments
     }
 
     /// Reads the configuration from environment variables, failing on values that do not parse
@@ -82,7 +91,26 @@ public struct SproutConfig: Sendable {
         }
         config.tokenSecret = env["SPROUT_TOKEN_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         config.loadsDemoData = try reader.flag("SPROUT_DEMO_DATA", default: true)
+        config.payments = try paymentGateway(env)
         return config
+    }
+
+    static func paymentGateway(_ env: [String: String]) throws -> PaymentGateway {
+        switch env["SPROUT_PAYMENTS", default: ""].lowercased() {
+        case "", "sandbox":
+            return .sandbox
+        case "portone":
+            guard let key = env["PORTONE_API_KEY"], !key.isEmpty, let secret = env["PORTONE_API_SECRET"], !secret.isEmpty else {
+                throw ConfigError.invalid(name: "SPROUT_PAYMENTS", value: "portone", expected: "PORTONE_API_KEY and PORTONE_API_SECRET set too")
+            }
+            let url = env["PORTONE_API_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://api.iamport.kr"
+            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                throw ConfigError.invalid(name: "PORTONE_API_URL", value: url, expected: "an http(s):// URL")
+            }
+            return .portOne(apiKey: key, apiSecret: secret, baseURL: url.hasSuffix("/") ? String(url.dropLast()) : url)
+        case let other:
+            throw ConfigError.invalid(name: "SPROUT_PAYMENTS", value: other, expected: "sandbox or portone")
+        }
     }
 }
 

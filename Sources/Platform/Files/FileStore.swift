@@ -110,7 +110,7 @@ public struct FileStore: Sendable {
         return response
     }
 
-    static func isSafeComponent(_ component: String) -> Bool {
+    public static func isSafeComponent(_ component: String) -> Bool {
         guard let first = component.unicodeScalars.first, first != ".", component.count <= 80 else { return false }
         return component.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_" || scalar == "."

@@ -1,0 +1,204 @@
+import Fluent
+import Platform
+import SproutAPI
+import Vapor
+
+/// Posts, files, comments and likes: spec §2.2–§2.4.
+struct PostsController: Sendable {
+    let board: PostBoard
+    let images: ImagePipeline
+    let uploadBodyLimit: ByteCount
+    let listing = PostListing()
+
+    static let paging: [APIOperation.Parameter] = [
+        .init("next", "Cursor from the previous page; empty for the first"),
+        .init("limit", "Page size; empty or over 100 means 100"),
+    ]
+    static let productID = APIOperation.Parameter("product_id", "Only posts of this app")
+    static let signedIn: [Int: String] = [401: "Token invalid", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
+    static let headers = [UsersController.key, UsersController.authorization]
+
+    static func responses(_ extra: [Int: String]) -> [Int: String] {
+        signedIn.merging(extra) { $1 }
+    }
+
+    func register(on routes: DocumentedRoutes) {
+        let posts = routes.grouped("posts")
+        posts.on(.POST, "files", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+            "Upload post files", description: "Multipart with repeated `files` parts (images, at most 5, each within the upload limit).",
+            headers: Self.headers, requestContent: ["multipart/form-data"],
+            responses: Self.responses([200: "{files: [relative path]}", 400: "No files, too many, too large, or not images"])
+        ), use: uploadFiles)
+        posts.on(.POST, doc: .init(
+            "Create a post", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "Post", 400: "product_id missing, a field too long, or files not uploaded here"])
+        ), use: create)
+        posts.on(.GET, doc: .init(
+            "Posts, newest first", headers: Self.headers, query: Self.paging + [Self.productID],
+            responses: Self.responses([200: "{data: [Post], next_cursor} (\"0\" on the last page)", 400: "next or limit malformed"])
+        ), use: list)
+        posts.on(.GET, "hashtags", doc: .init(
+            "Posts with a hashtag", headers: Self.headers,
+            query: Self.paging + [Self.productID, .init("hashTag", required: true, "The tag, without #")],
+            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "hashTag missing, or paging malformed"])
+        ), use: byHashtag)
+        posts.on(.GET, "users", ":user_id", doc: .init(
+            "A user's posts", headers: Self.headers, query: Self.paging + [Self.productID],
+            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"])
+        ), use: byUser)
+        posts.on(.GET, "likes", "me", doc: .init(
+            "Posts I liked", headers: Self.headers, query: Self.paging,
+            responses: Self.responses([200: "{data: [Post], next_cursor}, most recently liked first", 400: "Paging malformed"])
+        ), use: { req in try await liked(.like, req) })
+        posts.on(.GET, "likes-2", "me", doc: .init(
+            "Posts I liked with like-2 (All For Lesson: bookmarks)", headers: Self.headers, query: Self.paging,
+            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"])
+        ), use: { req in try await liked(.like2, req) })
+        posts.on(.GET, ":post_id", doc: .init(
+            "A post", headers: Self.headers, responses: Self.responses([200: "Post", 410: "No such post (or deleted)"])
+        ), use: read)
+        posts.on(.PUT, ":post_id", doc: .init(
+            "Edit a post", description: "Fields left out keep their values.", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "Post", 400: "A field too long, or files not uploaded here", 410: "No such post", 445: "Not the author"])
+        ), use: update)
+        posts.on(.DELETE, ":post_id", doc: .init(
+            "Delete a post", headers: Self.headers,
+            responses: Self.responses([200: "Deleted", 410: "No such post (or already deleted)", 445: "Not the author"])
+        ), use: delete)
+        posts.on(.POST, ":post_id", "comments", doc: .init(
+            "Comment (All For Lesson: a review)", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post"])
+        ), use: comment)
+        posts.on(.PUT, ":post_id", "comments", ":comment_id", doc: .init(
+            "Edit a comment", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post or comment", 445: "Not the author"])
+        ), use: editComment)
+        posts.on(.DELETE, ":post_id", "comments", ":comment_id", doc: .init(
+            "Delete a comment", headers: Self.headers,
+            responses: Self.responses([200: "Deleted", 410: "No such post or comment", 445: "Not the author"])
+        ), use: deleteComment)
+        posts.on(.POST, ":post_id", "like", doc: .init(
+            "Like or unlike", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
+        ), use: { req in try await like(.like, req) })
+        posts.on(.POST, ":post_id", "like-2", doc: .init(
+            "Like-2 (All For Lesson: bookmark)", headers: Self.headers, requestContent: ["application/json"],
+            responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
+        ), use: { req in try await like(.like2, req) })
+    }
+
+    func uploadFiles(_ req: Request) async throws -> Lessons.UploadedFiles {
+        let uploads = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
+        let limits = LessonsError.invalidValue("파일의 제한 사항과 맞지 않습니다.")
+        guard !uploads.isEmpty, uploads.count <= board.files.maxCount else { throw limits }
+        do {
+            for upload in uploads { try board.files.checkSize(upload) }
+            let processed = try await images.process(uploads)
+            let stored = try await board.files.write(processed.map { (data: $0.original, kind: $0.kind) }, area: PostBoard.fileArea)
+            return Lessons.UploadedFiles(files: stored.map(\.path))
+        } catch is FileStoreError {
+            throw limits
+        } catch is ImageError {
+            throw limits
+        }
+    }
+
+    func create(_ req: Request) async throws -> Lessons.Post {
+        try await board.create(by: try req.lessonsAccountID, try req.decodeBody(Lessons.PostRequest.self), on: req.db)
+    }
+
+    func list(_ req: Request) async throws -> Lessons.PostList {
+        try await page(PostQuery(productID: Self.productFilter(req)), req)
+    }
+
+    func byHashtag(_ req: Request) async throws -> Lessons.PostList {
+        let tag = Hashtags.normalize(req.query[String.self, at: "hashTag"] ?? "")
+        guard !tag.isEmpty else { throw LessonsError.missingValue }
+        return try await page(PostQuery(productID: Self.productFilter(req), hashtag: tag), req)
+    }
+
+    func byUser(_ req: Request) async throws -> Lessons.PostList {
+        let userID = req.parameters.get("user_id") ?? ""
+        return try await page(PostQuery(productID: Self.productFilter(req), creatorID: userID), req)
+    }
+
+    func liked(_ kind: LikeKind, _ req: Request) async throws -> Lessons.PostList {
+        try await page(PostQuery(likedBy: (try req.lessonsAccountID, kind)), req)
+    }
+
+    func read(_ req: Request) async throws -> Lessons.Post {
+        try await board.post(Self.postID(req), on: req.db)
+    }
+
+    func update(_ req: Request) async throws -> Lessons.Post {
+        let body = try req.decodeBody(Lessons.PostRequest.self)
+        return try await board.update(Self.postID(req), by: try req.lessonsAccountID, body, on: req.db)
+    }
+
+    func delete(_ req: Request) async throws -> Lessons.Message {
+        try await board.delete(Self.postID(req), by: try req.lessonsAccountID, on: req.db)
+        return Lessons.Message(message: "삭제되었습니다.")
+    }
+
+    func comment(_ req: Request) async throws -> Lessons.Comment {
+        let body = try req.decodeBody(Lessons.CommentRequest.self)
+        return try await board.comment(on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value, on: req.db)
+    }
+
+    func editComment(_ req: Request) async throws -> Lessons.Comment {
+        let body = try req.decodeBody(Lessons.CommentRequest.self)
+        return try await board.editComment(
+            req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value, on: req.db
+        )
+    }
+
+    func deleteComment(_ req: Request) async throws -> Lessons.Message {
+        try await board.deleteComment(req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, on: req.db)
+        return Lessons.Message(message: "삭제되었습니다.")
+    }
+
+    func like(_ kind: LikeKind, _ req: Request) async throws -> Lessons.LikeStatus {
+        let body = try req.decodeBody(LikeBody.self)
+        guard let status = body.like_status else { throw LessonsError.missingValue }
+        return Lessons.LikeStatus(likeStatus: try await board.setLike(kind, on: Self.postID(req), by: try req.lessonsAccountID, to: status, on: req.db))
+    }
+
+    /// `like_status` as a JSON boolean; clients that build bodies from forms send "true"/"false".
+    struct LikeBody: Decodable {
+        let like_status: Bool?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let flag = try? container.decodeIfPresent(Bool.self, forKey: .like_status) {
+                like_status = flag
+            } else if let text = try? container.decodeIfPresent(String.self, forKey: .like_status) {
+                switch text.lowercased() {
+                case "true", "1": like_status = true
+                case "false", "0": like_status = false
+                default: like_status = nil
+                }
+            } else {
+                like_status = nil
+            }
+        }
+
+        enum CodingKeys: String, CodingKey { case like_status }
+    }
+
+    private func page(_ query: PostQuery, _ req: Request) async throws -> Lessons.PostList {
+        let paging = try CursorPaging(req)
+        if paging.cursor == 0 { return Lessons.PostList(data: [], nextCursor: Lessons.PostList.lastPage) }
+        let page = try await listing.page(query, after: paging.cursor, limit: paging.limit, on: req.db)
+        return Lessons.PostList(data: try await board.reader.posts(page.seqs, on: req.db), nextCursor: page.nextCursor)
+    }
+
+    static func postID(_ req: Request) -> String {
+        req.parameters.get("post_id") ?? ""
+    }
+
+    /// `product_id` empty or absent means every app's posts.
+    static func productFilter(_ req: Request) -> String? {
+        guard let value = req.query[String.self, at: "product_id"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+}

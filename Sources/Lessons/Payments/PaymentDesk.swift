@@ -1,0 +1,56 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// Validates payments against the gateway and keeps the receipts: spec §2.6 and §5.
+struct PaymentDesk: Sendable {
+    let gateway: any PaymentGateway
+    let board: PostBoard
+    let clock: WallClock
+
+    /// Records the payment once the gateway confirms it: status paid, the amount equal to the
+    /// lesson's price (or, for a post created without a price, the price the client sends), and
+    /// an `imp_uid` never validated before (409). A cancelled or failed payment records nothing.
+    func validate(impUID: String?, postID: String?, clientPrice: Int?, buyer buyerID: String, on db: any Database) async throws -> Lessons.Receipt {
+        guard let impUID = impUID?.trimmingCharacters(in: .whitespaces), !impUID.isEmpty,
+              let postID = postID?.trimmingCharacters(in: .whitespaces), !postID.isEmpty
+        else { throw LessonsError.missingValue }
+        let post = try await board.find(postID, on: db)
+        guard try await LessonPayment.query(on: db).filter(\.$impUID == impUID).count() == 0 else {
+            throw LessonsError.paymentAlreadyValidated
+        }
+        let payment: GatewayPayment?
+        do {
+            payment = try await gateway.payment(impUID: impUID, on: db)
+        } catch is GatewayError {
+            throw LessonsError.serverError
+        }
+        guard let payment else { throw LessonsError.invalidValue("결제 정보를 찾을 수 없습니다.") }
+        guard payment.status == .paid else { throw LessonsError.invalidValue("결제가 완료되지 않았습니다.") }
+        guard let expected = post.price ?? clientPrice else { throw LessonsError.invalidValue("결제 금액을 확인할 수 없습니다.") }
+        guard payment.amount == expected else { throw LessonsError.invalidValue("결제 금액이 일치하지 않습니다.") }
+        let receipt = LessonPayment(
+            impUID: impUID, merchantUID: payment.merchantUID, postID: postID, buyerID: buyerID, productName: post.title,
+            price: payment.amount, paidAt: payment.paidAt ?? clock.now()
+        )
+        do {
+            try await receipt.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw LessonsError.paymentAlreadyValidated
+        }
+        return Self.receipt(receipt)
+    }
+
+    /// Every payment this account validated, newest first.
+    func receipts(of buyerID: String, on db: any Database) async throws -> [Lessons.Receipt] {
+        try await LessonPayment.query(on: db).filter(\.$buyerID == buyerID).sort(\.$id, .descending).all().map(Self.receipt)
+    }
+
+    static func receipt(_ payment: LessonPayment) -> Lessons.Receipt {
+        Lessons.Receipt(
+            buyerID: payment.buyerID, postID: payment.postID, merchantUID: payment.merchantUID, productName: payment.productName,
+            price: payment.price, paidAt: PostReader.timestamp(payment.paidAt)
+        )
+    }
+}

@@ -1,0 +1,32 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// The built-in gateway: its checkout (a web page, or `POST /v1/sandbox/payments` for apps) takes
+/// the place of iamport's payment window and issues `imp_uid`s that validation then looks up here.
+struct SandboxGateway: PaymentGateway {
+    let ids: IdentifierGenerator
+    let clock: WallClock
+
+    func payment(impUID: String, on db: any Database) async throws -> GatewayPayment? {
+        guard let row = try await SandboxPayment.find(impUID, on: db) else { return nil }
+        let status = GatewayPayment.Status(rawValue: row.status) ?? .failed
+        return GatewayPayment(
+            impUID: impUID, merchantUID: row.merchantUID, amount: row.amount, status: status, name: row.name,
+            paidAt: status == .paid ? row.createdAt : nil
+        )
+    }
+
+    /// Records what the payment window would have: a payment of `amount` for the post, with the
+    /// outcome the person chose. The merchant uid follows the course convention (`<app>_<seconds>`).
+    func checkout(title: String, amount: Int, outcome: Lessons.SandboxCheckoutRequest.Outcome, on db: any Database) async throws -> Lessons.SandboxCheckout {
+        let now = clock.now()
+        let payment = SandboxPayment(
+            impUID: "imp_" + ids.hex(byteCount: 6), merchantUID: "sprout_\(Int(now.timeIntervalSince1970))_\(ids.hex(byteCount: 3))",
+            name: title, amount: amount, status: outcome.rawValue, createdAt: now
+        )
+        try await payment.create(on: db)
+        return Lessons.SandboxCheckout(impUID: try payment.requireID(), merchantUID: payment.merchantUID, success: outcome == .paid, status: outcome.rawValue)
+    }
+}

@@ -1,0 +1,68 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Platform
+import SproutAPI
+
+/// Who follows whom, and the lists every profile answer carries.
+struct Follows: Sendable {
+    let clock: WallClock
+
+    struct PersonRow: Decodable {
+        let account_id: String
+        let nick: String
+        let profile_image: String
+    }
+
+    func follow(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Lessons.FollowStatus {
+        guard followeeID != followerID else { throw LessonsError.invalidValue("자기 자신은 팔로우할 수 없습니다.") }
+        let (me, them) = try await profiles(followerID, followeeID, on: db)
+        do {
+            try await LessonFollow(followerID: followerID, followeeID: followeeID, createdAt: clock.now()).create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw LessonsError.alreadyFollowing
+        }
+        return Lessons.FollowStatus(nick: me.nick, opponentNick: them.nick, followingStatus: true)
+    }
+
+    func unfollow(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Lessons.FollowStatus {
+        let (me, them) = try await profiles(followerID, followeeID, on: db)
+        let row = LessonFollow.query(on: db).filter(\.$followerID == followerID).filter(\.$followeeID == followeeID)
+        guard try await row.count() > 0 else { throw LessonsError.notFollowing }
+        try await row.delete()
+        return Lessons.FollowStatus(nick: me.nick, opponentNick: them.nick, followingStatus: false)
+    }
+
+    func isFollowing(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Bool {
+        try await LessonFollow.query(on: db).filter(\.$followerID == followerID).filter(\.$followeeID == followeeID).count() > 0
+    }
+
+    /// The people following `accountID`, and those it follows, oldest first.
+    func lists(of accountID: String, on db: any Database) async throws -> (followers: [Lessons.Person], following: [Lessons.Person]) {
+        (try await people(joining: "follower_id", where: "followee_id", is: accountID, on: db),
+         try await people(joining: "followee_id", where: "follower_id", is: accountID, on: db))
+    }
+
+    /// The ids of every post `accountID` wrote, newest first.
+    func postIDs(of accountID: String, on db: any Database) async throws -> [String] {
+        try await LessonPost.query(on: db).filter(\.$creatorID == accountID).sort(\.$id, .descending).all(\.$postID)
+    }
+
+    private func people(joining column: String, where otherColumn: String, is accountID: String, on db: any Database) async throws -> [Lessons.Person] {
+        try await PostReader.sql(db).select()
+            .columns(["account_id", "nick", "profile_image"].map { SQLColumn($0, table: "u") })
+            .from(SQLAlias(SQLIdentifier(LessonFollow.schema), as: SQLIdentifier("f")))
+            .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")),
+                  on: SQLColumn("account_id", table: "u"), .equal, SQLColumn(column, table: "f"))
+            .where(SQLColumn(otherColumn, table: "f"), SQLBinaryOperator.equal, SQLBind(accountID))
+            .orderBy(SQLColumn("seq", table: "f"), SQLDirection.ascending)
+            .all(decoding: PersonRow.self)
+            .map { Lessons.Person(userID: $0.account_id, nick: $0.nick, profileImage: $0.profile_image) }
+    }
+
+    private func profiles(_ followerID: String, _ followeeID: String, on db: any Database) async throws -> (LessonsProfile, LessonsProfile) {
+        guard let them = try await LessonsProfile.find(followeeID, on: db) else { throw LessonsError.userNotFound }
+        let (_, me) = try await LessonsProfiles.require(followerID, on: db)
+        return (me, them)
+    }
+}

@@ -1,0 +1,196 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// Writing posts, comments and likes, with the contract's rules: 400 for missing values, 410 for
+/// what does not exist (any more), 445 for someone else's post or comment.
+struct PostBoard: Sendable {
+    let files: FileStore
+    let ids: IdentifierGenerator
+    let clock: WallClock
+    let reader = PostReader()
+
+    static let maxTitleLength = 200
+    static let maxContentLength = 10_000
+    static let maxCommentLength = 2_000
+    static let maxFiles = 10
+    /// Where post files live, as `uploads/<area>/…`.
+    static let fileArea = "lessons"
+
+    func find(_ postID: String, on db: any Database) async throws -> LessonPost {
+        guard !postID.isEmpty, let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first() else {
+            throw LessonsError.notFound
+        }
+        return post
+    }
+
+    func post(_ postID: String, on db: any Database) async throws -> Lessons.Post {
+        let post = try await find(postID, on: db)
+        guard let found = try await reader.posts([try post.requireID()], on: db).first else { throw LessonsError.notFound }
+        return found
+    }
+
+    /// Anyone signed in may create a post in any app. All For Lesson only offers "open a lesson"
+    /// to teachers, but the published app never had the server enforce it and its siblings create
+    /// posts with no role at all, so the role is checked by the web pages and the SDK's form, not here.
+    func create(by accountID: String, _ request: Lessons.PostRequest, on db: any Database) async throws -> Lessons.Post {
+        guard let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty else {
+            throw LessonsError.missingValue
+        }
+        let post = LessonPost(postID: ids.objectID(), productID: productID, creatorID: accountID, title: "", createdAt: clock.now())
+        try apply(request, to: post)
+        let seq = try await db.writeTransaction { db in
+            try await post.create(on: db)
+            let seq = try post.requireID()
+            try await replaceHashtags(of: seq, content: post.content, on: db)
+            return seq
+        }
+        guard let created = try await reader.posts([seq], on: db).first else { throw LessonsError.serverError }
+        return created
+    }
+
+    func update(_ postID: String, by accountID: String, _ request: Lessons.PostRequest, on db: any Database) async throws -> Lessons.Post {
+        let released = try await db.writeTransaction { db in
+            let post = try await find(postID, on: db)
+            guard post.creatorID == accountID else { throw LessonsError.notAuthor }
+            let before = post.fileList
+            try apply(request, to: post)
+            if let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty { post.productID = productID }
+            try await post.save(on: db)
+            if request.content != nil { try await replaceHashtags(of: try post.requireID(), content: post.content, on: db) }
+            return before.filter { !post.fileList.contains($0) }
+        }
+        try await releaseFiles(released, on: db)
+        return try await self.post(postID, on: db)
+    }
+
+    func delete(_ postID: String, by accountID: String, on db: any Database) async throws {
+        let paths = try await db.writeTransaction { db in
+            let post = try await find(postID, on: db)
+            guard post.creatorID == accountID else { throw LessonsError.notAuthor }
+            let paths = post.fileList
+            try await post.delete(on: db)
+            return paths
+        }
+        try await releaseFiles(paths, on: db)
+    }
+
+    func comment(on postID: String, by accountID: String, content: String?, on db: any Database) async throws -> Lessons.Comment {
+        let content = try Self.commentContent(content)
+        let post = try await find(postID, on: db)
+        let comment = LessonComment(commentID: ids.objectID(), postSeq: try post.requireID(), creatorID: accountID, content: content, createdAt: clock.now())
+        do {
+            try await comment.create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw LessonsError.notFound
+        }
+        return try await self.comment(comment, on: db)
+    }
+
+    func editComment(_ commentID: String, on postID: String, by accountID: String, content: String?, on db: any Database) async throws -> Lessons.Comment {
+        let content = try Self.commentContent(content)
+        let comment = try await findComment(commentID, on: postID, on: db)
+        guard comment.creatorID == accountID else { throw LessonsError.notAuthor }
+        comment.content = content
+        try await comment.save(on: db)
+        return try await self.comment(comment, on: db)
+    }
+
+    func deleteComment(_ commentID: String, on postID: String, by accountID: String, on db: any Database) async throws {
+        let comment = try await findComment(commentID, on: postID, on: db)
+        guard comment.creatorID == accountID else { throw LessonsError.notAuthor }
+        try await comment.delete(on: db)
+    }
+
+    /// Sets like or like-2 to the state the client asks for; asking twice changes nothing.
+    func setLike(_ kind: LikeKind, on postID: String, by accountID: String, to status: Bool, on db: any Database) async throws -> Bool {
+        let seq = try await find(postID, on: db).requireID()
+        let existing = LessonLike.query(on: db).filter(\.$postSeq == seq).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue)
+        if status {
+            guard try await existing.count() == 0 else { return true }
+            do {
+                try await LessonLike(postSeq: seq, accountID: accountID, kind: kind, createdAt: clock.now()).create(on: db)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                // A concurrent request liked it first, or the post was deleted meanwhile.
+                guard try await existing.count() > 0 else { throw LessonsError.notFound }
+            }
+        } else {
+            try await existing.delete()
+        }
+        return status
+    }
+
+    private func findComment(_ commentID: String, on postID: String, on db: any Database) async throws -> LessonComment {
+        let seq = try await find(postID, on: db).requireID()
+        guard let comment = try await LessonComment.query(on: db).filter(\.$commentID == commentID).filter(\.$postSeq == seq).first() else {
+            throw LessonsError.commentNotFound
+        }
+        return comment
+    }
+
+    private func comment(_ comment: LessonComment, on db: any Database) async throws -> Lessons.Comment {
+        let profile = try await LessonsProfile.find(comment.creatorID, on: db)
+        return Lessons.Comment(
+            commentID: comment.commentID, content: comment.content, createdAt: PostReader.timestamp(comment.createdAt),
+            creator: Lessons.Person(userID: comment.creatorID, nick: profile?.nick ?? "", profileImage: profile?.profileImage ?? "")
+        )
+    }
+
+    static func commentContent(_ content: String?) throws -> String {
+        guard let content, !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw LessonsError.missingValue }
+        guard content.count <= maxCommentLength else { throw LessonsError.invalidValue("댓글은 \(maxCommentLength)자 이하로 작성해주세요.") }
+        return content
+    }
+
+    /// Copies the fields the request carries onto the post; fields it leaves out stay as they are.
+    private func apply(_ request: Lessons.PostRequest, to post: LessonPost) throws {
+        if let title = request.title?.value {
+            guard title.count <= Self.maxTitleLength else { throw LessonsError.invalidValue("제목은 \(Self.maxTitleLength)자 이하로 작성해주세요.") }
+            post.title = title
+        }
+        if let price = request.price?.value {
+            guard price >= 0 else { throw LessonsError.invalidValue("가격은 0 이상이어야 합니다.") }
+            post.price = price
+        }
+        let contents = [request.content, request.content1, request.content2, request.content3, request.content4, request.content5]
+        guard contents.allSatisfy({ ($0?.value.count ?? 0) <= Self.maxContentLength }) else {
+            throw LessonsError.invalidValue("내용은 \(Self.maxContentLength)자 이하로 작성해주세요.")
+        }
+        if let value = request.content?.value { post.content = value }
+        if let value = request.content1?.value { post.content1 = value }
+        if let value = request.content2?.value { post.content2 = value }
+        if let value = request.content3?.value { post.content3 = value }
+        if let value = request.content4?.value { post.content4 = value }
+        if let value = request.content5?.value { post.content5 = value }
+        if let files = request.files {
+            guard files.count <= Self.maxFiles, files.allSatisfy(Self.isPostFile) else {
+                throw LessonsError.invalidValue("files에는 업로드로 받은 경로만 넣을 수 있습니다.")
+            }
+            post.fileList = files
+        }
+    }
+
+    /// A path `posts/files` could have handed out: clients may only attach what was uploaded here.
+    static func isPostFile(_ path: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        return components.count == 3 && components[0] == FileStore.pathPrefix && components[1] == fileArea
+            && FileStore.isSafeComponent(components[2]) && components[2].contains(".")
+    }
+
+    private func replaceHashtags(of seq: Int, content: String?, on db: any Database) async throws {
+        try await LessonHashtag.query(on: db).filter(\.$postSeq == seq).delete()
+        for tag in Hashtags.extract(from: content) {
+            try await LessonHashtag(postSeq: seq, tag: tag).create(on: db)
+        }
+    }
+
+    /// Deletes files no post lists any more. Another post may list the same upload (a client that
+    /// reuses a path), so a file goes only when nothing references it.
+    private func releaseFiles(_ paths: [String], on db: any Database) async throws {
+        for path in paths where Self.isPostFile(path) {
+            let stillUsed = try await LessonPost.query(on: db).filter(\.$files, .contains(inverse: false, .anywhere), "\"\(path)\"").count()
+            if stillUsed == 0 { try? await files.delete(path: path) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Fluent
+import FluentSQL
+import Foundation
+import Platform
+import SproutAPI
+
+/// Turns post rows into the contract's Post objects, with creators, likes, buyers, tags and every
+/// comment embedded. Reads plain rows through SQLKit (a page of 20 posts is five queries, not
+/// one per post), as the market's listing does; Fluent's reflective decoding was most of a page's cost.
+struct PostReader: Sendable {
+    struct PostRow: Decodable {
+        let seq: Int
+        let post_id: String
+        let product_id: String
+        let creator_id: String
+        let nick: String?
+        let profile_image: String?
+        let title: String
+        let price: Int?
+        let content: String?
+        let content1: String?
+        let content2: String?
+        let content3: String?
+        let content4: String?
+        let content5: String?
+        let files: String
+        let created_at: Date
+    }
+
+    struct CommentRow: Decodable {
+        let post_seq: Int
+        let comment_id: String
+        let creator_id: String
+        let nick: String?
+        let profile_image: String?
+        let content: String
+        let created_at: Date
+    }
+
+    struct LikeRow: Decodable {
+        let post_seq: Int
+        let account_id: String
+        let kind: Int
+    }
+
+    struct TagRow: Decodable {
+        let post_seq: Int
+        let tag: String
+    }
+
+    struct BuyerRow: Decodable {
+        let post_id: String
+        let buyer_id: String
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        UTCTimestamp.format(date, fractionDigits: 3) + "Z"
+    }
+
+    static func sql(_ db: any Database) -> any SQLDatabase {
+        db as! any SQLDatabase
+    }
+
+    /// The posts with these sequence numbers, in the order given; missing ones are skipped.
+    func posts(_ seqs: [Int], on db: any Database) async throws -> [Lessons.Post] {
+        guard !seqs.isEmpty else { return [] }
+        let sql = Self.sql(db)
+        let rows = try await sql.select()
+            .columns(["seq", "post_id", "product_id", "creator_id", "title", "price", "content", "content1", "content2",
+                      "content3", "content4", "content5", "files", "created_at"].map { SQLColumn($0, table: "p") })
+            .column(SQLColumn("nick", table: "u")).column(SQLColumn("profile_image", table: "u"))
+            .from(SQLAlias(SQLIdentifier(LessonPost.schema), as: SQLIdentifier("p")))
+            .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")), method: SQLJoinMethod.left,
+                  on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "p"))
+            .where(SQLColumn("seq", table: "p"), SQLBinaryOperator.in, SQLBind.group(seqs))
+            .all(decoding: PostRow.self)
+        let comments = try await sql.select()
+            .columns(["post_seq", "comment_id", "creator_id", "content", "created_at"].map { SQLColumn($0, table: "c") })
+            .column(SQLColumn("nick", table: "u")).column(SQLColumn("profile_image", table: "u"))
+            .from(SQLAlias(SQLIdentifier(LessonComment.schema), as: SQLIdentifier("c")))
+            .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")), method: SQLJoinMethod.left,
+                  on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "c"))
+            .where(SQLColumn("post_seq", table: "c"), SQLBinaryOperator.in, SQLBind.group(seqs))
+            .orderBy(SQLColumn("seq", table: "c"), SQLDirection.descending)
+            .all(decoding: CommentRow.self)
+        let likes = try await sql.select().columns("post_seq", "account_id", "kind").from(LessonLike.schema)
+            .where("post_seq", .in, seqs).orderBy("seq").all(decoding: LikeRow.self)
+        let tags = try await sql.select().columns("post_seq", "tag").from(LessonHashtag.schema)
+            .where("post_seq", .in, seqs).orderBy("id").all(decoding: TagRow.self)
+        let buyers = try await sql.select().columns("post_id", "buyer_id").from(LessonPayment.schema)
+            .where("post_id", .in, rows.map(\.post_id)).orderBy("seq").all(decoding: BuyerRow.self)
+
+        let commentsByPost = Dictionary(grouping: comments, by: \.post_seq)
+        let likesByPost = Dictionary(grouping: likes, by: \.post_seq)
+        let tagsByPost = Dictionary(grouping: tags, by: \.post_seq)
+        let buyersByPost = Dictionary(grouping: buyers, by: \.post_id)
+        let rowsBySeq = Dictionary(uniqueKeysWithValues: rows.map { ($0.seq, $0) })
+        return seqs.compactMap { seq in
+            guard let row = rowsBySeq[seq] else { return nil }
+            let likes = likesByPost[seq] ?? []
+            return Lessons.Post(
+                postID: row.post_id, productID: row.product_id, title: row.title, price: row.price ?? 0,
+                content: row.content, content1: row.content1, content2: row.content2, content3: row.content3,
+                content4: row.content4, content5: row.content5, createdAt: Self.timestamp(row.created_at),
+                creator: Lessons.Person(userID: row.creator_id, nick: row.nick ?? "", profileImage: row.profile_image ?? ""),
+                files: (try? JSONDecoder().decode([String].self, from: Data(row.files.utf8))) ?? [],
+                likes: likes.filter { $0.kind == LikeKind.like.rawValue }.map(\.account_id),
+                likes2: likes.filter { $0.kind == LikeKind.like2.rawValue }.map(\.account_id),
+                buyers: Self.distinct((buyersByPost[row.post_id] ?? []).map(\.buyer_id)),
+                hashTags: (tagsByPost[seq] ?? []).map(\.tag),
+                comments: (commentsByPost[seq] ?? []).map { comment in
+                    Lessons.Comment(
+                        commentID: comment.comment_id, content: comment.content, createdAt: Self.timestamp(comment.created_at),
+                        creator: Lessons.Person(userID: comment.creator_id, nick: comment.nick ?? "", profileImage: comment.profile_image ?? "")
+                    )
+                }
+            )
+        }
+    }
+
+    static func distinct(_ ids: [String]) -> [String] {
+        var seen: Set<String> = []
+        return ids.filter { seen.insert($0).inserted }
+    }
+}
