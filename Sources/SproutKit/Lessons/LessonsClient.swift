@@ -4,6 +4,9 @@ import SproutAPI
 /// The lessons (LSLP) contract, as All For Lesson and its sibling apps call it: every call carries
 /// the `SesacKey`, signed-in calls the bare access token, and a 419 is refreshed through
 /// `GET v1/auth/refresh` once and retried. A 418 there ends the session (`AuthEvent.sessionExpired`).
+///
+/// Every signed-in call below is built with `requiresAuthentication`, so all of them, uploads and
+/// image downloads included, go through that refresh (the published app left uploads out of it).
 public struct LessonsClient: Sendable {
     public let api: APIClient
 
@@ -21,15 +24,17 @@ public struct LessonsClient: Sendable {
 
     public var session: AuthSession { api.session }
 
+    /// `POST v1/users/join`. Joining does not sign in: the app sends the person to Login next.
     public func join(_ request: Lessons.JoinRequest) async throws -> Lessons.UserSummary {
         try await api.send(Endpoint(method: .post, path: "v1/users/join", body: try .json(request)))
     }
 
+    /// `POST v1/validation/email`: 200 when the email is free, 409 when it is taken.
     public func validateEmail(_ email: String) async throws -> Lessons.Message {
         try await api.send(Endpoint(method: .post, path: "v1/validation/email", body: try .json(Lessons.EmailValidationRequest(email: email))))
     }
 
-    /// Logs in and keeps the tokens in `session`.
+    /// `POST v1/users/login`; keeps the tokens in `session`.
     @discardableResult
     public func login(email: String, password: String) async throws -> Lessons.LoginResponse {
         let response: Lessons.LoginResponse = try await api.send(
@@ -39,11 +44,17 @@ public struct LessonsClient: Sendable {
         return response
     }
 
+    /// Forgets the session. The contract has no logout call: the published app only cleared its storage.
+    public func logout() async {
+        await session.signOut()
+    }
+
+    /// `GET v1/users/me/profile`. `phoneNum` carries All For Lesson's role flag.
     public func myProfile() async throws -> Lessons.MyProfile {
         try await api.send(Endpoint(method: .get, path: "v1/users/me/profile", requiresAuthentication: true))
     }
 
-    /// Deletes the account and ends the session.
+    /// `GET v1/users/withdraw`: deletes the account and ends the session.
     @discardableResult
     public func withdraw() async throws -> Lessons.UserSummary {
         let summary: Lessons.UserSummary = try await api.send(Endpoint(method: .get, path: "v1/users/withdraw", requiresAuthentication: true))

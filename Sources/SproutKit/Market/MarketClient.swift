@@ -1,19 +1,6 @@
 import Foundation
 import SproutAPI
 
-/// A photo to upload with a product.
-public struct ImageUpload: Sendable, Equatable {
-    public var filename: String
-    public var contentType: String
-    public var data: Data
-
-    public init(filename: String, contentType: String = "image/jpeg", data: Data) {
-        self.filename = filename
-        self.contentType = contentType
-        self.data = data
-    }
-}
-
 /// Vendor credentials for the contract's mutating calls: `identifier` travels as a header, the
 /// secret in the body. Dotori asks the person for the secret before each change.
 public struct VendorKey: Sendable, Equatable {

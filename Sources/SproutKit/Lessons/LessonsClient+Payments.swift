@@ -1,0 +1,29 @@
+import Foundation
+import SproutAPI
+
+// Payments, spec §2.6 and §5, and Sprout's sandbox checkout.
+extension LessonsClient {
+    /// `POST v1/sandbox/payments`: Sprout's stand-in for iamport's payment window. It answers what
+    /// the window's callback would carry, an `imp_uid` with the outcome chosen.
+    public func sandboxCheckout(postID: String, amount: Int, outcome: Lessons.SandboxCheckoutRequest.Outcome) async throws -> Lessons.SandboxCheckout {
+        try await api.send(Endpoint(
+            method: .post, path: "v1/sandbox/payments",
+            body: try .json(Lessons.SandboxCheckoutRequest(postID: postID, amount: amount, outcome: outcome)), requiresAuthentication: true
+        ))
+    }
+
+    /// `POST v1/payments/validation`: the server checks the payment with the gateway and records
+    /// the purchase. `price` only matters for a post created without one. 409: validated already.
+    public func validatePayment(impUID: String, postID: String, price: Int? = nil) async throws -> Lessons.Receipt {
+        try await api.send(Endpoint(
+            method: .post, path: "v1/payments/validation",
+            body: try .json(Lessons.PaymentValidationRequest(impUID: impUID, postID: postID, price: price)), requiresAuthentication: true
+        ))
+    }
+
+    /// `GET v1/payments/me`: my validated payments, newest first.
+    public func payments() async throws -> [Lessons.Receipt] {
+        let list: Lessons.ReceiptList = try await api.send(Endpoint(method: .get, path: "v1/payments/me", requiresAuthentication: true))
+        return list.data
+    }
+}
