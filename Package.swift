@@ -72,7 +72,7 @@ let package = Package(
             path: "Tests/SproutTestSupport"
         ),
         .testTarget(name: "PlatformTests", dependencies: ["Platform", "SproutTestSupport"]),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI", "SproutTestSupport"]),

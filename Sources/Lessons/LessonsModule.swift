@@ -74,12 +74,7 @@ public struct LessonsModule: AppModule {
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {
-        for account in demo.accounts {
-            let teaches = account.email?.hasPrefix("teacher") == true
-            try await LessonsProfile(
-                accountID: try account.requireID(), nick: account.displayName.filter { !$0.isWhitespace },
-                phoneNum: teaches ? "1" : "0", birthDay: "", role: teaches ? .teacher : .student
-            ).create(on: db)
-        }
+        try await LessonsDemoData(platform: platform, board: board, images: images, sandbox: sandbox, desk: desk, follows: follows)
+            .load(on: db, demo: demo)
     }
 }

@@ -86,12 +86,7 @@ struct ProfilesController: Sendable {
                 return (account, profile, replaced)
             }
             if let replaced, !replaced.isEmpty { try? await files.delete(path: replaced) }
-            let (followers, following) = try await follows.lists(of: accountID, on: req.db)
-            return Lessons.MyProfile(
-                userID: accountID, email: account.email ?? "", nick: profile.nick, phoneNum: profile.phoneNum, birthDay: profile.birthDay,
-                profileImage: profile.profileImage, followers: followers, following: following,
-                posts: try await follows.postIDs(of: accountID, on: req.db)
-            )
+            return try await follows.myProfile(account, profile, on: req.db)
         } catch {
             if let stored { try? await files.delete(path: stored) }
             throw error

@@ -129,11 +129,6 @@ struct UsersController: Sendable {
     func myProfile(_ req: Request) async throws -> Lessons.MyProfile {
         let accountID = try req.lessonsAccountID
         let (account, profile) = try await LessonsProfiles.require(accountID, on: req.db)
-        let (followers, following) = try await follows.lists(of: accountID, on: req.db)
-        return Lessons.MyProfile(
-            userID: accountID, email: account.email ?? "", nick: profile.nick, phoneNum: profile.phoneNum,
-            birthDay: profile.birthDay, profileImage: profile.profileImage, followers: followers, following: following,
-            posts: try await follows.postIDs(of: accountID, on: req.db)
-        )
+        return try await follows.myProfile(account, profile, on: req.db)
     }
 }

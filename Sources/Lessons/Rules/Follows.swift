@@ -43,6 +43,16 @@ struct Follows: Sendable {
          try await people(joining: "followee_id", where: "follower_id", is: accountID, on: db))
     }
 
+    /// The answer to `users/me/profile` and to a profile edit.
+    func myProfile(_ account: Account, _ profile: LessonsProfile, on db: any Database) async throws -> Lessons.MyProfile {
+        let accountID = try account.requireID()
+        let (followers, following) = try await lists(of: accountID, on: db)
+        return Lessons.MyProfile(
+            userID: accountID, email: account.email ?? "", nick: profile.nick, phoneNum: profile.phoneNum, birthDay: profile.birthDay,
+            profileImage: profile.profileImage, followers: followers, following: following, posts: try await postIDs(of: accountID, on: db)
+        )
+    }
+
     /// The ids of every post `accountID` wrote, newest first.
     func postIDs(of accountID: String, on db: any Database) async throws -> [String] {
         try await LessonPost.query(on: db).filter(\.$creatorID == accountID).sort(\.$id, .descending).all(\.$postID)

@@ -35,9 +35,16 @@ final class LessonPost: Model, @unchecked Sendable {
         self.createdAt = createdAt
     }
 
+    /// Slashes unescaped, so a path appears in `files` exactly as written and can be searched for.
+    static let filesEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }()
+
     var fileList: [String] {
         get { (try? JSONDecoder().decode([String].self, from: Data(files.utf8))) ?? [] }
-        set { files = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
+        set { files = String(decoding: (try? Self.filesEncoder.encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
     }
 }
 
