@@ -11,8 +11,9 @@ public struct LessonsModule: AppModule {
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
 
-    /// - Parameter client: reaches PortOne when it is the configured payment gateway.
-    public init(platform: PlatformServices, images: ImagePipeline, client: any Client) {
+    /// - Parameter client: reaches PortOne when it is the configured payment gateway; only asked
+    ///   for then, so a sandbox install never starts an HTTP client.
+    public init(platform: PlatformServices, images: ImagePipeline, client: () -> any Client) {
         self.platform = platform
         self.images = images
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
@@ -25,7 +26,7 @@ public struct LessonsModule: AppModule {
             gateway = sandbox
         case let .portOne(apiKey, apiSecret, baseURL):
             sandbox = nil
-            gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: client, clock: platform.clock)
+            gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: client(), clock: platform.clock)
         }
         desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock)
     }

@@ -56,7 +56,7 @@ public enum SproutApplication {
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let modules: [any AppModule] = [
-            LessonsModule(platform: platform, images: images, client: app.client),
+            LessonsModule(platform: platform, images: images, client: { app.client }),
             MarketModule(platform: platform, images: images),
         ]
 
