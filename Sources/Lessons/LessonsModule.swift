@@ -47,7 +47,7 @@ public struct LessonsModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: "🎻", title: ("올포레슨", "All For Lesson"),
-                summary: ("클래식 음악 레슨을 찾고 열어요", "Find and teach classical music lessons"), path: nil)
+                summary: ("클래식 음악 레슨을 찾고 열어요", "Find and teach classical music lessons"), path: "/lessons")
     }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
@@ -72,6 +72,8 @@ public struct LessonsModule: AppModule {
                 throw LessonsError.invalidURL
             }
         }
+        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, photos: PostPhotos(files: platform.files, images: images),
+                     uploadBodyLimit: uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

@@ -1,0 +1,140 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The lesson detail (spec §6): photos, the teacher, subject, region, type, the introduction and
+/// price, bookmark and apply, and the reviews with their form. Rendered by the detail page and
+/// again, with the error, when a review is refused.
+enum LessonDetailView {
+    struct ReviewDraft {
+        var text = ""
+        var error: String?
+    }
+
+    static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, notice: String? = nil,
+                       review: ReviewDraft = ReviewDraft(), status: HTTPResponseStatus = .ok) -> Response {
+        let viewer = context.account?.id
+        let path = "/lessons/\(post.postID)"
+        let facts: [(String, String, String)] = [
+            ("subject", context.pick(ko: "레슨 과목", en: "Subject"), LessonsViews.subject(post.content1, context)),
+            ("region", context.pick(ko: "레슨 위치", en: "Location"), LessonsViews.region(post.content2, context)),
+            ("type", context.pick(ko: "레슨 타입", en: "Type"), LessonsViews.lessonType(post.content3, context)),
+        ]
+        return LessonsViews.page(title: post.title, context: context, status: status, .group(
+            LessonsViews.nav(context, current: "list"),
+            .unwrap(notice) { LessonsViews.notice($0, id: "lesson-notice") },
+            .article(
+                .class("product-detail lesson-detail"), .id("lesson-detail"), .data(named: "id", value: post.postID),
+                gallery(post, selected: photo, path: path),
+                .div(
+                    .class("product-info"),
+                    .h1(.id("lesson-title"), .text(post.title)),
+                    .p(.class("teacher"), .a(.id("teacher-link"), .href("/lessons/users/\(post.creator.userID)"), .text(LessonsViews.teacher(post.creator.nick, context)))),
+                    .p(.strong(.class("lesson-price"), .id("lesson-price"), .text(LessonsViews.price(post.price, context)))),
+                    .dl(.class("lesson-facts"), .forEach(facts.filter { !$0.2.isEmpty }) { key, label, value in
+                        .group(.dt(.text(label)), .dd(.id("lesson-\(key)"), .text(value)))
+                    }),
+                    .div(.class("inline-actions"), bookmarkControl(post, viewer: viewer, context: context), applyControl(post, viewer: viewer, context: context)),
+                    .if(viewer == post.creator.userID, .div(
+                        .class("owner-actions"),
+                        .a(.id("edit-lesson"), .class("button secondary"), .href("\(path)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.id("delete-lesson"), .class("button danger"), .href("\(path)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                    ))
+                )
+            ),
+            .section(
+                .id("introduction"),
+                .h2(.text(context.pick(ko: "레슨 소개", en: "About this lesson"))),
+                .p(.class("description"), .id("lesson-introduction"), .text(post.content ?? "")),
+                hashtags(post.hashTags, tab: "lessons")
+            ),
+            reviews(post, viewer: viewer, draft: review, context: context)
+        ))
+    }
+
+    /// The photos; thumbnails are links (a script swaps them in place, see app.js).
+    private static func gallery(_ post: Lessons.Post, selected: Int, path: String) -> Node<HTML.BodyContext> {
+        guard !post.files.isEmpty else { return .div(.class("gallery"), .div(.class("product-photo"), LessonsViews.cover(post))) }
+        let selected = min(max(selected, 0), post.files.count - 1)
+        return .div(
+            .class("gallery"),
+            .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(LessonsViews.attribute(post.title))),
+            .if(post.files.count > 1, .div(.class("gallery-thumbs"), .forEach(post.files.enumerated()) { index, file in
+                .a(.href("\(path)?photo=\(index)"), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
+                   .img(.src(LessonsViews.fileURL(file)), .alt(LessonsViews.attribute("\(post.title) \(index + 1)"))))
+            }))
+        )
+    }
+
+    static func hashtags(_ tags: [String], tab: String) -> Node<HTML.BodyContext> {
+        .if(!tags.isEmpty, .div(.class("chips"), .id("post-hashtags"), .forEach(tags) { tag in
+            .a(.class("chip"), .href("/lessons/hashtags?tag=\(LessonsViews.escaped(tag))&tab=\(tab)"), .text("#\(tag)"))
+        }))
+    }
+
+    /// like-2 is the bookmark (spec §2.4).
+    private static func bookmarkControl(_ post: Lessons.Post, viewer: String?, context: PageContext) -> Node<HTML.BodyContext> {
+        guard let viewer else {
+            return .a(.id("bookmark-button"), .class("button secondary"), .href("/login?next=/lessons/\(post.postID)"),
+                      .text(context.pick(ko: "로그인하고 북마크", en: "Log in to bookmark")))
+        }
+        let bookmarked = post.likes2.contains(viewer)
+        return .form(
+            .action("/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"),
+            PageLayout.csrfField(context),
+            .button(.id("bookmark-button"), .type(.submit), .class(bookmarked ? "bookmark-button bookmarked" : "bookmark-button"),
+                    .attribute(named: "aria-pressed", value: bookmarked ? "true" : "false"),
+                    .text(bookmarked ? "🔖 " + context.pick(ko: "북마크 해제", en: "Remove bookmark") : "🔖 " + context.pick(ko: "북마크", en: "Bookmark")))
+        )
+    }
+
+    /// Applying is paying. A lesson shows as taken from its real buyers, not from like-1 as the
+    /// published app did (spec §2.4).
+    private static func applyControl(_ post: Lessons.Post, viewer: String?, context: PageContext) -> Node<HTML.BodyContext> {
+        guard let viewer else {
+            return .a(.id("apply-button"), .class("button"), .href("/login?next=/lessons/\(post.postID)/checkout"),
+                      .text(context.pick(ko: "로그인하고 레슨 신청하기", en: "Log in to apply")))
+        }
+        if viewer == post.creator.userID { return .empty }
+        if post.buyers.contains(viewer) {
+            return .span(.id("paid-state"), .class("badge paid"), .text(context.pick(ko: "결제 완료한 레슨", en: "You paid for this lesson")))
+        }
+        return .a(.id("apply-button"), .class("button"), .href("/lessons/\(post.postID)/checkout"), .text(context.pick(ko: "레슨 신청하기", en: "Apply for this lesson")))
+    }
+
+    private static func reviews(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
+        let path = "/lessons/\(post.postID)"
+        return .section(
+            .id("reviews"),
+            .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.comments.count, context)))),
+            .unwrap(viewer, { _ in
+                .form(
+                    .id("review-form"), .class("stacked"), .action("\(path)/reviews"), .method(.post),
+                    PageLayout.csrfField(context),
+                    FormFields.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
+                    .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
+                )
+            }, else: .p(.a(.id("review-login"), .href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))),
+            .if(post.comments.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 후기가 없어요.", en: "No reviews yet."))),
+            .ul(.id("review-list"), .class("comment-list"), .forEach(post.comments) { comment in
+                .li(
+                    .id("review-\(comment.commentID)"), .data(named: "id", value: comment.commentID),
+                    .p(.class("comment-head"),
+                       .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
+                       .span(.class("hint"), .text(" · " + LessonsViews.day(comment.createdAt)))),
+                    .p(.class("comment-body description"), .text(comment.content)),
+                    .if(comment.creator.userID == viewer, .div(
+                        .class("inline-actions"),
+                        .a(.class("button secondary small edit-review"), .href("\(path)/reviews/\(comment.commentID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .form(
+                            .action("\(path)/reviews/\(comment.commentID)/delete"), .method(.post),
+                            PageLayout.csrfField(context),
+                            .button(.type(.submit), .class("button danger small delete-review"), .text(context.pick(ko: "삭제", en: "Delete")))
+                        )
+                    ))
+                )
+            })
+        )
+    }
+}

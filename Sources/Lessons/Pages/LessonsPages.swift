@@ -1,0 +1,26 @@
+import Platform
+import Vapor
+
+/// The `/lessons` web app: All For Lesson's screens (spec §6) as mobile-first pages that work
+/// without scripts, in Korean and English.
+struct LessonsPages: Sendable {
+    let board: PostBoard
+    let follows: Follows
+    let desk: PaymentDesk
+    let sandbox: SandboxGateway?
+    let photos: PostPhotos
+    let uploadBodyLimit: ByteCount
+
+    func register(on pages: any RoutesBuilder) {
+        let pages = pages.grouped(LessonsPageErrors())
+        HomePage(reader: board.reader).register(on: pages)
+        LessonListPage(reader: board.reader).register(on: pages)
+        HashtagPage(reader: board.reader).register(on: pages)
+        LessonDetailPages(board: board).register(on: pages)
+        CheckoutPages(board: board, desk: desk, sandbox: sandbox).register(on: pages)
+        TeacherPages(board: board, photos: photos, uploadBodyLimit: uploadBodyLimit).register(on: pages)
+        MyPages(board: board, desk: desk).register(on: pages)
+        CommunityPages(board: board).register(on: pages)
+        ProfilePages(board: board, follows: follows).register(on: pages)
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Pieces shared by the lessons pages: the tab bar, prices and picker values in the page's
+/// language, lesson cards, notices, refusals and the pager.
+enum LessonsViews {
+    /// The app's tab bar (spec §6: home, hashtag, community, my page), with the lesson list beside home.
+    static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
+        let items: [(String, String, String, String)] = [
+            ("home", "/lessons", "홈", "Home"),
+            ("list", "/lessons/list", "레슨", "Lessons"),
+            ("hashtags", "/lessons/hashtags", "해시태그", "Hashtags"),
+            ("community", "/lessons/community", "커뮤니티", "Community"),
+            ("me", "/lessons/me", "마이페이지", "My page"),
+        ]
+        return .nav(.class("app-nav"), .forEach(items) { key, href, ko, en in
+            .a(.href(href), .id("lessons-nav-\(key)"), .class(key == current ? "current" : ""), .text(context.pick(ko: ko, en: en)))
+        })
+    }
+
+    // MARK: Texts
+
+    static func price(_ amount: Int, _ context: PageContext) -> String {
+        context.pick(ko: grouped(amount) + "원", en: "₩" + grouped(amount))
+    }
+
+    /// 1234567 → "1,234,567".
+    static func grouped(_ amount: Int) -> String {
+        let digits = String(amount.magnitude)
+        var text = amount < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+
+    /// Picker values are stored in Korean (spec §4.1); English pages translate the known ones and
+    /// show anything else (a value some other client stored) as it is.
+    static func subject(_ stored: String?, _ context: PageContext) -> String {
+        translated(stored, context) { Lessons.Instrument(rawValue: $0)?.english }
+    }
+
+    static func region(_ stored: String?, _ context: PageContext) -> String {
+        translated(stored, context) { Lessons.Region(rawValue: $0)?.english }
+    }
+
+    static func lessonType(_ stored: String?, _ context: PageContext) -> String {
+        translated(stored, context) { Lessons.LessonType(rawValue: $0)?.english }
+    }
+
+    private static func translated(_ stored: String?, _ context: PageContext, english: (String) -> String?) -> String {
+        guard let stored, !stored.isEmpty else { return "" }
+        return context.language == .en ? english(stored) ?? stored : stored
+    }
+
+    /// The app shows a lesson's creator as "<nick> 선생님".
+    static func teacher(_ nick: String, _ context: PageContext) -> String {
+        context.pick(ko: "\(nick) 선생님", en: "Teacher \(nick)")
+    }
+
+    static func reviewCount(_ count: Int, _ context: PageContext) -> String {
+        context.pick(ko: "후기 \(count)개", en: count == 1 ? "1 review" : "\(count) reviews")
+    }
+
+    static func role(_ role: LessonsRole, _ context: PageContext) -> String {
+        role == .teacher ? context.pick(ko: "선생님", en: "Teacher") : context.pick(ko: "수강생", en: "Student")
+    }
+
+    /// The day of a contract timestamp (`2024-08-28T20:12:33.120Z`) in Seoul, as the app shows it:
+    /// `2024. 08. 29`. Anything unreadable is shown as it came.
+    static func day(_ timestamp: String) -> String {
+        let numbers = timestamp.split(whereSeparator: { !$0.isNumber }).prefix(4).compactMap { Int($0) }
+        guard numbers.count == 4 else { return timestamp }
+        let seoulHours = 9
+        let seconds = (daysSinceEpoch(year: numbers[0], month: numbers[1], day: numbers[2]) * 24 + numbers[3] + seoulHours) * 3600
+        let date = UTCTimestamp.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        return date.prefix(10).replacingOccurrences(of: "-", with: ". ")
+    }
+
+    /// Howard Hinnant's `days_from_civil`, the inverse of what `UTCTimestamp` formats with.
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let year = month <= 2 ? year - 1 : year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    // MARK: Lessons
+
+    /// Uploaded files are served by the platform under `/uploads/…`.
+    static func fileURL(_ path: String) -> String { "/" + attribute(path) }
+
+    static func card(_ post: Lessons.Post, context: PageContext, viewer: String?) -> Node<HTML.BodyContext> {
+        let href = "/lessons/\(post.postID)"
+        let region = region(post.content2, context)
+        let bookmarked = viewer.map(post.likes2.contains) ?? false
+        return .div(
+            .class("product-card lesson-card"), .data(named: "id", value: post.postID),
+            .a(.href(href), .class("product-photo"), cover(post)),
+            .div(
+                .class("product-card-body"),
+                .h3(.class("product-name"), .a(.href(href), .text(post.title))),
+                .p(.class("lesson-meta"), .if(!region.isEmpty, .text("(\(region)) ")), .strong(.class("lesson-price"), .text(price(post.price, context)))),
+                .p(.class("hint"), .text(reviewCount(post.comments.count, context)),
+                   .if(bookmarked, .span(.class("bookmarked"), .attribute(named: "title", value: context.pick(ko: "북마크함", en: "Bookmarked")), .text(" 🔖"))))
+            )
+        )
+    }
+
+    static func cards(_ posts: [Lessons.Post], context: PageContext, viewer: String?, id: String? = nil) -> Node<HTML.BodyContext> {
+        .div(.unwrap(id) { .id($0) }, .class("products grid lesson-cards"), .forEach(posts) { card($0, context: context, viewer: viewer) })
+    }
+
+    /// The cover photo (`files[0]`, spec §4.1), or the instrument group's icon when there is none.
+    static func cover<Context: HTML.BodyContext>(_ post: Lessons.Post) -> Node<Context> {
+        guard let first = post.files.first else {
+            let group = Lessons.InstrumentGroup.allCases.dropFirst().first { $0.contains(subject: post.content1) } ?? .all
+            return .span(.class("photo-placeholder"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon))
+        }
+        return .img(.src(fileURL(first)), .alt(attribute(post.title)), .attribute(named: "loading", value: "lazy"))
+    }
+
+    static func emptyState(_ text: String) -> Node<HTML.BodyContext> {
+        .p(.class("empty-state"), .text(text))
+    }
+
+    static func notice(_ text: String, id: String) -> Node<HTML.BodyContext> {
+        .p(.class("notice"), .id(id), .attribute(named: "role", value: "status"), .text(text))
+    }
+
+    /// Previous and next links; every filter of the list stays in `link`.
+    static func pager(_ page: PagedPosts, _ context: PageContext, link: (Int) -> String) -> Node<HTML.BodyContext> {
+        let pages = max(1, (page.total + page.size - 1) / page.size)
+        return .if(page.hasPrevious || page.hasNext, .nav(
+            .class("pager"),
+            .if(page.hasPrevious, .a(.id("lessons-previous-page"), .class("button secondary"), .href(link(page.number - 1)), .text(context.pick(ko: "이전", en: "Previous")))),
+            .span(.class("hint"), .text("\(page.number) / \(pages)")),
+            .if(page.hasNext, .a(.id("lessons-next-page"), .class("button secondary"), .href(link(page.number + 1)), .text(context.pick(ko: "다음", en: "Next"))))
+        ))
+    }
+
+    /// A lessons page in Sprout's frame. Plot copies the title into meta tags' attributes as it
+    /// is, and titles here carry what people typed, so it is escaped first (Plot leaves entities
+    /// alone in the `<title>` text itself).
+    static func page(title: String, context: PageContext, status: HTTPResponseStatus = .ok, _ main: Node<HTML.BodyContext>) -> Response {
+        PageLayout.render(title: attribute(title), context: context, status: status, main)
+    }
+
+    /// A page that says plainly why something was refused, and where to go instead.
+    static func refusal(_ context: PageContext, title: String, message: String, next: (href: String, text: String), status: HTTPResponseStatus = .forbidden) -> Response {
+        page(title: title, context: context, status: status, .group(
+            nav(context, current: ""),
+            .h1(.id("refusal-title"), .text(title)),
+            .p(.class("hint"), .id("refusal-message"), .text(message)),
+            .p(.a(.class("button secondary"), .href(next.href), .text(next.text)))
+        ))
+    }
+
+    /// Text for an attribute value. Plot writes attribute values as they are (it escapes only
+    /// element text), so anything a person typed must be escaped before it goes into one.
+    static func attribute(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "\"": escaped += "&quot;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A query value for links built by hand.
+    static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+}

@@ -1,0 +1,61 @@
+import Platform
+import Vapor
+
+/// The signed-in person on a lessons page: the page context, the account id and the lessons
+/// profile (made on first use for an account that signed up on the hub).
+struct LessonsVisitor: Sendable {
+    let context: PageContext
+    let accountID: String
+    let profile: LessonsProfile
+
+    var isTeacher: Bool { profile.role == .teacher }
+
+    /// A profile made on the web has no role flag yet; the published app always sends one at join.
+    var hasChosenRole: Bool { !profile.phoneNum.isEmpty }
+
+    /// The signed-in person; someone signed out is sent to the hub's log-in, which brings them
+    /// back to `next` (by default this page; a form post names the page the form was on).
+    static func require(_ req: Request, next: String? = nil) async throws -> LessonsVisitor {
+        let context = try await PageContext.load(for: req)
+        guard let account = context.account else {
+            let path = next ?? req.url.path
+            let login = "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/lessons")
+            throw PageExit(req.redirect(to: login, redirectType: .normal))
+        }
+        let profile = try await LessonsProfiles.ensure(for: account, on: req.db)
+        return LessonsVisitor(context: context, accountID: try account.requireID(), profile: profile)
+    }
+
+    /// Only teachers open and manage lessons (spec §6). The API lets anyone post, as the original
+    /// server did; the role is the web's and the apps' rule.
+    static func requireTeacher(_ req: Request, next: String? = nil) async throws -> LessonsVisitor {
+        let visitor = try await require(req, next: next)
+        guard visitor.isTeacher else {
+            let context = visitor.context
+            throw PageExit(LessonsViews.refusal(
+                context, title: context.pick(ko: "선생님만 레슨을 열고 관리할 수 있어요", en: "Only teachers open and manage lessons"),
+                message: context.pick(ko: "지금은 수강생으로 쓰고 있어요. 레슨을 가르친다면 마이페이지에서 선생님으로 바꿔 주세요.",
+                                      en: "You are using the app as a student. If you teach, switch to teacher on My page."),
+                next: ("/lessons/me", context.pick(ko: "마이페이지로", en: "Go to My page"))
+            ))
+        }
+        return visitor
+    }
+}
+
+/// A page to answer with instead of the one asked for: the log-in for someone signed out, a
+/// refusal for someone not allowed. `LessonsPageErrors` turns it into the response.
+struct PageExit: Error {
+    let response: Response
+
+    init(_ response: Response) { self.response = response }
+}
+
+extension Request {
+    /// A form field of a URL-encoded or multipart post, "" when absent.
+    func formField(_ name: String) -> String {
+        (try? content.get(String.self, at: name)) ?? ""
+    }
+
+    var postIDParameter: String { parameters.get("post_id") ?? "" }
+}
