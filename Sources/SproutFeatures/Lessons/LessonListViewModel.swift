@@ -26,7 +26,7 @@ public final class LessonListViewModel {
     /// The first page of a fresh load is on its way.
     public private(set) var isLoading = false
     /// More pages wait on the server.
-    public private(set) var hasMore = true
+    public private(set) var hasMore = false
     public private(set) var alert: String?
     public private(set) var route: Route?
 
@@ -54,7 +54,7 @@ public final class LessonListViewModel {
     private var loaded: [Lessons.Post] = []
     private var loadedIDs: Set<String> = []
     private var nextCursor = ""
-    private var followedCursors: Set<String> = []
+    private var followedCursors: Set<String> = [""]
     private var isFetching = false
     /// Bumped on every reset, so a page that arrives for an older list is dropped.
     private var generation = 0
