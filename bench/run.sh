@@ -5,12 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# One target per line: "name|path|extra request header (optional)". In a header, {DEV_KEY}
-# becomes the dev API key of the Sprout under test.
+# One target per line: "name|path|headers", headers separated by ";;". In paths and headers,
+# {DEV_KEY} becomes the dev API key of the Sprout under test, {TOKEN} a demo student's access token
+# and {POST_ID} the newest demo lesson's id.
+LESSONS_HEADERS="SesacKey: {DEV_KEY};;Authorization: {TOKEN}"
 TARGETS=(
     "healthz|/healthz|"
     "market-page|/api/products?page_no=1&items_per_page=20|"
     "market-detail|/api/products/7|"
+    "lesson-page|/v1/posts?next=&limit=20&product_id=allforlesson|$LESSONS_HEADERS"
+    "lesson-detail|/v1/posts/{POST_ID}|$LESSONS_HEADERS"
 )
 
 WRK_THREADS=${WRK_THREADS:-2}
@@ -50,16 +54,31 @@ sprout_bin="$(swift build -c release --show-bin-path)/sprout"
 
 echo "== starting sprout"
 sprout_port=$(free_port)
-SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=true LOG_LEVEL=warning \
+SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=true LOG_LEVEL=warning SPROUT_ACCESS_TOKEN_TTL=86400 \
     SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$sprout_port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 sprout_url="http://127.0.0.1:$sprout_port"
 wait_for "$sprout_url/healthz"
 dev_key=$(tr -d '\n' <"$work/data/dev-api-key")
+login_body='{"email":"student@sprout.local","password":"sprout-demo"}'
+token=$(curl -fsS -H "SesacKey: $dev_key" -H 'Content-Type: application/json' -d "$login_body" "$sprout_url/v1/users/login" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["accessToken"])')
+post_id=$(curl -fsS -H "SesacKey: $dev_key" -H "Authorization: $token" "$sprout_url/v1/posts?next=&limit=1&product_id=allforlesson" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["post_id"])')
 
-header_for() {  # target's header template -> the header, or nothing
-    printf '%s' "${1//\{DEV_KEY\}/$dev_key}"
+fill() {  # template -> the template with the placeholders replaced
+    local text=${1//\{DEV_KEY\}/$dev_key}
+    text=${text//\{TOKEN\}/$token}
+    printf '%s' "${text//\{POST_ID\}/$post_id}"
+}
+
+header_args() {  # "h1;;h2" -> one "-H h" line per header, for mapfile
+    local rest=$1
+    while [ -n "$rest" ]; do
+        printf -- '-H\n%s\n' "${rest%%;;*}"
+        [[ $rest == *";;"* ]] && rest=${rest#*;;} || rest=""
+    done
 }
 
 # Capture each target's body and Content-Type from Sprout; nginx serves exactly those.
@@ -67,9 +86,10 @@ mkdir -p "$work/www" "$work/logs"
 chmod 755 "$work" "$work/www"
 locations=""
 for target in "${TARGETS[@]}"; do
-    IFS='|' read -r name path header <<<"$target"
-    header=$(header_for "$header")
-    content_type=$(curl -fsS ${header:+-H "$header"} -o "$work/www/$name.body" -w '%{content_type}' "$sprout_url$path")
+    IFS='|' read -r name path headers <<<"$target"
+    path=$(fill "$path")
+    mapfile -t args < <(header_args "$(fill "$headers")")
+    content_type=$(curl -fsS "${args[@]}" -o "$work/www/$name.body" -w '%{content_type}' "$sprout_url$path")
     chmod 644 "$work/www/$name.body"
     locations+="        location = ${path%%\?*} { types { } default_type \"$content_type\"; alias $work/www/$name.body; }
 "
@@ -99,9 +119,10 @@ nginx -p "$work" -c "$work/nginx.conf" &
 nginx_pid=$!
 nginx_url="http://127.0.0.1:$nginx_port"
 
-requests_per_second() {  # url [header]
-    local output
-    output=$(wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" ${2:+-H "$2"} "$1")
+requests_per_second() {  # url [wrk arguments…]
+    local output url=$1
+    shift
+    output=$(wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$@" "$url")
     # A run full of error answers measures nothing worth comparing.
     if grep -q "Non-2xx or 3xx responses" <<<"$output"; then
         echo "bench: $1 answered errors under load:" >&2
@@ -113,11 +134,34 @@ requests_per_second() {  # url [header]
 
 printf '\n%-16s %14s %14s %14s\n' target sprout_req/s nginx_req/s sprout/nginx
 for target in "${TARGETS[@]}"; do
-    IFS='|' read -r name path header <<<"$target"
-    header=$(header_for "$header")
+    IFS='|' read -r name path headers <<<"$target"
+    path=$(fill "$path")
+    mapfile -t args < <(header_args "$(fill "$headers")")
     wait_for "$nginx_url${path%%\?*}"
-    sprout_rps=$(requests_per_second "$sprout_url$path" "$header")
+    sprout_rps=$(requests_per_second "$sprout_url$path" "${args[@]}")
     nginx_rps=$(requests_per_second "$nginx_url$path")
     ratio=$(awk -v s="$sprout_rps" -v n="$nginx_rps" 'BEGIN { printf "%.3f", s / n }')
     printf '%-16s %14s %14s %14s\n' "$name" "$sprout_rps" "$nginx_rps" "$ratio"
 done
+
+# Logins hash passwords with bcrypt (cost 12) on the thread pool, off the event loops. Measure their
+# throughput, then the lesson page alone and again while logins run flat out beside it.
+cat >"$work/login.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '$login_body'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["SesacKey"] = "$dev_key"
+LUA
+mapfile -t lesson_args < <(header_args "$(fill "$LESSONS_HEADERS")")
+lesson_url="$sprout_url/v1/posts?next=&limit=20&product_id=allforlesson"
+login_rps=$(WRK_CONNECTIONS=8 requests_per_second "$sprout_url/v1/users/login" -s "$work/login.lua")
+alone_rps=$(requests_per_second "$lesson_url" "${lesson_args[@]}")
+wrk -t1 -c8 -d"$WRK_DURATION" -s "$work/login.lua" "$sprout_url/v1/users/login" >"$work/login-beside.txt" &
+login_load=$!
+beside_rps=$(requests_per_second "$lesson_url" "${lesson_args[@]}")
+wait "$login_load"
+beside_logins=$(awk '/^Requests\/sec:/ { print $2 }' "$work/login-beside.txt")
+printf '\n%-34s %10s\n' "logins/s (8 connections)" "$login_rps"
+printf '%-34s %10s\n' "lesson-page alone req/s" "$alone_rps"
+printf '%-34s %10s  (%s logins/s beside it)\n' "lesson-page during logins req/s" "$beside_rps" "$beside_logins"
+awk -v b="$beside_rps" -v a="$alone_rps" 'BEGIN { printf "%-34s %10.3f\n", "lesson-page during/alone", b / a }'

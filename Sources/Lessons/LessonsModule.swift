@@ -7,6 +7,7 @@ public struct LessonsModule: AppModule {
     let platform: PlatformServices
     let images: ImagePipeline
     let board: PostBoard
+    let photos: PostPhotos
     let follows: Follows
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
@@ -17,6 +18,7 @@ public struct LessonsModule: AppModule {
         self.platform = platform
         self.images = images
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
+        photos = PostPhotos(files: platform.files, images: images)
         follows = Follows(clock: platform.clock)
         let gateway: any PaymentGateway
         switch platform.config.payments {
@@ -59,7 +61,7 @@ public struct LessonsModule: AppModule {
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, files: platform.files, images: images, uploadBodyLimit: uploadBodyLimit)
             .register(on: authenticated)
-        PostsController(board: board, images: images, uploadBodyLimit: uploadBodyLimit).register(on: authenticated)
+        PostsController(board: board, photos: photos, uploadBodyLimit: uploadBodyLimit).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
         authenticated.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
@@ -72,12 +74,12 @@ public struct LessonsModule: AppModule {
                 throw LessonsError.invalidURL
             }
         }
-        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, photos: PostPhotos(files: platform.files, images: images),
+        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, photos: photos,
                      uploadBodyLimit: uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {
-        try await LessonsDemoData(platform: platform, board: board, images: images, sandbox: sandbox, desk: desk, follows: follows)
+        try await LessonsDemoData(platform: platform, board: board, photos: photos, sandbox: sandbox, desk: desk, follows: follows)
             .load(on: db, demo: demo)
     }
 }

@@ -6,7 +6,7 @@ import Vapor
 /// Posts, files, comments and likes: spec §2.2–§2.4.
 struct PostsController: Sendable {
     let board: PostBoard
-    let images: ImagePipeline
+    let photos: PostPhotos
     let uploadBodyLimit: ByteCount
     let listing = PostListing()
 
@@ -90,12 +90,9 @@ struct PostsController: Sendable {
     func uploadFiles(_ req: Request) async throws -> Lessons.UploadedFiles {
         let uploads = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
         let limits = LessonsError.invalidValue("파일의 제한 사항과 맞지 않습니다.")
-        guard !uploads.isEmpty, uploads.count <= board.files.maxCount else { throw limits }
+        guard !uploads.isEmpty else { throw limits }
         do {
-            for upload in uploads { try board.files.checkSize(upload) }
-            let processed = try await images.process(uploads)
-            let stored = try await board.files.write(processed.map { (data: $0.original, kind: $0.kind) }, area: PostBoard.fileArea)
-            return Lessons.UploadedFiles(files: stored.map(\.path))
+            return Lessons.UploadedFiles(files: try await photos.store(uploads))
         } catch is FileStoreError {
             throw limits
         } catch is ImageError {

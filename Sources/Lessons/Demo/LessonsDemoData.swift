@@ -9,7 +9,7 @@ import SproutAPI
 struct LessonsDemoData {
     let platform: PlatformServices
     let board: PostBoard
-    let images: ImagePipeline
+    let photos: PostPhotos
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
     let follows: Follows
@@ -75,14 +75,12 @@ struct LessonsDemoData {
         var posted: [Lessons.Post] = []
         for (index, lesson) in Self.lessons.enumerated() {
             let photos = try (0..<(1 + index % 2)).map { try DemoPhoto.jpeg(seed: 200 + index * 5 + $0) }
-            let stored = try await platform.files.write(
-                try await images.process(photos).map { (data: $0.original, kind: $0.kind) }, area: PostBoard.fileArea
-            )
+            let stored = try await self.photos.store(photos)
             let draft = Lessons.LessonDraft(
                 title: lesson.0, price: String(lesson.4), instrument: lesson.1.rawValue, region: lesson.2.rawValue,
                 lessonType: lesson.3.rawValue, introduction: lesson.5
             )
-            posted.append(try await board.create(by: teachers[index % teachers.count], draft.request(files: stored.map(\.path), curation: lesson.6), on: db))
+            posted.append(try await board.create(by: teachers[index % teachers.count], draft.request(files: stored, curation: lesson.6), on: db))
         }
         for (index, post) in posted.enumerated() where index % 3 != 2 {
             for (offset, learner) in learners.enumerated() where (index + offset) % 2 == 0 {

@@ -3,7 +3,7 @@ import Platform
 
 /// Photos for posts, from upload to stored path: each within the size limit, decoded and
 /// re-encoded without metadata by the image pipeline, then written where post files live. One
-/// batch is stored whole or not at all. Used by the lesson form; `posts/files` does the same steps.
+/// batch is stored whole or not at all. Used by `posts/files`, the lesson form and the demo data.
 struct PostPhotos: Sendable {
     let files: FileStore
     let images: ImagePipeline
