@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pyhelpers.lessons_api import LessonsAPI
+from pyhelpers.lessons_posts import Member, new_member
 from pyhelpers.market_api import MarketAPI, Vendor
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 
@@ -36,6 +37,31 @@ def start_sprout(tmp_path):
     yield start
     for server in started:
         server.stop()
+
+
+# --- The lessons post side (test_lessons_*.py) -----------------------------------------------
+# A bcrypt hash costs about half a second on a debug build and every account takes two (join and
+# login), so tests share these three. Each test then works in a product_id of its own
+# (`unique_product()`) and asserts only about its own posts, comments, likes and receipts (the
+# shared users' likes/me and payments/me are filtered to those). Tests that need a user's whole
+# state (profile edits, a new account's empty lists, follow targets) join fresh accounts.
+
+
+@pytest.fixture(scope="session")
+def teacher(api) -> Member:
+    """Joins the way All For Lesson's teacher sign-up does: phoneNum "1"."""
+    return new_member(api, phoneNum="1")
+
+
+@pytest.fixture(scope="session")
+def student(api) -> Member:
+    return new_member(api, phoneNum="0")
+
+
+@pytest.fixture(scope="session")
+def intruder(api) -> Member:
+    """Someone who is neither the author nor the buyer, for the 445 checks."""
+    return new_member(api, phoneNum="0")
 
 
 # --- The open-market contract (test_market_*.py) ---------------------------------------------
