@@ -158,6 +158,10 @@ import VaporTesting
                                               introduction: "기초부터 #첼로 #입시레슨", photos: [Self.photo, Self.photo])
             let detail = try await html(teacher, "/lessons/\(lesson)")
             #expect(detail.components(separatedBy: "data-full=").count - 1 == 2)
+            let main = try #require(detail.firstMatch(of: /id="gallery-main" src="([^"]+)"/)?.1)
+            let thumbnails = detail.matches(of: /data-full="([^"]+)"/).map { String($0.1) }
+            #expect(thumbnails.first == String(main), "the cover is shown first")
+            #expect(try await html(teacher, "/lessons/\(lesson)?photo=1").contains(#"id="gallery-main" src="\#(thumbnails.last ?? "")""#))
             #expect(detail.contains(#"href="/lessons/hashtags?tag=%EC%B2%BC%EB%A1%9C&tab=lessons""#))
             #expect(detail.contains(#"id="edit-lesson""#) && !detail.contains(#"id="apply-button""#))
             #expect(storedPhotos(sprout).count == 2)

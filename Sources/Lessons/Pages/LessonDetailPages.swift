@@ -31,7 +31,7 @@ struct LessonDetailPages: Sendable {
         }
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
         let context = try await PageContext.load(for: req)
-        let photo = PagedPosts.number(req.query[String.self, at: "photo"])
+        let photo = req.query[String.self, at: "photo"].flatMap { Int($0) } ?? 0
         return LessonDetailView.render(context, post: post, photo: photo, notice: paymentNotice(req, post: post, context: context))
     }
 

@@ -16,7 +16,7 @@ enum LessonsViews {
             ("community", "/lessons/community", "커뮤니티", "Community"),
             ("me", "/lessons/me", "마이페이지", "My page"),
         ]
-        return .nav(.class("app-nav"), .forEach(items) { key, href, ko, en in
+        return .nav(.class("app-nav lessons-nav"), .forEach(items) { key, href, ko, en in
             .a(.href(href), .id("lessons-nav-\(key)"), .class(key == current ? "current" : ""), .text(context.pick(ko: ko, en: en)))
         })
     }
