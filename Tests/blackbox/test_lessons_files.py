@@ -59,6 +59,19 @@ def test_other_image_types_are_accepted_whatever_the_part_says(teacher, data):
     assert image_size(response.content) == (16, 10)
 
 
+@pytest.mark.parametrize("filename,mime", [
+    ("../../../etc/passwd.jpg", "image/jpg"),
+    ("레슨 사진 (1).JPG", "image/jpeg"),
+    ("photo.heic", "application/octet-stream"),
+    ("no-extension", "text/plain"),
+])
+def test_the_part_name_and_type_only_label_the_photo(teacher, filename, mime):
+    # The stored name is the server's own; what the client calls the file or its type changes nothing.
+    response = teacher.call("POST", "/v1/posts/files", files=[("files", (filename, jpeg(), mime))])
+    [path] = uploaded(response, 1)
+    expect_status(teacher.fetch_file(path), 200)
+
+
 def test_a_photo_taken_sideways_is_accepted(teacher):
     uploaded(teacher.upload([fixture_image("exif-rotated.jpg")]), 1)
 

@@ -2,6 +2,9 @@
 profiles, and the multipart profile edit DateDay and BuyOrNot send."""
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from pyhelpers.lessons_api import describe, expect_error, expect_status
@@ -52,6 +55,38 @@ def test_follow_then_unfollow(api, student, intruder):
 
     follow_body(student.follow(target))  # following again after unfollowing works
     assert len(their_profile(intruder, target)["followers"]) == 1
+
+
+def race(callers: int, call) -> list:
+    """Runs `call()` from `callers` threads released at the same instant."""
+    start = threading.Barrier(callers)
+
+    def run(_):
+        start.wait()
+        return call()
+
+    with ThreadPoolExecutor(callers) as pool:
+        return list(pool.map(run, range(callers)))
+
+
+def test_racing_follows_succeed_once(api, student, intruder):
+    _, target = new_user(api)
+    responses = race(8, lambda: student.follow(target))
+    statuses = sorted(r.status_code for r in responses)
+    assert statuses == [200] + [409] * 7, (statuses, [describe(r) for r in responses])
+    assert [user["user_id"] for user in their_profile(intruder, target)["followers"]] == [student.user_id]
+
+
+def test_racing_unfollows_succeed_once(api, student, intruder):
+    # Only one relation exists, so only one unfollow can end it; the others find nothing: 410.
+    # A race may go either way by luck, so it is run a few times.
+    _, target = new_user(api)
+    for _ in range(5):
+        follow_body(student.follow(target))
+        responses = race(8, lambda: student.unfollow(target))
+        statuses = sorted(r.status_code for r in responses)
+        assert statuses == [200] + [410] * 7, (statuses, [describe(r) for r in responses])
+        assert their_profile(intruder, target)["followers"] == []
 
 
 def test_several_followers_are_listed(api, student, intruder, teacher):

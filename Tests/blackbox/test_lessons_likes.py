@@ -2,6 +2,9 @@
 "my liked posts" lists."""
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from pyhelpers.lessons_api import expect_error, expect_status
@@ -26,6 +29,23 @@ def test_liking_adds_me_once_and_unliking_removes_me(teacher, student, intruder,
     student.set_like(post["post_id"], False, kind)
     student.set_like(post["post_id"], False, kind)
     assert student.fetch_post(post["post_id"])[key] == [intruder.user_id]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_racing_likes_of_one_user_count_once(teacher, student, kind):
+    post = teacher.new_post(unique_product())
+    start = threading.Barrier(8)
+
+    def like(_):
+        start.wait()
+        return student.like(post["post_id"], True, kind)
+
+    with ThreadPoolExecutor(8) as pool:
+        responses = list(pool.map(like, range(8)))
+    for response in responses:
+        expect_status(response, 200)
+    assert student.fetch_post(post["post_id"])[LIST_KEY[kind]] == [student.user_id]
+    assert mine(student.liked(kind), post["product_id"]) == [post["post_id"]]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -105,6 +125,30 @@ def test_my_likes_page_with_a_cursor_while_i_keep_liking(teacher, intruder, kind
     assert len(ids(walked)) == len(set(ids(walked))), "a post was served twice"
     assert [post["post_id"] for post in walked if post["product_id"] == product] == before
     assert len(pages[0]) == 3
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("remove", ["unlike", "delete"])
+def test_losing_the_cursor_post_does_not_break_the_walk(teacher, intruder, kind, remove):
+    product = unique_product()
+    posts = [teacher.new_post(product) for _ in range(6)]
+    for post in posts:
+        intruder.set_like(post["post_id"], True, kind)
+    latest_first = ids(reversed(posts))
+
+    def drop_last_seen(page_number: int) -> None:
+        # The page just read ends with the post the cursor points at; unlike or delete it.
+        if page_number * 2 > len(latest_first):
+            return
+        victim = latest_first[page_number * 2 - 1]
+        if remove == "unlike":
+            intruder.set_like(victim, False, kind)
+        else:
+            expect_status(teacher.delete_post(victim), 200)
+
+    walked, _ = walk(lambda cursor: intruder.liked(kind, next=cursor, limit="2"), drop_last_seen)
+    assert len(ids(walked)) == len(set(ids(walked))), "a post was served twice"
+    assert [post["post_id"] for post in walked if post["product_id"] == product] == latest_first
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -104,6 +104,23 @@ def test_racing_validations_of_one_imp_uid_succeed_once(student, lesson):
     assert student.fetch_post(lesson["post_id"])["buyers"] == [student.user_id]
 
 
+def test_two_users_racing_for_one_imp_uid_make_one_buyer(student, intruder, lesson):
+    imp_uid = student.pay(lesson["post_id"], PRICE)["imp_uid"]
+    start = threading.Barrier(6)
+
+    def race(index):
+        start.wait()
+        return (student, intruder)[index % 2].validate(imp_uid, lesson["post_id"])
+
+    with ThreadPoolExecutor(6) as pool:
+        responses = list(pool.map(race, range(6)))
+    assert sorted(r.status_code for r in responses) == [200] + [409] * 5, [describe(r) for r in responses]
+    [winner] = [r.json()["buyer_id"] for r in responses if r.status_code == 200]
+    assert student.fetch_post(lesson["post_id"])["buyers"] == [winner]
+    receipts = receipts_for(student, lesson["post_id"]) + receipts_for(intruder, lesson["post_id"])
+    assert [receipt["buyer_id"] for receipt in receipts] == [winner]
+
+
 @pytest.mark.parametrize("outcome", ["cancelled", "failed"])
 def test_a_payment_that_did_not_go_through_records_nothing(student, lesson, outcome):
     # The app sends every imp_uid it gets back, even from a cancelled window (§5 step 3).

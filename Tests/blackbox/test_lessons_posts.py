@@ -231,6 +231,18 @@ def test_deleting_a_post_takes_its_comments_likes_and_files(teacher, student):
         expect_error(student.fetch_file(path), 444)
 
 
+def test_a_photo_another_post_still_shows_survives_the_delete(teacher, student):
+    # Nothing stops a client from putting one uploaded path into two posts; deleting one post
+    # must not break the other's photo.
+    [shared] = teacher.upload_paths(1)
+    product = unique_product()
+    first = teacher.new_post(product, files=[shared])
+    second = teacher.new_post(product, files=[shared])
+    expect_status(teacher.delete_post(first["post_id"]), 200)
+    assert student.fetch_post(second["post_id"])["files"] == [shared]
+    expect_status(student.fetch_file(shared), 200)
+
+
 # --- A user's posts (P7) --------------------------------------------------------------------
 
 
