@@ -1,16 +1,7 @@
 import Fluent
 import Foundation
 import Platform
-
-/// Teacher or student. The published app signals it at join through `phoneNum` ("1" teacher,
-/// "0" student); Sprout keeps it as a real role so the web app and SDK can rely on it.
-public enum LessonsRole: String, Codable, Sendable {
-    case teacher, student
-
-    init(phoneNum: String) {
-        self = phoneNum == "1" ? .teacher : .student
-    }
-}
+import SproutAPI
 
 /// A person's profile in the lessons app, one per account.
 final class LessonsProfile: Model, @unchecked Sendable {
