@@ -19,7 +19,7 @@ struct CheckoutPages: Sendable {
 
     func checkoutPage(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
-        let post = try await LessonDetailPages(board: board).lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         let context = visitor.context
         guard sandbox != nil else { return unavailable(context, post: post) }
@@ -47,7 +47,7 @@ struct CheckoutPages: Sendable {
     func checkout(_ req: Request) async throws -> Response {
         let path = "/lessons/\(req.postIDParameter)"
         let visitor = try await LessonsVisitor.require(req, next: path + "/checkout")
-        let post = try await LessonDetailPages(board: board).lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard let sandbox else { return unavailable(visitor.context, post: post) }
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {

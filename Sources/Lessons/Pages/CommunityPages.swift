@@ -86,14 +86,14 @@ struct CommunityPages: Sendable {
     // MARK: Read and comment
 
     func read(_ req: Request) async throws -> Response {
-        let post = try await communityPost(req)
+        let post = try await board.communityPost(req.postIDParameter, on: req.db)
         return render(try await PageContext.load(for: req), post: post, comment: "", error: nil)
     }
 
     func comment(_ req: Request) async throws -> Response {
         let path = "/lessons/community/\(req.postIDParameter)"
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await communityPost(req)
+        let post = try await board.communityPost(req.postIDParameter, on: req.db)
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
@@ -101,12 +101,6 @@ struct CommunityPages: Sendable {
             return render(visitor.context, post: post, comment: text, error: LessonDetailPages.reviewError(error, visitor.context), status: .badRequest)
         }
         return req.redirect(to: path + "#comments", redirectType: .normal)
-    }
-
-    private func communityPost(_ req: Request) async throws -> Lessons.Post {
-        let post = try await board.post(req.postIDParameter, on: req.db)
-        guard post.productID == Lessons.ProductID.community else { throw Abort(.notFound) }
-        return post
     }
 
     private func render(_ context: PageContext, post: Lessons.Post, comment: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {

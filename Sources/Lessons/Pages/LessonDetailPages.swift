@@ -17,17 +17,11 @@ struct LessonDetailPages: Sendable {
         pages.post("lessons", ":post_id", "reviews", ":comment_id", "delete", use: deleteReview)
     }
 
-    /// The lesson of `:post_id`; a community post lives on the community pages, anything else is not a lesson.
-    func lesson(_ req: Request) async throws -> Lessons.Post {
-        let post = try await board.post(req.postIDParameter, on: req.db)
-        guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
-        return post
-    }
-
+    /// A community post's address under `/lessons/{id}` leads to the community page that shows it.
     func detail(_ req: Request) async throws -> Response {
         let post = try await board.post(req.postIDParameter, on: req.db)
         if post.productID == Lessons.ProductID.community {
-            return req.redirect(to: "/lessons/community/\(post.postID)", redirectType: .permanent)
+            return req.redirect(to: "/lessons/community/\(post.postID)", redirectType: .normal)
         }
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
         let context = try await PageContext.load(for: req)
@@ -49,7 +43,7 @@ struct LessonDetailPages: Sendable {
     func toggleBookmark(_ req: Request) async throws -> Response {
         let path = "/lessons/\(req.postIDParameter)"
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         _ = try await board.setLike(.like2, on: post.postID, by: visitor.accountID, to: !post.likes2.contains(visitor.accountID), on: req.db)
         return req.redirect(to: path, redirectType: .normal)
     }
@@ -59,7 +53,7 @@ struct LessonDetailPages: Sendable {
     func writeReview(_ req: Request) async throws -> Response {
         let path = "/lessons/\(req.postIDParameter)"
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
@@ -97,7 +91,7 @@ struct LessonDetailPages: Sendable {
     /// review is refused before anything is read from the form.
     private func ownReview(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         guard let comment = post.comments.first(where: { $0.commentID == req.parameters.get("comment_id") }) else { throw Abort(.notFound) }
         guard comment.creator.userID == visitor.accountID else { throw PageExit(refuseOthersReview(visitor.context, post: post)) }
         return (visitor, post, comment)

@@ -35,8 +35,6 @@ struct LessonFilter: Sendable, Equatable {
     var sort: PostQuery.Sort = .newest
     var page = 1
 
-    init() {}
-
     init(_ req: Request) {
         func value(_ name: String) -> String { req.query[String.self, at: name] ?? "" }
         group = Lessons.InstrumentGroup(rawValue: value("group")) ?? .all

@@ -51,12 +51,11 @@ struct TeacherPages: Sendable {
         return LessonFormPage.render(visitor.context, mode: .edit(post), draft: Lessons.LessonDraft(editing: post), errors: [:])
     }
 
-    /// New photos replace the old ones; none chosen keeps them. The curation a lesson was seeded
+    /// New photos replace the old ones; none chosen keeps them as they are. The curation a lesson was seeded
     /// with stays: the form has no say over the home screen.
     func edit(_ req: Request) async throws -> Response {
         let (visitor, post) = try await ownLesson(req, next: "/lessons/\(req.postIDParameter)/edit")
-        var (draft, uploads) = try Self.submission(req)
-        if uploads.isEmpty { draft.photoCount = post.files.count }
+        let (draft, uploads) = try Self.submission(req)
         var files = post.files
         switch try await checkAndStore(draft, uploads: uploads, context: visitor.context) {
         case let .stored(paths): if !uploads.isEmpty { files = paths }
@@ -135,7 +134,7 @@ struct TeacherPages: Sendable {
     /// The teacher and their lesson `:post_id`; another teacher's lesson is refused, unchanged.
     private func ownLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: next)
-        let post = try await LessonDetailPages(board: board).lesson(req)
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
         guard post.creator.userID == visitor.accountID else {
             let context = visitor.context
             throw PageExit(LessonsViews.refusal(
