@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 import Vapor
 
 /// All For Lesson (올포레슨): the LSLP generic-posts contract under `/v1` and its web pages.
@@ -57,6 +58,12 @@ public struct LessonsModule: AppModule {
             .grouped("v1")
             .grouped(LessonsErrorMiddleware(), platform.ipRateLimit, SesacKeyMiddleware(apiKeys: platform.apiKeys))
         let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        // Anything else under /v1 (`..`, doubled slashes, unknown paths) is the contract's 444.
+        for method in [HTTPMethod.GET, .POST, .PUT, .DELETE, .PATCH] {
+            api.on(method, "**", doc: .init(
+                "Any other path", headers: [UsersController.key], responses: [420: "SesacKey missing or wrong", 444: "Abnormal URL"]
+            ), use: { _ throws -> Lessons.Message in throw LessonsError.invalidURL })
+        }
         UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, files: platform.files, images: images, uploadBodyLimit: uploadBodyLimit)

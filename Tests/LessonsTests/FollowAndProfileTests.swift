@@ -28,6 +28,19 @@ import Testing
         }
     }
 
+    @Test func ofRacingUnfollowsExactlyOneSucceeds() async throws {
+        try await withSprout { sprout in
+            let kim = try await sprout.signUp("kim")
+            let lee = try await sprout.signUp("lee")
+            _ = try await sprout.call(.POST, "follow/\(kim.id)", as: lee)
+            let codes = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<8 { group.addTask { try await sprout.call(.DELETE, "follow/\(kim.id)", as: lee).status.code.asInt } }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(codes.sorted() == [200] + Array(repeating: 410, count: 7))
+        }
+    }
+
     @Test func followingNobodyOrYourselfIsRefused() async throws {
         try await withSprout { sprout in
             let kim = try await sprout.signUp("kim")

@@ -76,7 +76,7 @@ import VaporTesting
                 return try await group.reduce(into: [UInt]()) { $0.append($1) }
             }
             #expect(statuses.filter { $0 == 200 }.count == 1)
-            #expect(statuses.filter { $0 == 409 }.count == 5)
+            #expect(statuses.filter { $0 == 409 }.count == 5, "\(statuses)")
         }
     }
 

@@ -137,7 +137,7 @@ final class FakePortOne: Sendable {
                 #expect(refused.status.code == 400, "\(impUID)")
             }
             #expect(await fake.state.tokensIssued == 1, "one token serves every lookup until it nears expiry")
-            #expect(try await sprout.call(.POST, "sandbox/payments", as: student, json: Lessons.SandboxCheckoutRequest(postID: lesson.postID, amount: 1)).status.code == 404,
+            #expect(try await sprout.call(.POST, "sandbox/payments", as: student, json: Lessons.SandboxCheckoutRequest(postID: lesson.postID, amount: 1)).status.code == 444,
                     "no sandbox checkout when PortOne is the gateway")
         }
     }

@@ -39,6 +39,47 @@ import Testing
         }
     }
 
+    @Test func onlyFilesThatExistMayBeAttached() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("kim", teacher: true)
+            let real = try await sprout.upload([LessonsFixtures.jpeg], as: teacher).decode(Lessons.UploadedFiles.self).files
+            let invented = "uploads/lessons/0123456789abcdef0123456789abcdef.jpg"
+            let response = try await sprout.call(.POST, "posts", as: teacher, json: Lessons.PostRequest(title: "x", productID: "p", files: real + [invented]))
+            #expect(response.status.code == 400)
+            #expect(try await sprout.createPost(as: teacher, Lessons.PostRequest(title: "x", productID: "p", files: real)).files == real)
+        }
+    }
+
+    @Test func postsCreatedAtOnceListNewestFirstByTimeToo() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("kim", teacher: true)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        sprout.clock.advance(by: 0.001)
+                        _ = try await sprout.createPost(as: teacher, Lessons.PostRequest(title: "p\(index)", productID: "race"))
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let listed = try await sprout.list("posts?product_id=race", as: teacher).data.map(\.createdAt)
+            #expect(listed.count == 12)
+            #expect(listed == listed.sorted(by: >))
+        }
+    }
+
+    @Test func anyOtherPathUnderV1Is444() async throws {
+        try await withSprout { sprout in
+            let user = try await sprout.signUp("kim")
+            for path in ["nope", "posts/x/y/z", "../jwt-secret", "%2e%2e/jwt-secret", "/etc/passwd"] {
+                let response = try await sprout.call(.GET, path, as: user)
+                #expect(response.status.code == 444, "\(path)")
+                #expect(try sprout.message(response) == "비정상 URL입니다.")
+            }
+            #expect(try await sprout.send(.GET, "v1/nope").status.code == 420)
+        }
+    }
+
     @Test func priceMayArriveAsAString() async throws {
         try await withSprout { sprout in
             let teacher = try await sprout.signUp("kim", teacher: true)

@@ -54,11 +54,12 @@ struct UsersController: Sendable {
         guard !Nickname.containsWhitespace(nick) else { throw LessonsError.nicknameHasWhitespace }
         let phoneNum = body.phoneNum?.value ?? ""
         let birthDay = body.birthDay?.value ?? ""
+        let passwordHash = try await accounts.hash(password: password)
         return try await req.db.writeTransaction { db in
             if try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0 { throw LessonsError.nicknameTaken }
             let account: Account
             do {
-                account = try await accounts.register(email: email, password: password, displayName: nick, on: db)
+                account = try await accounts.register(email: email, passwordHash: passwordHash, displayName: nick, on: db)
             } catch AccountError.emailTaken {
                 throw LessonsError.emailTaken
             }

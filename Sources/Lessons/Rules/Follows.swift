@@ -27,9 +27,11 @@ struct Follows: Sendable {
 
     func unfollow(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Lessons.FollowStatus {
         let (me, them) = try await profiles(followerID, followeeID, on: db)
-        let row = LessonFollow.query(on: db).filter(\.$followerID == followerID).filter(\.$followeeID == followeeID)
-        guard try await row.count() > 0 else { throw LessonsError.notFollowing }
-        try await row.delete()
+        // One DELETE that reports what it removed: of racing unfollows, exactly one succeeds.
+        let removed = try await PostReader.sql(db).delete(from: LessonFollow.schema)
+            .where(SQLColumn("follower_id"), SQLBinaryOperator.equal, SQLBind(followerID)).where(SQLColumn("followee_id"), SQLBinaryOperator.equal, SQLBind(followeeID))
+            .returning(SQLColumn("seq")).all()
+        guard !removed.isEmpty else { throw LessonsError.notFollowing }
         return Lessons.FollowStatus(nick: me.nick, opponentNick: them.nick, followingStatus: false)
     }
 

@@ -1,4 +1,5 @@
 import Fluent
+import FluentSQL
 import Foundation
 import Platform
 import SproutAPI
@@ -41,6 +42,9 @@ struct PostBoard: Sendable {
         let post = LessonPost(postID: ids.objectID(), productID: productID, creatorID: accountID, title: "", createdAt: clock.now())
         try apply(request, to: post)
         let seq = try await db.writeTransaction { db in
+            // Stamped once the write lock is held, so posts that raced to be created still list
+            // newest first by `createdAt` as well as by sequence.
+            post.createdAt = clock.now()
             try await post.create(on: db)
             let seq = try post.requireID()
             try await replaceHashtags(of: seq, content: post.content, on: db)
@@ -70,7 +74,7 @@ struct PostBoard: Sendable {
             let post = try await find(postID, on: db)
             guard post.creatorID == accountID else { throw LessonsError.notAuthor }
             let paths = post.fileList
-            try await post.delete(on: db)
+            guard try await Self.deleteRow(LessonPost.schema, key: "seq", post.requireID(), on: db) else { throw LessonsError.notFound }
             return paths
         }
         try await releaseFiles(paths, on: db)
@@ -100,7 +104,13 @@ struct PostBoard: Sendable {
     func deleteComment(_ commentID: String, on postID: String, by accountID: String, on db: any Database) async throws {
         let comment = try await findComment(commentID, on: postID, on: db)
         guard comment.creatorID == accountID else { throw LessonsError.notAuthor }
-        try await comment.delete(on: db)
+        guard try await Self.deleteRow(LessonComment.schema, key: "seq", comment.requireID(), on: db) else { throw LessonsError.commentNotFound }
+    }
+
+    /// Deletes one row and says whether this call was the one that deleted it, so that of two
+    /// racing deletes exactly one succeeds and the other gets the contract's 410.
+    static func deleteRow(_ table: String, key: String, _ value: some Encodable & Sendable, on db: any Database) async throws -> Bool {
+        try await PostReader.sql(db).delete(from: table).where(SQLColumn(key), SQLBinaryOperator.equal, SQLBind(value)).returning(SQLColumn(key)).all().isEmpty == false
     }
 
     /// Sets like or like-2 to the state the client asks for; asking twice changes nothing.
@@ -164,7 +174,7 @@ struct PostBoard: Sendable {
         if let value = request.content4?.value { post.content4 = value }
         if let value = request.content5?.value { post.content5 = value }
         if let files = request.files {
-            guard files.count <= Self.maxFiles, files.allSatisfy(Self.isPostFile) else {
+            guard files.count <= Self.maxFiles, files.allSatisfy({ Self.isPostFile($0) && self.files.exists($0) }) else {
                 throw LessonsError.invalidValue("files에는 업로드로 받은 경로만 넣을 수 있습니다.")
             }
             post.fileList = files

@@ -31,14 +31,21 @@ public struct AccountDirectory: Sendable {
     /// Registers an email+password account. The unique index settles races between two sign-ups
     /// with the same address: the loser gets `.emailTaken`.
     public func register(email: String, password: String, displayName: String, on db: any Database) async throws -> Account {
+        try await register(email: email, passwordHash: try await hash(password: password), displayName: displayName, on: db)
+    }
+
+    /// The stored form of a new password. Callers that register inside a write transaction hash
+    /// first: bcrypt takes a quarter of a second, and SQLite's write lock would be held all along.
+    public func hash(password: String) async throws -> String {
+        guard !password.isEmpty else { throw AccountError.emptyPassword }
+        return try await passwords.hash(password)
+    }
+
+    public func register(email: String, passwordHash: String, displayName: String, on db: any Database) async throws -> Account {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
         guard Self.isPlausibleEmail(email) else { throw AccountError.invalidEmail }
-        guard !password.isEmpty else { throw AccountError.emptyPassword }
         if try await isEmailTaken(email, on: db) { throw AccountError.emailTaken }
-        let account = Account(
-            id: ids.objectID(), email: email, passwordHash: try await passwords.hash(password),
-            displayName: displayName, createdAt: clock.now()
-        )
+        let account = Account(id: ids.objectID(), email: email, passwordHash: passwordHash, displayName: displayName, createdAt: clock.now())
         do {
             try await account.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {

@@ -95,6 +95,12 @@ public struct FileStore: Sendable {
         return url
     }
 
+    /// Whether `path` (as uploads return it) names a file this store holds.
+    public func exists(_ path: String) -> Bool {
+        guard let url = location(of: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
+    }
+
     /// Streams a stored file with its content type and caching headers. Stored files never change
     /// (a new upload gets a new name), so clients may cache them for good.
     public func serve(_ components: [String], for req: Request) async throws -> Response {
