@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    @Test func typedTextNeverBecomesMarkup() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            let product = try await sprout.registerProduct(by: vendor, name: #"Mug "><b>bold</b>"#)
+            let browser = WebClient(sprout)
+            for path in ["/market?q=%22%3E%3Cb%3Ebold", "/market?view=%22%3E%3Cb%3E", "/market", "/market/products/\(product.id)"] {
+                let page = String(buffer: try await browser.get(path).body)
+                #expect(!page.contains("<b>"), "\(path)")
+            }
+            let search = String(buffer: try await browser.get("/market?q=%22%3E%3Cb%3Ebold").body)
+            #expect(search.contains(#"value="&quot;&gt;&lt;b&gt;bold""#))
+        }
+    }
+
     @Test func sellingNeedsAnAccountAndAVendor() async throws {
         try await withSprout { sprout in
             let stranger = WebClient(sprout)

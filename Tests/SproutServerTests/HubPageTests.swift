@@ -76,6 +76,19 @@ import Vapor
         }
     }
 
+    @Test func typedTextNeverBecomesMarkup() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            let csrf = try await browser.csrfToken(from: "/signup")
+            let refused = try await browser.post("/signup", form: ["name": #""><b>x</b>"#, "email": #"a"><i>@x"#, "password": "short"], csrf: csrf)
+            let page = String(buffer: refused.body)
+            #expect(!page.contains("<b>") && !page.contains("<i>"))
+            #expect(page.contains(#"value="&quot;&gt;&lt;b&gt;x&lt;/b&gt;""#))
+            let login = String(buffer: try await browser.get("/login?next=%22%3E%3Cb%3E").body)
+            #expect(!login.contains("<b>"))
+        }
+    }
+
     @Test func formsWithoutTheRightCSRFTokenAreRefused() async throws {
         try await withSprout { sprout in
             let browser = WebClient(sprout)

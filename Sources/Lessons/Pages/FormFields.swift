@@ -1,3 +1,4 @@
+import Platform
 import Plot
 
 /// The labelled fields of the lessons forms, each with its error underneath and `aria-invalid`
@@ -12,7 +13,7 @@ enum FormFields {
             .class("field"),
             .label(.for(name), .text(label)),
             .input(
-                .id(name), .name(name), .type(.text), .value(LessonsViews.attribute(value)),
+                .id(name), .name(name), .type(.text), .value(HTMLAttribute.escape(value)),
                 .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
                 .attribute(named: "aria-invalid", value: message == nil ? "false" : "true")
             ),

@@ -65,7 +65,7 @@ struct HashtagPage: Sendable {
     static func searchForm(_ context: PageContext, tag: String) -> Node<HTML.BodyContext> {
         .form(
             .class("search-form"), .id("hashtag-search"), .action("/lessons/hashtags"), .method(.get),
-            .input(.type(.search), .name("tag"), .id("hashtag-input"), .value(LessonsViews.attribute(tag)), .attribute(named: "list", value: "hashtag-suggestions"),
+            .input(.type(.search), .name("tag"), .id("hashtag-input"), .value(HTMLAttribute.escape(tag)), .attribute(named: "list", value: "hashtag-suggestions"),
                    .attribute(named: "aria-label", value: context.pick(ko: "해시태그", en: "Hashtag")),
                    .placeholder(context.pick(ko: "#해시태그로 레슨 찾기", en: "Find lessons by #hashtag"))),
             .datalist(.id("hashtag-suggestions"), .forEach(Lessons.hashtagSuggestions) { .option(.value($0)) }),

@@ -59,10 +59,10 @@ enum LessonDetailView {
         let selected = min(max(selected, 0), post.files.count - 1)
         return .div(
             .class("gallery"),
-            .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(LessonsViews.attribute(post.title))),
+            .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(HTMLAttribute.escape(post.title))),
             .if(post.files.count > 1, .div(.class("gallery-thumbs"), .forEach(post.files.enumerated()) { index, file in
                 .a(.href("\(path)?photo=\(index)"), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
-                   .img(.src(LessonsViews.fileURL(file)), .alt(LessonsViews.attribute("\(post.title) \(index + 1)"))))
+                   .img(.src(LessonsViews.fileURL(file)), .alt(HTMLAttribute.escape("\(post.title) \(index + 1)"))))
             }))
         )
     }

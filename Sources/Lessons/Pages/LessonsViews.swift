@@ -94,7 +94,7 @@ enum LessonsViews {
     // MARK: Lessons
 
     /// Uploaded files are served by the platform under `/uploads/…`.
-    static func fileURL(_ path: String) -> String { "/" + attribute(path) }
+    static func fileURL(_ path: String) -> String { "/" + HTMLAttribute.escape(path) }
 
     static func card(_ post: Lessons.Post, context: PageContext, viewer: String?) -> Node<HTML.BodyContext> {
         let href = "/lessons/\(post.postID)"
@@ -123,7 +123,7 @@ enum LessonsViews {
             let group = Lessons.InstrumentGroup.allCases.dropFirst().first { $0.contains(subject: post.content1) } ?? .all
             return .span(.class("photo-placeholder"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon))
         }
-        return .img(.src(fileURL(first)), .alt(attribute(post.title)), .attribute(named: "loading", value: "lazy"))
+        return .img(.src(fileURL(first)), .alt(HTMLAttribute.escape(post.title)), .attribute(named: "loading", value: "lazy"))
     }
 
     static func emptyState(_ text: String) -> Node<HTML.BodyContext> {
@@ -149,7 +149,7 @@ enum LessonsViews {
     /// is, and titles here carry what people typed, so it is escaped first (Plot leaves entities
     /// alone in the `<title>` text itself).
     static func page(title: String, context: PageContext, status: HTTPResponseStatus = .ok, _ main: Node<HTML.BodyContext>) -> Response {
-        PageLayout.render(title: attribute(title), context: context, status: status, main)
+        PageLayout.render(title: title, context: context, status: status, main)
     }
 
     /// A page that says plainly why something was refused, and where to go instead.
@@ -160,22 +160,6 @@ enum LessonsViews {
             .p(.class("hint"), .id("refusal-message"), .text(message)),
             .p(.a(.class("button secondary"), .href(next.href), .text(next.text)))
         ))
-    }
-
-    /// Text for an attribute value. Plot writes attribute values as they are (it escapes only
-    /// element text), so anything a person typed must be escaped before it goes into one.
-    static func attribute(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "\"": escaped += "&quot;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 
     /// A query value for links built by hand.

@@ -48,8 +48,8 @@ struct BrowsePages: Sendable {
             MarketViews.nav(context, current: "browse"),
             .form(
                 .class("search-form"), .action("/market"), .method(.get),
-                .input(.type(.hidden), .name("view"), .value(layout)),
-                .input(.type(.search), .name("q"), .id("market-search"), .value(search),
+                .input(.type(.hidden), .name("view"), .value(HTMLAttribute.escape(layout))),
+                .input(.type(.search), .name("q"), .id("market-search"), .value(HTMLAttribute.escape(search)),
                        .placeholder(context.pick(ko: "상품 이름이나 설명으로 찾기", en: "Search names and descriptions"))),
                 .button(.type(.submit), .id("market-search-submit"), .text(context.pick(ko: "검색", en: "Search")))
             ),
@@ -87,12 +87,12 @@ struct BrowsePages: Sendable {
                 .div(
                     .class("gallery"),
                     .unwrap(detail.images.indices.contains(selected) ? detail.images[selected].url : nil) {
-                        .img(.id("gallery-main"), .src($0), .alt(detail.name))
+                        .img(.id("gallery-main"), .src($0), .alt(HTMLAttribute.escape(detail.name)))
                     },
                     .div(.class("gallery-thumbs"), .forEach(detail.images.enumerated()) { index, image in
                         .a(.href("/market/products/\(id)?image=\(index)"), .class(index == selected ? "current" : ""),
                            .data(named: "full", value: image.url),
-                           .img(.src(image.thumbnailURL), .alt("\(detail.name) \(index + 1)")))
+                           .img(.src(image.thumbnailURL), .alt(HTMLAttribute.escape("\(detail.name) \(index + 1)"))))
                     })
                 ),
                 .div(

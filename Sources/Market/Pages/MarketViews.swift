@@ -30,7 +30,7 @@ enum MarketViews {
         .div(
             .class("product-card"), .data(named: "id", value: String(product.id)),
             .a(.href("/market/products/\(product.id)"), .class("product-photo"),
-               .img(.src(product.thumbnail), .alt(product.name), .attribute(named: "loading", value: "lazy"))),
+               .img(.src(product.thumbnail), .alt(HTMLAttribute.escape(product.name)), .attribute(named: "loading", value: "lazy"))),
             .div(
                 .class("product-card-body"),
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
@@ -85,7 +85,7 @@ enum MarketViews {
             .class("field"),
             .label(.for(name), .text(label)),
             .input(
-                .id(name), .name(name), .type(type), .value(value),
+                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)),
                 .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
                 .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
             ),

@@ -15,7 +15,8 @@ public enum PageLayout {
             .head(
                 .meta(.charset(.utf8)),
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
-                .title("\(title) · Sprout"),
+                // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
+                .element(named: "title", text: "\(title) · Sprout"),
                 .link(.rel(.stylesheet), .href("/assets/app.css"))
             ),
             .body(

@@ -56,7 +56,7 @@ enum HubPage {
             .form(
                 .id("login-form"), .class("stacked card"), .action("/login"), .method(.post),
                 PageLayout.csrfField(context),
-                .input(.type(.hidden), .name("next"), .value(next)),
+                .input(.type(.hidden), .name("next"), .value(HTMLAttribute.escape(next))),
                 .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
                 field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: email, error: nil, autocomplete: "email"),
@@ -74,7 +74,7 @@ enum HubPage {
             .class("field"),
             .label(.for(name), .text(label)),
             .input(
-                .id(name), .name(name), .type(type), .value(value), .required(true),
+                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)), .required(true),
                 .attribute(named: "autocomplete", value: autocomplete),
                 .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
             ),
