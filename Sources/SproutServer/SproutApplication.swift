@@ -40,7 +40,7 @@ public enum SproutApplication {
             clock: dependencies.clock,
             ids: dependencies.ids,
             accounts: AccountDirectory(
-                passwords: try PasswordHashing(threadPool: app.threadPool, cost: config.passwordCost),
+                passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), cost: config.passwordCost),
                 ids: dependencies.ids, clock: dependencies.clock
             ),
             tokens: await TokenService(
