@@ -90,6 +90,8 @@ import Testing
             #expect(again.status.code == 401)
             let profile = try await sprout.send(.GET, "v1/users/me/profile", headers: sprout.lessonsHeaders(["Authorization": login.accessToken]))
             #expect(profile.status.code == 401, "a token that outlived its account is refused")
+            let post = try await sprout.send(.POST, "v1/posts", headers: sprout.lessonsHeaders(["Authorization": login.accessToken]), json: Lessons.PostRequest(title: "x", productID: "p"))
+            #expect(post.status.code == 401, "nothing is written for an account that is gone")
             sprout.clock.advance(by: 5 * 60)
             let refresh = try await sprout.send(.GET, "v1/auth/refresh", headers: sprout.lessonsHeaders(["Authorization": login.accessToken, "Refresh": login.refreshToken]))
             #expect(refresh.status.code == 401)

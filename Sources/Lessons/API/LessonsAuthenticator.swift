@@ -1,8 +1,10 @@
+import Fluent
 import Platform
 import Vapor
 
 /// Reads the access token from `Authorization`. Clients send the bare JWT; a `Bearer ` prefix is
-/// accepted too. An expired token is a 419 so the client refreshes; anything else wrong is a 401.
+/// accepted too. An expired token is a 419 so the client refreshes; anything else wrong, a token
+/// whose account was withdrawn included, is a 401.
 struct LessonsAuthenticator: AsyncMiddleware {
     let tokens: TokenService
 
@@ -13,6 +15,8 @@ struct LessonsAuthenticator: AsyncMiddleware {
         case .expired:
             throw LessonsError.accessTokenExpired
         case let .valid(accountID):
+            // An access token outlives a withdrawal by up to its lifetime; its account is gone.
+            guard try await Account.find(accountID, on: request.db) != nil else { throw LessonsError.invalidToken }
             request.auth.login(AuthenticatedAccount(id: accountID))
         }
         return try await next.respond(to: request)
