@@ -78,29 +78,21 @@ struct AccountMarketController: Sendable {
     func like(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
         let productID = try await existingProductID(req)
-        let existing = try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).first()
-        if existing == nil {
-            do {
-                try await ProductLike(accountID: accountID, productID: productID, likedAt: clock.now()).create(on: req.db)
-            } catch let error as any DatabaseError where error.isConstraintFailure {
-                // A concurrent like of the same product won; the outcome is the same.
-            }
-        }
+        try await ProductLikes(clock: clock).like(productID, by: accountID, on: req.db)
         return Market.LikeStatus(productID: productID, liked: true)
     }
 
     func unlike(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
         let productID = try await existingProductID(req)
-        try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).delete()
+        try await ProductLikes(clock: clock).unlike(productID, by: accountID, on: req.db)
         return Market.LikeStatus(productID: productID, liked: false)
     }
 
     func likeStatus(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
         let productID = try await existingProductID(req)
-        let liked = try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID).count() > 0
-        return Market.LikeStatus(productID: productID, liked: liked)
+        return Market.LikeStatus(productID: productID, liked: try await ProductLikes(clock: clock).isLiked(productID, by: accountID, on: req.db))
     }
 
     func myProducts(_ req: Request) async throws -> Market.Page {

@@ -130,16 +130,17 @@ struct BrowsePages: Sendable {
     func toggleLike(_ req: Request) async throws -> Response {
         guard let accountID = req.webAccountID else { return req.redirect(to: "/login", redirectType: .normal) }
         guard let id = req.parameters.get("id").flatMap(Int.init), try await Product.find(id, on: req.db) != nil else { throw Abort(.notFound) }
-        if let existing = try await ProductLike.query(on: req.db).filter(\.$account.$id == accountID).filter(\.$product.$id == id).first() {
-            try await existing.delete(on: req.db)
+        let likes = ProductLikes(clock: catalog.clock)
+        if try await likes.isLiked(id, by: accountID, on: req.db) {
+            try await likes.unlike(id, by: accountID, on: req.db)
         } else {
-            try? await ProductLike(accountID: accountID, productID: id, likedAt: catalog.clock.now()).create(on: req.db)
+            try await likes.like(id, by: accountID, on: req.db)
         }
         return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
     }
 
     private func likes(product: Int, account: String?, on db: any Database) async throws -> Bool {
         guard let account else { return false }
-        return try await ProductLike.query(on: db).filter(\.$account.$id == account).filter(\.$product.$id == product).count() > 0
+        return try await ProductLikes(clock: catalog.clock).isLiked(product, by: account, on: db)
     }
 }

@@ -1,0 +1,29 @@
+import Fluent
+import Platform
+
+/// Who likes which product: one row per pair, shared by the likes API and the web page's toggle.
+struct ProductLikes: Sendable {
+    let clock: WallClock
+
+    func isLiked(_ productID: Int, by accountID: String, on db: any Database) async throws -> Bool {
+        try await rows(productID, accountID, on: db).count() > 0
+    }
+
+    /// Liking twice, or two requests racing, leaves one like.
+    func like(_ productID: Int, by accountID: String, on db: any Database) async throws {
+        guard try await !isLiked(productID, by: accountID, on: db) else { return }
+        do {
+            try await ProductLike(accountID: accountID, productID: productID, likedAt: clock.now()).create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            // A concurrent like of the same product won; the outcome is the same.
+        }
+    }
+
+    func unlike(_ productID: Int, by accountID: String, on db: any Database) async throws {
+        try await rows(productID, accountID, on: db).delete()
+    }
+
+    private func rows(_ productID: Int, _ accountID: String, on db: any Database) -> QueryBuilder<ProductLike> {
+        ProductLike.query(on: db).filter(\.$account.$id == accountID).filter(\.$product.$id == productID)
+    }
+}
