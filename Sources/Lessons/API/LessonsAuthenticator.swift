@@ -3,8 +3,8 @@ import Platform
 import Vapor
 
 /// Reads the access token from `Authorization`. Clients send the bare JWT; a `Bearer ` prefix is
-/// accepted too. An expired token is a 419 so the client refreshes; anything else wrong, a token
-/// whose account was withdrawn included, is a 401.
+/// accepted too. An expired token is a 419 so the client refreshes, a genuine token of a withdrawn
+/// account a 403, anything else wrong a 401.
 struct LessonsAuthenticator: AsyncMiddleware {
     let tokens: TokenService
 
@@ -15,8 +15,9 @@ struct LessonsAuthenticator: AsyncMiddleware {
         case .expired:
             throw LessonsError.accessTokenExpired
         case let .valid(accountID):
-            // An access token outlives a withdrawal by up to its lifetime; its account is gone.
-            guard try await Account.find(accountID, on: request.db) != nil else { throw LessonsError.invalidToken }
+            // An access token outlives a withdrawal by up to its lifetime. The token is genuine but
+            // its account is gone: LSLP's 403 ("no access"), so nothing is written for nobody.
+            guard try await Account.find(accountID, on: request.db) != nil else { throw LessonsError.forbidden }
             request.auth.login(AuthenticatedAccount(id: accountID))
         }
         return try await next.respond(to: request)

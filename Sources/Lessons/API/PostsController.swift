@@ -15,7 +15,7 @@ struct PostsController: Sendable {
         .init("limit", "Page size; empty or over 100 means 100"),
     ]
     static let productID = APIOperation.Parameter("product_id", "Only posts of this app")
-    static let signedIn: [Int: String] = [401: "Token invalid", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
+    static let signedIn: [Int: String] = [401: "Token invalid", 403: "The token's account was withdrawn", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
     static let headers = [UsersController.key, UsersController.authorization]
 
     static func responses(_ extra: [Int: String]) -> [Int: String] {

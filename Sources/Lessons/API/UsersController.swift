@@ -33,7 +33,7 @@ struct UsersController: Sendable {
             responses: [200: "{accessToken}", 401: "Access or refresh token invalid", 409: "The access token has not expired yet",
                         418: "Refresh token expired: log in again", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: refresh)
-        let signedIn: [Int: String] = [401: "Token invalid", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
+        let signedIn: [Int: String] = [401: "Token invalid", 403: "The token's account was withdrawn", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         authenticated.on(.GET, "users", "withdraw", doc: .init(
             "Withdraw (delete the account)", headers: [Self.key, Self.authorization],
             responses: signedIn.merging([200: "{user_id, email, nick}"]) { $1 }

@@ -20,9 +20,9 @@ enum LessonsProfiles {
         return profile
     }
 
-    /// The signed-in account and its profile; a token that outlived its account is a 401.
+    /// The signed-in account and its profile; a token that outlived its account is a 403.
     static func require(_ accountID: String, on db: any Database) async throws -> (Account, LessonsProfile) {
-        guard let account = try await Account.find(accountID, on: db) else { throw LessonsError.invalidToken }
+        guard let account = try await Account.find(accountID, on: db) else { throw LessonsError.forbidden }
         return (account, try await ensure(for: account, on: db))
     }
 }
