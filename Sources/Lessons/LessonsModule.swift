@@ -6,9 +6,9 @@ import Vapor
 /// All For Lesson (올포레슨): the LSLP generic-posts contract under `/v1` and its web pages.
 public struct LessonsModule: AppModule {
     let platform: PlatformServices
-    let images: ImagePipeline
     let board: PostBoard
-    let photos: PostPhotos
+    let photos: PhotoStore
+    let profilePhotos: PhotoStore
     let follows: Follows
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
@@ -17,9 +17,9 @@ public struct LessonsModule: AppModule {
     ///   for then, so a sandbox install never starts an HTTP client.
     public init(platform: PlatformServices, images: ImagePipeline, client: () -> any Client) {
         self.platform = platform
-        self.images = images
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
-        photos = PostPhotos(files: platform.files, images: images)
+        photos = PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea)
+        profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
         follows = Follows(clock: platform.clock)
         let gateway: any PaymentGateway
         switch platform.config.payments {
@@ -32,11 +32,6 @@ public struct LessonsModule: AppModule {
             gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: client(), clock: platform.clock)
         }
         desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock)
-    }
-
-    /// Room for the most files a request may carry, at the largest size each may be.
-    var uploadBodyLimit: ByteCount {
-        ByteCount(value: platform.config.maxUploadBytes * max(platform.config.maxUploadCount, 1) + 1_048_576)
     }
 
     public let name = "lessons"
@@ -66,9 +61,9 @@ public struct LessonsModule: AppModule {
         }
         UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
-        ProfilesController(follows: follows, files: platform.files, images: images, uploadBodyLimit: uploadBodyLimit)
+        ProfilesController(follows: follows, photos: profilePhotos, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: authenticated)
-        PostsController(board: board, photos: photos, uploadBodyLimit: uploadBodyLimit).register(on: authenticated)
+        PostsController(board: board, photos: photos, uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
         authenticated.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
@@ -82,7 +77,7 @@ public struct LessonsModule: AppModule {
             }
         }
         LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, photos: photos,
-                     uploadBodyLimit: uploadBodyLimit).register(on: pages)
+                     uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

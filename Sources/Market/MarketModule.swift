@@ -31,21 +31,16 @@ public struct MarketModule: AppModule {
                 summary: ("사고 싶은 물건, 팔고 싶은 물건", "Buy and sell things near you"), path: "/market")
     }
 
-    /// Room for the most images a product may have, at the largest size each may be, plus the params.
-    var uploadBodyLimit: ByteCount {
-        ByteCount(value: platform.config.maxUploadBytes * max(platform.config.maxUploadCount, 1) + 1_048_576)
-    }
-
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let root = DocumentedRoutes(routes, document: apiDocument)
         let api = root.grouped(MarketErrorMiddleware(), platform.ipRateLimit)
-        ProductsController(catalog: catalog, vendors: vendors, publicURL: platform.config.publicBaseURL, uploadBodyLimit: uploadBodyLimit)
+        ProductsController(catalog: catalog, vendors: vendors, publicURL: platform.config.publicBaseURL, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: api, root: root)
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
         BrowsePages(catalog: catalog).register(on: pages)
-        SellerPages(catalog: catalog, vendors: vendors, uploadBodyLimit: uploadBodyLimit).register(on: pages)
+        SellerPages(catalog: catalog, vendors: vendors, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

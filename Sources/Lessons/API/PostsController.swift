@@ -6,7 +6,7 @@ import Vapor
 /// Posts, files, comments and likes: spec §2.2–§2.4.
 struct PostsController: Sendable {
     let board: PostBoard
-    let photos: PostPhotos
+    let photos: PhotoStore
     let uploadBodyLimit: ByteCount
     let listing = PostListing()
 

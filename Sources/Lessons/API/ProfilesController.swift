@@ -6,8 +6,7 @@ import Vapor
 /// Other people's profiles, editing my own, and follow: spec §2.1 (U7, U8) and §2.5.
 struct ProfilesController: Sendable {
     let follows: Follows
-    let files: FileStore
-    let images: ImagePipeline
+    let photos: PhotoStore
     let uploadBodyLimit: ByteCount
 
     static let fileArea = "lessons-profiles"
@@ -57,9 +56,7 @@ struct ProfilesController: Sendable {
         var uploaded: String?
         if let image = parts.first(where: { $0.name == "profile" }).map({ Data(buffer: $0.body) }) {
             do {
-                try files.checkSize(image)
-                let processed = try await images.process([image])
-                uploaded = try await files.write(processed.map { (data: $0.original, kind: $0.kind) }, area: Self.fileArea).first?.path
+                uploaded = try await photos.store([image]).first
             } catch is FileStoreError {
                 throw LessonsError.invalidValue("프로필 이미지의 제한 사항과 맞지 않습니다.")
             } catch is ImageError {
@@ -71,7 +68,7 @@ struct ProfilesController: Sendable {
             let (account, profile, replaced) = try await req.db.writeTransaction { db in
                 let (account, profile) = try await LessonsProfiles.require(accountID, on: db)
                 if let nick, nick != profile.nick {
-                    if try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0 { throw LessonsError.nicknameTaken }
+                    if try await LessonsProfiles.isTaken(nick: nick, on: db) { throw LessonsError.nicknameTaken }
                     profile.nick = nick
                 }
                 if let phoneNum = fields["phoneNum"] { profile.phoneNum = phoneNum }
@@ -85,10 +82,10 @@ struct ProfilesController: Sendable {
                 }
                 return (account, profile, replaced)
             }
-            if let replaced, !replaced.isEmpty { try? await files.delete(path: replaced) }
+            if let replaced, !replaced.isEmpty { await photos.discard([replaced]) }
             return try await follows.myProfile(account, profile, on: req.db)
         } catch {
-            if let stored { try? await files.delete(path: stored) }
+            if let stored { await photos.discard([stored]) }
             throw error
         }
     }

@@ -56,7 +56,7 @@ struct UsersController: Sendable {
         let birthDay = body.birthDay?.value ?? ""
         let passwordHash = try await accounts.hash(password: password)
         return try await req.db.writeTransaction { db in
-            if try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0 { throw LessonsError.nicknameTaken }
+            if try await LessonsProfiles.isTaken(nick: nick, on: db) { throw LessonsError.nicknameTaken }
             let account: Account
             do {
                 account = try await accounts.register(email: email, passwordHash: passwordHash, displayName: nick, on: db)

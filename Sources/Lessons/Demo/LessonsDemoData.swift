@@ -9,7 +9,7 @@ import SproutAPI
 struct LessonsDemoData {
     let platform: PlatformServices
     let board: PostBoard
-    let photos: PostPhotos
+    let photos: PhotoStore
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
     let follows: Follows

@@ -8,7 +8,7 @@ struct LessonsPages: Sendable {
     let follows: Follows
     let desk: PaymentDesk
     let sandbox: SandboxGateway?
-    let photos: PostPhotos
+    let photos: PhotoStore
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {

@@ -8,7 +8,7 @@ import Vapor
 /// "reviews on my lessons". Only teachers get in, and only the lesson's teacher changes it.
 struct TeacherPages: Sendable {
     let board: PostBoard
-    let photos: PostPhotos
+    let photos: PhotoStore
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {

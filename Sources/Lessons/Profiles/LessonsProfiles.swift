@@ -11,13 +11,17 @@ enum LessonsProfiles {
         let base = account.displayName.filter { !$0.isWhitespace }
         var nick = base.isEmpty ? "sprout" : base
         var suffix = 1
-        while try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0 {
+        while try await isTaken(nick: nick, on: db) {
             suffix += 1
             nick = "\(base)\(suffix)"
         }
         let profile = LessonsProfile(accountID: accountID, nick: nick, phoneNum: "", birthDay: "", role: .student)
         try await profile.create(on: db)
         return profile
+    }
+
+    static func isTaken(nick: String, on db: any Database) async throws -> Bool {
+        try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0
     }
 
     /// The signed-in account and its profile; a token that outlived its account is a 403.

@@ -23,6 +23,12 @@ public struct PlatformServices: Sendable {
         self.rateLimiter = rateLimiter
     }
 
+    /// Room for the most files one upload may carry, at the largest size each may be, plus a
+    /// megabyte for the other parts of the form.
+    public var uploadBodyLimit: ByteCount {
+        ByteCount(value: config.maxUploadBytes * max(config.maxUploadCount, 1) + 1_048_576)
+    }
+
     /// The rate limit for one client IP, to put inside an API's error middleware.
     public var ipRateLimit: RateLimitMiddleware {
         RateLimitMiddleware(limiter: rateLimiter, settings: config.rateLimit, scope: .clientIP)

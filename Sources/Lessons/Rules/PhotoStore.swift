@@ -1,12 +1,14 @@
 import Foundation
 import Platform
 
-/// Photos for posts, from upload to stored path: each within the size limit, decoded and
-/// re-encoded without metadata by the image pipeline, then written where post files live. One
-/// batch is stored whole or not at all. Used by `posts/files`, the lesson form and the demo data.
-struct PostPhotos: Sendable {
+/// Photos from upload to stored path: each within the size limit, decoded and re-encoded without
+/// metadata by the image pipeline, then written to the store's area. One batch is stored whole or
+/// not at all. Post photos (`posts/files`, the lesson form, demo data) and profile pictures.
+struct PhotoStore: Sendable {
     let files: FileStore
     let images: ImagePipeline
+    /// `uploads/<area>/…`
+    let area: String
 
     /// The relative paths of the stored photos, in upload order. Throws `FileStoreError` or
     /// `ImageError` for a batch that breaks the limits, and stores nothing then.
@@ -14,10 +16,10 @@ struct PostPhotos: Sendable {
         guard uploads.count <= files.maxCount else { throw FileStoreError.tooMany(limit: files.maxCount) }
         for upload in uploads { try files.checkSize(upload) }
         let processed = try await images.process(uploads)
-        return try await files.write(processed.map { (data: $0.original, kind: $0.kind) }, area: PostBoard.fileArea).map(\.path)
+        return try await files.write(processed.map { (data: $0.original, kind: $0.kind) }, area: area).map(\.path)
     }
 
-    /// Removes photos stored for a post that was then not saved.
+    /// Removes stored photos that were then not used.
     func discard(_ paths: [String]) async {
         for path in paths { try? await files.delete(path: path) }
     }
