@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
@@ -71,7 +72,10 @@ let package = Package(
             ],
             path: "Tests/SproutTestSupport"
         ),
-        .testTarget(name: "PlatformTests", dependencies: ["Platform", "SproutTestSupport"]),
+        .testTarget(
+            name: "PlatformTests",
+            dependencies: ["Platform", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),

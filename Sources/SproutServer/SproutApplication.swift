@@ -28,6 +28,7 @@ public enum SproutApplication {
     @discardableResult
     public static func configure(_ app: Application, config: SproutConfig, dependencies: Dependencies = .init()) async throws -> Running {
         app.logger.logLevel = config.logLevel
+        GuardedFormDataDecoder.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
         let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }
         let devAPIKey = try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) }

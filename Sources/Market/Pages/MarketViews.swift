@@ -69,6 +69,7 @@ enum MarketViews {
         case let .tooFew(minimum): context.pick(ko: "사진을 \(minimum)장 이상 올려 주세요.", en: "Add at least \(minimum) photo.")
         case let .tooMany(maximum): context.pick(ko: "사진은 최대 \(maximum)장까지 첨부할 수 있어요.", en: "You can attach up to \(maximum) photos.")
         case .negative: context.pick(ko: "0 이상이어야 해요.", en: "Must be 0 or more.")
+        case let .tooLarge(maximum): context.pick(ko: "\(Market.PriceText.plain(maximum)) 이하로 입력해 주세요.", en: "At most \(Market.PriceText.plain(maximum)).")
         case .notANumber: context.pick(ko: "숫자로 입력해 주세요.", en: "Enter a number.")
         case .discountAbovePrice: context.pick(ko: "할인금액은 상품가격보다 클 수 없습니다.", en: "The discount cannot exceed the price.")
         case .unknownCurrency: context.pick(ko: "KRW 또는 USD를 골라 주세요.", en: "Choose KRW or USD.")

@@ -10,6 +10,9 @@ extension Request {
               let boundary = contentType.parameters["boundary"], !boundary.isEmpty
         else { throw Abort(.badRequest, reason: "Expected a multipart/form-data body.") }
         guard let body = body.data else { throw Abort(.badRequest, reason: "The body is empty.") }
+        guard MultipartPreflight.isSafe(body, boundary: boundary) else {
+            throw Abort(.badRequest, reason: "The multipart body is malformed.")
+        }
         var parts: [MultipartPart] = []
         var current = MultipartPart(body: ByteBuffer())
         let parser = MultipartParser(boundary: boundary)

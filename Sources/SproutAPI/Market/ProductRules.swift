@@ -16,6 +16,8 @@ extension Market {
         case tooFew(minimum: Int)
         case tooMany(maximum: Int)
         case negative
+        /// Above `ProductRules.largestNumber`.
+        case tooLarge(maximum: Double)
         case notANumber
         case discountAbovePrice
         case unknownCurrency
@@ -54,6 +56,10 @@ extension Market {
         public var images: ClosedRange<Int>
         public var requiresStock: Bool
 
+        /// The largest price, discount or stock a product may hold: every client decodes it
+        /// exactly (Double and Int alike) and arithmetic on it cannot overflow an Int.
+        public static let largestNumber: Double = 999_999_999_999_999
+
         public static let contract = ProductRules(name: 1...100, description: 0...1000, images: 1...5, requiresStock: false)
         public static let dotori = ProductRules(name: 3...100, description: 10...1000, images: 1...5, requiresStock: true)
 
@@ -84,12 +90,14 @@ extension Market {
             case .none: found[.price] = .required
             case .some(nil): found[.price] = .notANumber
             case let .some(value?) where value < 0: found[.price] = .negative
+            case let .some(value?) where value > Self.largestNumber: found[.price] = .tooLarge(maximum: Self.largestNumber)
             default: break
             }
 
             switch Self.number(draft.discountedPrice) {
             case .some(nil): found[.discountedPrice] = .notANumber
             case let .some(value?) where value < 0: found[.discountedPrice] = .negative
+            case let .some(value?) where value > Self.largestNumber: found[.discountedPrice] = .tooLarge(maximum: Self.largestNumber)
             case let .some(value?):
                 if case let .some(price?) = price, value > price { found[.discountedPrice] = .discountAbovePrice }
             case .none: break
@@ -98,7 +106,9 @@ extension Market {
             switch Self.number(draft.stock) {
             case .none where requiresStock: found[.stock] = .required
             case .some(nil): found[.stock] = .notANumber
-            case let .some(value?) where value < 0 || value.rounded() != value: found[.stock] = value < 0 ? .negative : .notANumber
+            case let .some(value?) where value < 0: found[.stock] = .negative
+            case let .some(value?) where value.rounded() != value: found[.stock] = .notANumber
+            case let .some(value?) where value > Self.largestNumber: found[.stock] = .tooLarge(maximum: Self.largestNumber)
             default: break
             }
             return found

@@ -20,7 +20,8 @@ extension Market {
         /// `"10%"`, or nil when there is no discount.
         public static func discountRate(price: Double, discount: Double) -> String? {
             guard discount > 0, price > 0 else { return nil }
-            return "\(Int((discount / price * 100).rounded()))%"
+            guard let percent = Int(exactly: (discount / price * 100).rounded()) else { return nil }
+            return "\(percent)%"
         }
 
         /// `"SOLD OUT"` at zero, `"재고 N"` otherwise.
@@ -51,13 +52,14 @@ extension Market.ProductDraft {
 
 extension Market.ProductParams {
     /// What a form sends once its draft passed the rules: numbers as typed (grouping commas
-    /// allowed), an empty discount or stock as 0.
+    /// allowed), an empty discount or stock as 0. The conversion to Int never traps: a stock the
+    /// rules refuse (fractional, or beyond any Int) never gets here, and would read as 0.
     public init(draft: Market.ProductDraft) {
         func number(_ text: String) -> Double? { Double(text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)) }
         self.init(
             name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines), description: draft.description,
             price: number(draft.price), currency: Market.Currency(rawValue: draft.currency),
-            discountedPrice: number(draft.discountedPrice) ?? 0, stock: number(draft.stock).map { Int($0) } ?? 0, secret: nil
+            discountedPrice: number(draft.discountedPrice) ?? 0, stock: number(draft.stock).flatMap { Int(exactly: $0) } ?? 0, secret: nil
         )
     }
 }

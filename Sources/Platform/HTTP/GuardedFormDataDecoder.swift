@@ -1,0 +1,28 @@
+import Vapor
+
+/// Vapor's `FormDataDecoder` behind `MultipartPreflight`. Bodies are decoded by their declared
+/// `Content-Type`, so any route that reads `req.content` (JSON routes and the CSRF check included)
+/// hands a body labelled multipart to MultipartKit; installed as the multipart decoder, this
+/// refuses the bodies that would trap it.
+public struct GuardedFormDataDecoder: ContentDecoder {
+    private let decoder = FormDataDecoder()
+
+    public init() {}
+
+    /// Makes this the decoder for every `multipart/form-data` body in the process.
+    public static func install() {
+        ContentConfiguration.global.use(decoder: GuardedFormDataDecoder(), for: .formData)
+    }
+
+    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders) throws -> D {
+        try decode(D.self, from: body, headers: headers, userInfo: [:])
+    }
+
+    public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]) throws -> D {
+        guard let boundary = headers.contentType?.parameters["boundary"] else { throw Abort(.unsupportedMediaType) }
+        guard MultipartPreflight.isSafe(body, boundary: boundary) else {
+            throw Abort(.badRequest, reason: "The multipart body is malformed.")
+        }
+        return try decoder.decode(D.self, from: body, headers: headers, userInfo: userInfo)
+    }
+}
