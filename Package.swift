@@ -48,11 +48,14 @@ let package = Package(
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"]),
 
+        // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
+        .target(name: "Study", dependencies: ["Platform", "SproutAPI"]),
+
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"]),
 
         // Assembles the application from the platform and the app modules.
-        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Market"]),
+        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market"]),
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer"]),
 
@@ -74,7 +77,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["Platform", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Platform", "SproutTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
+            ]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),

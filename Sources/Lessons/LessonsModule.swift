@@ -13,23 +13,25 @@ public struct LessonsModule: AppModule {
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
 
-    /// - Parameter client: reaches PortOne when it is the configured payment gateway; only asked
-    ///   for then, so a sandbox install never starts an HTTP client.
-    public init(platform: PlatformServices, images: ImagePipeline, client: () -> any Client) {
+    /// The HTTP client is asked for only when PortOne is the configured gateway, so a sandbox
+    /// install never starts one.
+    public init(context: ModuleContext) throws {
+        let platform = context.platform
+        let images = context.images
         self.platform = platform
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
         photos = PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea)
         profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
         follows = Follows(clock: platform.clock)
         let gateway: any PaymentGateway
-        switch platform.config.payments {
+        switch try PaymentSettings(environment: context.environment) {
         case .sandbox:
             let sandbox = SandboxGateway(ids: platform.ids, clock: platform.clock)
             self.sandbox = sandbox
             gateway = sandbox
         case let .portOne(apiKey, apiSecret, baseURL):
             sandbox = nil
-            gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: client(), clock: platform.clock)
+            gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: context.client(), clock: platform.clock)
         }
         desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock)
     }
@@ -48,17 +50,22 @@ public struct LessonsModule: AppModule {
                 summary: ("클래식 음악 레슨을 찾고 열어요", "Find and teach classical music lessons"), path: "/lessons")
     }
 
+    /// LSLP answers any other path under `/v1` (`..`, doubled slashes, unknown paths) with its
+    /// 444, after the same `SesacKey` check as every route; it takes every such request that
+    /// another contract sharing `/v1` does not claim.
+    public var mountPoints: [MountPoint] {
+        [MountPoint("/v1", middleware: apiMiddleware, error: LessonsError.invalidURL)]
+    }
+
+    private var apiMiddleware: [any Middleware] {
+        [LessonsErrorMiddleware(), platform.ipRateLimit, SesacKeyMiddleware(apiKeys: platform.apiKeys)]
+    }
+
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped("v1")
-            .grouped(LessonsErrorMiddleware(), platform.ipRateLimit, SesacKeyMiddleware(apiKeys: platform.apiKeys))
+            .grouped(apiMiddleware)
         let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        // Anything else under /v1 (`..`, doubled slashes, unknown paths) is the contract's 444.
-        for method in [HTTPMethod.GET, .POST, .PUT, .DELETE, .PATCH] {
-            api.on(method, "**", doc: .init(
-                "Any other path", headers: [UsersController.key], responses: [420: "SesacKey missing or wrong", 444: "Abnormal URL"]
-            ), use: { _ throws -> Lessons.Message in throw LessonsError.invalidURL })
-        }
         UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, photos: profilePhotos, uploadBodyLimit: platform.uploadBodyLimit)

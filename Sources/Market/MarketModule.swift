@@ -9,9 +9,10 @@ public struct MarketModule: AppModule {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
 
-    public init(platform: PlatformServices, images: ImagePipeline) {
+    public init(context: ModuleContext) {
+        let platform = context.platform
         self.platform = platform
-        catalog = ProductCatalog(files: platform.files, images: images, ids: platform.ids, clock: platform.clock)
+        catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
     }
 
@@ -29,6 +30,13 @@ public struct MarketModule: AppModule {
     public var hubTile: HubTile {
         HubTile(app: name, icon: "🐿️", title: ("도토리 마켓", "Dotori Market"),
                 summary: ("사고 싶은 물건, 팔고 싶은 물건", "Buy and sell things near you"), path: "/market")
+    }
+
+    /// Unknown paths under the contract's prefixes answer its `{ "error": true, "reason": … }` 404.
+    public var mountPoints: [MountPoint] {
+        ["/healthChecker", "/api/products", "/api/market"].map {
+            MountPoint($0, middleware: [MarketErrorMiddleware()], error: Abort(.notFound))
+        }
     }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {

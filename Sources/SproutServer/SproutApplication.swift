@@ -1,6 +1,4 @@
 import Fluent
-import Lessons
-import Market
 import Platform
 import Vapor
 
@@ -25,8 +23,11 @@ public enum SproutApplication {
         public let devAPIKey: String
     }
 
+    /// Builds Sprout with `modules` (every app by default; tests may pass fewer).
     @discardableResult
-    public static func configure(_ app: Application, config: SproutConfig, dependencies: Dependencies = .init()) async throws -> Running {
+    public static func configure(
+        _ app: Application, config: SproutConfig, dependencies: Dependencies = .init(), modules moduleTypes: [any AppModule.Type] = SproutModules.all
+    ) async throws -> Running {
         app.logger.logLevel = config.logLevel
         GuardedFormDataDecoder.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
@@ -56,16 +57,15 @@ public enum SproutApplication {
             rateLimiter: RateLimiter(clock: dependencies.clock)
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
-        let modules: [any AppModule] = [
-            LessonsModule(platform: platform, images: images, client: { app.client }),
-            MarketModule(platform: platform, images: images),
-        ]
+        let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
+        let modules = try moduleTypes.map { try $0.init(context: context) }
 
         app.migrations.add(PlatformMigrations.all)
         app.migrations.add(SessionRecord.migration)
         for module in modules { app.migrations.add(module.migrations) }
         try await app.autoMigrate()
         try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
+        try await app.startModuleServices(modules.flatMap(\.services))
 
         app.sessions.use(.fluent)
         app.sessions.configuration = WebSessionCookie.configuration()
@@ -73,6 +73,7 @@ public enum SproutApplication {
         app.middleware = Middlewares()
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(UnexpectedErrorMiddleware())
+        app.middleware.use(UnmatchedRequestMiddleware(mounts: WebShell.mountPoints(sessions: app.sessions.middleware) + modules.flatMap(\.mountPoints)))
 
         let platformDocument = APIDocument(
             name: "platform", title: "Sprout platform API",

@@ -107,7 +107,8 @@ final class FakePortOne: Sendable {
     func withPortOne(key: String = FakePortOne.apiKey, _ test: (TestSprout, FakePortOne) async throws -> Void) async throws {
         let fake = try await FakePortOne()
         do {
-            try await withSprout(configure: { $0.payments = .portOne(apiKey: key, apiSecret: FakePortOne.apiSecret, baseURL: fake.baseURL) }) { sprout in
+            let settings = ["SPROUT_PAYMENTS": "portone", "PORTONE_API_KEY": key, "PORTONE_API_SECRET": FakePortOne.apiSecret, "PORTONE_API_URL": fake.baseURL + "/"]
+            try await withSprout(configure: { $0.environment = EnvironmentReader(settings) }) { sprout in
                 try await test(sprout, fake)
             }
         } catch {

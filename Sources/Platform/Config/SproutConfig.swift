@@ -9,12 +9,6 @@ public struct SproutConfig: Sendable {
         case postgres(url: String)
     }
 
-    /// Where lesson payments are checked: Sprout's own sandbox, or PortOne (iamport) REST API v1.
-    public enum PaymentGateway: Sendable, Equatable {
-        case sandbox
-        case portOne(apiKey: String, apiSecret: String, baseURL: String)
-    }
-
     public var dataDirectory: URL
     public var storage: Storage
     public var publicBaseURL: String?
@@ -30,7 +24,8 @@ public struct SproutConfig: Sendable {
     public var passwordCost: Int
     /// Seeds demo accounts and content the first time the database is empty.
     public var loadsDemoData: Bool
-    public var payments: PaymentGateway
+    /// The variables modules read their own settings from (`AppModule.init(context:)`).
+    public var environment: EnvironmentReader
 
     public init(
         dataDirectory: URL,
@@ -45,7 +40,7 @@ public struct SproutConfig: Sendable {
         tokenSecret: String? = nil,
         passwordCost: Int = 12,
         loadsDemoData: Bool = true,
-        payments: PaymentGateway = .sandbox
+        environment: [String: String] = [:]
     ) {
         self.dataDirectory = dataDirectory
         self.storage = storage ?? .sqlite(path: dataDirectory.appendingPathComponent("sprout.sqlite").path)
@@ -59,7 +54,7 @@ public struct SproutConfig: Sendable {
         self.tokenSecret = tokenSecret
         self.passwordCost = passwordCost
         self.loadsDemoData = loadsDemoData
-        self.payments = payments
+        self.environment = EnvironmentReader(environment)
     }
 
     /// Reads the configuration from environment variables, failing on values that do not parse
@@ -67,7 +62,7 @@ public struct SproutConfig: Sendable {
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> SproutConfig {
         let reader = EnvironmentReader(env)
         let dataDirectory = URL(fileURLWithPath: env["SPROUT_DATA_DIR"] ?? ".sprout", isDirectory: true)
-        var config = SproutConfig(dataDirectory: dataDirectory)
+        var config = SproutConfig(dataDirectory: dataDirectory, environment: env)
         if let url = env["DATABASE_URL"], !url.isEmpty {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ConfigError.invalid(name: "DATABASE_URL", value: url, expected: "a postgres:// URL")
@@ -91,26 +86,7 @@ public struct SproutConfig: Sendable {
         }
         config.tokenSecret = env["SPROUT_TOKEN_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         config.loadsDemoData = try reader.flag("SPROUT_DEMO_DATA", default: true)
-        config.payments = try paymentGateway(env)
         return config
-    }
-
-    static func paymentGateway(_ env: [String: String]) throws -> PaymentGateway {
-        switch env["SPROUT_PAYMENTS", default: ""].lowercased() {
-        case "", "sandbox":
-            return .sandbox
-        case "portone":
-            guard let key = env["PORTONE_API_KEY"], !key.isEmpty, let secret = env["PORTONE_API_SECRET"], !secret.isEmpty else {
-                throw ConfigError.invalid(name: "SPROUT_PAYMENTS", value: "portone", expected: "PORTONE_API_KEY and PORTONE_API_SECRET set too")
-            }
-            let url = env["PORTONE_API_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://api.iamport.kr"
-            guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                throw ConfigError.invalid(name: "PORTONE_API_URL", value: url, expected: "an http(s):// URL")
-            }
-            return .portOne(apiKey: key, apiSecret: secret, baseURL: url.hasSuffix("/") ? String(url.dropLast()) : url)
-        case let other:
-            throw ConfigError.invalid(name: "SPROUT_PAYMENTS", value: other, expected: "sandbox or portone")
-        }
     }
 }
 
@@ -120,36 +96,6 @@ public enum ConfigError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case let .invalid(name, value, expected): "\(name)=\(value) is not valid: expected \(expected)"
-        }
-    }
-}
-
-private struct EnvironmentReader {
-    let env: [String: String]
-    init(_ env: [String: String]) { self.env = env }
-
-    func integer(_ name: String, default value: Int) throws -> Int {
-        guard let raw = env[name], !raw.isEmpty else { return value }
-        guard let parsed = Int(raw), parsed >= 0 else {
-            throw ConfigError.invalid(name: name, value: raw, expected: "a whole number ≥ 0")
-        }
-        return parsed
-    }
-
-    func seconds(_ name: String, default value: TimeInterval) throws -> TimeInterval {
-        guard let raw = env[name], !raw.isEmpty else { return value }
-        guard let parsed = Int(raw), parsed > 0 else {
-            throw ConfigError.invalid(name: name, value: raw, expected: "a number of seconds > 0")
-        }
-        return TimeInterval(parsed)
-    }
-
-    func flag(_ name: String, default value: Bool) throws -> Bool {
-        guard let raw = env[name], !raw.isEmpty else { return value }
-        switch raw.lowercased() {
-        case "1", "true", "yes", "on": return true
-        case "0", "false", "no", "off": return false
-        default: throw ConfigError.invalid(name: name, value: raw, expected: "true or false")
         }
     }
 }

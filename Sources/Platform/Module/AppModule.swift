@@ -1,18 +1,49 @@
 import Fluent
 import Vapor
 
-/// One of Sprout's apps. The server asks each module for its tables, its routes, its OpenAPI
-/// document, its demo data and its tile on the hub; a module never imports another one.
+/// One of Sprout's apps. A module is built from the platform's services, reads its own settings,
+/// and brings its tables, routes, mount points, long-running services, OpenAPI document, demo
+/// data and hub tile; the server assembles the modules it is given and a module never imports
+/// another one.
 public protocol AppModule: Sendable {
+    /// Builds the module; reads and validates its own configuration section from
+    /// `context.environment`, throwing `ConfigError` (one line naming the variable) on a bad value.
+    init(context: ModuleContext) throws
     /// Stable short name: `lessons`, `market`, … (used in paths and documents).
     var name: String { get }
     var migrations: [any Migration] { get }
     /// The module's API description; every API route it registers must appear in it.
     var apiDocument: APIDocument { get }
     var hubTile: HubTile { get }
+    /// The path prefixes the module's contracts own, each answering its own unknown paths.
+    var mountPoints: [MountPoint] { get }
+    /// Long-running work (a realtime hub, LISTEN/NOTIFY, timers): started once the database is
+    /// migrated, stopped in reverse order when the application shuts down.
+    var services: [any ModuleService] { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
+}
+
+extension AppModule {
+    public var services: [any ModuleService] { [] }
+}
+
+/// What the platform hands every module when it is built.
+public struct ModuleContext: Sendable {
+    public let platform: PlatformServices
+    public let images: ImagePipeline
+    /// The process environment, for the module's own settings.
+    public let environment: EnvironmentReader
+    /// An HTTP client for adapters to outside providers; only ask for it when one is configured.
+    public let client: @Sendable () -> any Client
+
+    public init(platform: PlatformServices, images: ImagePipeline, environment: EnvironmentReader, client: @escaping @Sendable () -> any Client) {
+        self.platform = platform
+        self.images = images
+        self.environment = environment
+        self.client = client
+    }
 }
 
 /// The accounts the platform seeds, so modules can give them content.

@@ -26,6 +26,10 @@ public struct DocumentedRoutes {
     }
 
     public func grouped(_ middleware: any Middleware...) -> DocumentedRoutes {
+        grouped(middleware)
+    }
+
+    public func grouped(_ middleware: [any Middleware]) -> DocumentedRoutes {
         DocumentedRoutes(routes: routes.grouped(middleware), prefix: prefix, document: document)
     }
 

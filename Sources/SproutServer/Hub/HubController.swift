@@ -123,8 +123,6 @@ struct LoginForm: Content {
 extension HubTile {
     /// The apps whose modules are not built yet, shown on the hub as "coming soon".
     static let upcoming = [
-        HubTile(app: "study", icon: "📚", title: ("새싹 스터디", "SeSAC Study"),
-                summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: nil),
         HubTile(app: "reading", icon: "🦝", title: ("독서하라쿤", "ReadingHaracoon"),
                 summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: nil),
     ]

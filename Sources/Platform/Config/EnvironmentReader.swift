@@ -1,0 +1,48 @@
+import Foundation
+
+/// Reads settings from environment variables, failing with the variable's name on a value that
+/// does not parse rather than silently falling back to a default the operator did not ask for.
+public struct EnvironmentReader: Sendable {
+    private let env: [String: String]
+
+    public init(_ env: [String: String]) { self.env = env }
+
+    /// The value, or nil when unset or empty.
+    public func string(_ name: String) -> String? {
+        env[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// An http(s) URL without a trailing slash, or nil when unset.
+    public func httpURL(_ name: String) throws -> String? {
+        guard let raw = string(name) else { return nil }
+        guard raw.hasPrefix("http://") || raw.hasPrefix("https://") else {
+            throw ConfigError.invalid(name: name, value: raw, expected: "an http(s):// URL")
+        }
+        return raw.hasSuffix("/") ? String(raw.dropLast()) : raw
+    }
+
+    public func integer(_ name: String, default value: Int) throws -> Int {
+        guard let raw = env[name], !raw.isEmpty else { return value }
+        guard let parsed = Int(raw), parsed >= 0 else {
+            throw ConfigError.invalid(name: name, value: raw, expected: "a whole number ≥ 0")
+        }
+        return parsed
+    }
+
+    public func seconds(_ name: String, default value: TimeInterval) throws -> TimeInterval {
+        guard let raw = env[name], !raw.isEmpty else { return value }
+        guard let parsed = Int(raw), parsed > 0 else {
+            throw ConfigError.invalid(name: name, value: raw, expected: "a number of seconds > 0")
+        }
+        return TimeInterval(parsed)
+    }
+
+    public func flag(_ name: String, default value: Bool) throws -> Bool {
+        guard let raw = env[name], !raw.isEmpty else { return value }
+        switch raw.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigError.invalid(name: name, value: raw, expected: "true or false")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Vapor
+
+/// A module's long-running work: a realtime hub, a LISTEN/NOTIFY subscriber, a timer.
+public protocol ModuleService: Sendable {
+    /// Named in the start-up and shutdown log lines.
+    var name: String { get }
+    /// Called once the database is migrated; `application` gives the database and event loops.
+    func start(on application: Application) async throws
+    /// Finishes in-flight work and releases what `start` took. Called once, only after `start`
+    /// succeeded, when the application shuts down (SIGTERM included).
+    func stop() async
+}
+
+/// Starts the modules' services after migration and stops them, last started first, when the
+/// application shuts down.
+struct ModuleServiceRunner: LifecycleHandler {
+    let services: [any ModuleService]
+    let logger: Logger
+
+    /// Starts every service in order; if one fails, stops those already started and rethrows,
+    /// so a failed start-up leaves nothing running.
+    static func start(_ services: [any ModuleService], on app: Application) async throws {
+        var started: [any ModuleService] = []
+        do {
+            for service in services {
+                try await service.start(on: app)
+                started.append(service)
+                app.logger.info("started \(service.name)")
+            }
+        } catch {
+            await ModuleServiceRunner(services: started, logger: app.logger).stopAll()
+            throw error
+        }
+        app.lifecycle.use(ModuleServiceRunner(services: started, logger: app.logger))
+    }
+
+    func shutdownAsync(_ application: Application) async {
+        await stopAll()
+    }
+
+    private func stopAll() async {
+        for service in services.reversed() {
+            await service.stop()
+            logger.info("stopped \(service.name)")
+        }
+    }
+}
+
+extension Application {
+    /// Starts `services` now and stops them on shutdown; see `ModuleService`.
+    public func startModuleServices(_ services: [any ModuleService]) async throws {
+        try await ModuleServiceRunner.start(services, on: self)
+    }
+}
