@@ -20,6 +20,7 @@ struct LessonsErrorMiddleware: AsyncMiddleware {
     }
 
     static func translate(_ error: any Error) -> LessonsError {
+        if let ruled = LessonsError(rule: error) { return ruled }
         switch error {
         case let error as LessonsError:
             return error

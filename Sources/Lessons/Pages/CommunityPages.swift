@@ -97,7 +97,7 @@ struct CommunityPages: Sendable {
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
-        } catch let error as LessonsError where LessonsPageErrors.status(of: error) == .badRequest {
+        } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
             return render(visitor.context, post: post, comment: text, error: LessonDetailPages.reviewError(error, visitor.context), status: .badRequest)
         }
         return req.redirect(to: path + "#comments", redirectType: .normal)

@@ -57,7 +57,7 @@ struct LessonDetailPages: Sendable {
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
-        } catch let error as LessonsError where LessonsPageErrors.status(of: error) == .badRequest {
+        } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
             let draft = LessonDetailView.ReviewDraft(text: text, error: Self.reviewError(error, visitor.context))
             return LessonDetailView.render(visitor.context, post: post, review: draft, status: .badRequest)
         }
@@ -74,7 +74,7 @@ struct LessonDetailPages: Sendable {
         let text = req.formField("content")
         do {
             _ = try await board.editComment(comment.commentID, on: post.postID, by: visitor.accountID, content: text, on: req.db)
-        } catch let error as LessonsError where LessonsPageErrors.status(of: error) == .badRequest {
+        } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
             return renderReviewForm(visitor.context, post: post, commentID: comment.commentID, text: text,
                                     error: Self.reviewError(error, visitor.context), status: .badRequest)
         }
@@ -122,8 +122,8 @@ struct LessonDetailPages: Sendable {
         ))
     }
 
-    static func reviewError(_ error: LessonsError, _ context: PageContext) -> String {
-        let message = error == .missingValue
+    static func reviewError(_ error: PostError, _ context: PageContext) -> String {
+        let message = error == .commentMissing
             ? Lessons.LessonDraft.Violation.required.message
             : Lessons.LessonDraft.Violation.tooLong(max: PostBoard.maxCommentLength).message
         return context.pick(ko: message.ko, en: message.en)

@@ -1,26 +1,34 @@
 import Vapor
 
-/// The lessons rules answer in the contract's codes (410 gone, 445 not the author, …). On a page
-/// those become the statuses browsers know, which `PageErrorMiddleware` then shows as a page in
-/// the person's language instead of a bare 500. A `PageExit` is answered with its page.
+/// What the lessons rules refuse becomes, on a page, the status browsers know, which
+/// `PageErrorMiddleware` then shows as a page in the person's language instead of a bare 500.
+/// A `PageExit` is answered with its page.
 struct LessonsPageErrors: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch let exit as PageExit {
             return exit.response
-        } catch let error as LessonsError {
+        } catch let error as PostError {
             throw Abort(Self.status(of: error))
+        } catch let error as FollowError {
+            switch error {
+            case .personNotFound: throw Abort(.notFound)
+            case .followingYourself: throw Abort(.badRequest)
+            case .alreadyFollowing, .notFollowing: throw Abort(.conflict)
+            }
+        } catch let error as PaymentError {
+            throw Abort(error == .alreadyValidated ? .conflict : error == .gatewayUnavailable ? .internalServerError : .badRequest)
+        } catch ProfileError.accountWithdrawn {
+            throw Abort(.forbidden)
         }
     }
 
-    static func status(of error: LessonsError) -> HTTPResponseStatus {
+    static func status(of error: PostError) -> HTTPResponseStatus {
         switch error {
-        case .notFound, .commentNotFound, .userNotFound: .notFound
-        case .notAuthor, .forbidden: .forbidden
-        case .missingValue, .invalidValue, .nicknameHasWhitespace: .badRequest
-        case .alreadyFollowing, .notFollowing, .paymentAlreadyValidated, .emailTaken, .nicknameTaken: .conflict
-        default: .internalServerError
+        case .postNotFound, .commentNotFound: .notFound
+        case .notAuthor: .forbidden
+        case .productIDMissing, .commentMissing, .commentTooLong, .titleTooLong, .negativePrice, .contentTooLong, .foreignFiles: .badRequest
         }
     }
 }

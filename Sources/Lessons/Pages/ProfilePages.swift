@@ -68,7 +68,7 @@ struct ProfilePages: Sendable {
         } else {
             do {
                 _ = try await follows.follow(userID, by: visitor.accountID, on: req.db)
-            } catch LessonsError.alreadyFollowing {
+            } catch FollowError.alreadyFollowing {
                 // A second tab followed first; the outcome is the same.
             }
         }

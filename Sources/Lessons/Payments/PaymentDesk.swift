@@ -15,21 +15,21 @@ struct PaymentDesk: Sendable {
     func validate(impUID: String?, postID: String?, clientPrice: Int?, buyer buyerID: String, on db: any Database) async throws -> Lessons.Receipt {
         guard let impUID = impUID?.trimmingCharacters(in: .whitespaces), !impUID.isEmpty,
               let postID = postID?.trimmingCharacters(in: .whitespaces), !postID.isEmpty
-        else { throw LessonsError.missingValue }
+        else { throw PaymentError.impUIDOrPostMissing }
         let post = try await board.find(postID, on: db)
         guard try await LessonPayment.query(on: db).filter(\.$impUID == impUID).count() == 0 else {
-            throw LessonsError.paymentAlreadyValidated
+            throw PaymentError.alreadyValidated
         }
         let payment: GatewayPayment?
         do {
             payment = try await gateway.payment(impUID: impUID, on: db)
         } catch is GatewayError {
-            throw LessonsError.serverError
+            throw PaymentError.gatewayUnavailable
         }
-        guard let payment else { throw LessonsError.invalidValue("결제 정보를 찾을 수 없습니다.") }
-        guard payment.status == .paid else { throw LessonsError.invalidValue("결제가 완료되지 않았습니다.") }
-        guard let expected = post.price ?? clientPrice else { throw LessonsError.invalidValue("결제 금액을 확인할 수 없습니다.") }
-        guard payment.amount == expected else { throw LessonsError.invalidValue("결제 금액이 일치하지 않습니다.") }
+        guard let payment else { throw PaymentError.paymentNotFound }
+        guard payment.status == .paid else { throw PaymentError.notPaid }
+        guard let expected = post.price ?? clientPrice else { throw PaymentError.priceUnknown }
+        guard payment.amount == expected else { throw PaymentError.amountMismatch }
         let receipt = LessonPayment(
             impUID: impUID, merchantUID: payment.merchantUID, postID: postID, buyerID: buyerID, productName: post.title,
             price: payment.amount, paidAt: payment.paidAt ?? clock.now()
@@ -37,7 +37,7 @@ struct PaymentDesk: Sendable {
         do {
             try await receipt.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw LessonsError.paymentAlreadyValidated
+            throw PaymentError.alreadyValidated
         }
         return Self.receipt(receipt)
     }

@@ -26,7 +26,7 @@ enum LessonsProfiles {
 
     /// The signed-in account and its profile; a token that outlived its account is a 403.
     static func require(_ accountID: String, on db: any Database) async throws -> (Account, LessonsProfile) {
-        guard let account = try await Account.find(accountID, on: db) else { throw LessonsError.forbidden }
+        guard let account = try await Account.find(accountID, on: db) else { throw ProfileError.accountWithdrawn }
         return (account, try await ensure(for: account, on: db))
     }
 }

@@ -15,12 +15,12 @@ struct Follows: Sendable {
     }
 
     func follow(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Lessons.FollowStatus {
-        guard followeeID != followerID else { throw LessonsError.invalidValue("자기 자신은 팔로우할 수 없습니다.") }
+        guard followeeID != followerID else { throw FollowError.followingYourself }
         let (me, them) = try await profiles(followerID, followeeID, on: db)
         do {
             try await LessonFollow(followerID: followerID, followeeID: followeeID, createdAt: clock.now()).create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw LessonsError.alreadyFollowing
+            throw FollowError.alreadyFollowing
         }
         return Lessons.FollowStatus(nick: me.nick, opponentNick: them.nick, followingStatus: true)
     }
@@ -31,7 +31,7 @@ struct Follows: Sendable {
         let removed = try await PostReader.sql(db).delete(from: LessonFollow.schema)
             .where(SQLColumn("follower_id"), SQLBinaryOperator.equal, SQLBind(followerID)).where(SQLColumn("followee_id"), SQLBinaryOperator.equal, SQLBind(followeeID))
             .returning(SQLColumn("seq")).all()
-        guard !removed.isEmpty else { throw LessonsError.notFollowing }
+        guard !removed.isEmpty else { throw FollowError.notFollowing }
         return Lessons.FollowStatus(nick: me.nick, opponentNick: them.nick, followingStatus: false)
     }
 
@@ -73,7 +73,7 @@ struct Follows: Sendable {
     }
 
     private func profiles(_ followerID: String, _ followeeID: String, on db: any Database) async throws -> (LessonsProfile, LessonsProfile) {
-        guard let them = try await LessonsProfile.find(followeeID, on: db) else { throw LessonsError.userNotFound }
+        guard let them = try await LessonsProfile.find(followeeID, on: db) else { throw FollowError.personNotFound }
         let (_, me) = try await LessonsProfiles.require(followerID, on: db)
         return (me, them)
     }

@@ -4,8 +4,7 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// Writing posts, comments and likes, with the contract's rules: 400 for missing values, 410 for
-/// what does not exist (any more), 445 for someone else's post or comment.
+/// Writing posts, comments and likes, and what the rules refuse (`PostError`).
 struct PostBoard: Sendable {
     let files: FileStore
     let ids: IdentifierGenerator
@@ -21,14 +20,14 @@ struct PostBoard: Sendable {
 
     func find(_ postID: String, on db: any Database) async throws -> LessonPost {
         guard !postID.isEmpty, let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first() else {
-            throw LessonsError.notFound
+            throw PostError.postNotFound
         }
         return post
     }
 
     func post(_ postID: String, on db: any Database) async throws -> Lessons.Post {
         let post = try await find(postID, on: db)
-        guard let found = try await reader.posts([try post.requireID()], on: db).first else { throw LessonsError.notFound }
+        guard let found = try await reader.posts([try post.requireID()], on: db).first else { throw PostError.postNotFound }
         return found
     }
 
@@ -37,7 +36,7 @@ struct PostBoard: Sendable {
     /// posts with no role at all, so the role is checked by the web pages and the SDK's form, not here.
     func create(by accountID: String, _ request: Lessons.PostRequest, on db: any Database) async throws -> Lessons.Post {
         guard let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty else {
-            throw LessonsError.missingValue
+            throw PostError.productIDMissing
         }
         let post = LessonPost(postID: ids.objectID(), productID: productID, creatorID: accountID, title: "", createdAt: clock.now())
         try apply(request, to: post)
@@ -50,14 +49,15 @@ struct PostBoard: Sendable {
             try await replaceHashtags(of: seq, content: post.content, on: db)
             return seq
         }
-        guard let created = try await reader.posts([seq], on: db).first else { throw LessonsError.serverError }
+        // Only a delete racing in right after the write leaves nothing to read back.
+        guard let created = try await reader.posts([seq], on: db).first else { throw PostError.postNotFound }
         return created
     }
 
     func update(_ postID: String, by accountID: String, _ request: Lessons.PostRequest, on db: any Database) async throws -> Lessons.Post {
         let released = try await db.writeTransaction { db in
             let post = try await find(postID, on: db)
-            guard post.creatorID == accountID else { throw LessonsError.notAuthor }
+            guard post.creatorID == accountID else { throw PostError.notAuthor }
             let before = post.fileList
             try apply(request, to: post)
             if let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty { post.productID = productID }
@@ -72,9 +72,9 @@ struct PostBoard: Sendable {
     func delete(_ postID: String, by accountID: String, on db: any Database) async throws {
         let paths = try await db.writeTransaction { db in
             let post = try await find(postID, on: db)
-            guard post.creatorID == accountID else { throw LessonsError.notAuthor }
+            guard post.creatorID == accountID else { throw PostError.notAuthor }
             let paths = post.fileList
-            guard try await Self.deleteRow(LessonPost.schema, key: "seq", post.requireID(), on: db) else { throw LessonsError.notFound }
+            guard try await Self.deleteRow(LessonPost.schema, key: "seq", post.requireID(), on: db) else { throw PostError.postNotFound }
             return paths
         }
         try await releaseFiles(paths, on: db)
@@ -87,7 +87,7 @@ struct PostBoard: Sendable {
         do {
             try await comment.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw LessonsError.notFound
+            throw PostError.postNotFound
         }
         return try await self.comment(comment, on: db)
     }
@@ -95,7 +95,7 @@ struct PostBoard: Sendable {
     func editComment(_ commentID: String, on postID: String, by accountID: String, content: String?, on db: any Database) async throws -> Lessons.Comment {
         let content = try Self.commentContent(content)
         let comment = try await findComment(commentID, on: postID, on: db)
-        guard comment.creatorID == accountID else { throw LessonsError.notAuthor }
+        guard comment.creatorID == accountID else { throw PostError.notAuthor }
         comment.content = content
         try await comment.save(on: db)
         return try await self.comment(comment, on: db)
@@ -103,8 +103,8 @@ struct PostBoard: Sendable {
 
     func deleteComment(_ commentID: String, on postID: String, by accountID: String, on db: any Database) async throws {
         let comment = try await findComment(commentID, on: postID, on: db)
-        guard comment.creatorID == accountID else { throw LessonsError.notAuthor }
-        guard try await Self.deleteRow(LessonComment.schema, key: "seq", comment.requireID(), on: db) else { throw LessonsError.commentNotFound }
+        guard comment.creatorID == accountID else { throw PostError.notAuthor }
+        guard try await Self.deleteRow(LessonComment.schema, key: "seq", comment.requireID(), on: db) else { throw PostError.commentNotFound }
     }
 
     /// Deletes one row and says whether this call was the one that deleted it, so that of two
@@ -123,7 +123,7 @@ struct PostBoard: Sendable {
                 try await LessonLike(postSeq: seq, accountID: accountID, kind: kind, createdAt: clock.now()).create(on: db)
             } catch let error as any DatabaseError where error.isConstraintFailure {
                 // A concurrent request liked it first, or the post was deleted meanwhile.
-                guard try await existing.count() > 0 else { throw LessonsError.notFound }
+                guard try await existing.count() > 0 else { throw PostError.postNotFound }
             }
         } else {
             try await existing.delete()
@@ -134,7 +134,7 @@ struct PostBoard: Sendable {
     private func findComment(_ commentID: String, on postID: String, on db: any Database) async throws -> LessonComment {
         let seq = try await find(postID, on: db).requireID()
         guard let comment = try await LessonComment.query(on: db).filter(\.$commentID == commentID).filter(\.$postSeq == seq).first() else {
-            throw LessonsError.commentNotFound
+            throw PostError.commentNotFound
         }
         return comment
     }
@@ -148,24 +148,24 @@ struct PostBoard: Sendable {
     }
 
     static func commentContent(_ content: String?) throws -> String {
-        guard let content, !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw LessonsError.missingValue }
-        guard content.count <= maxCommentLength else { throw LessonsError.invalidValue("댓글은 \(maxCommentLength)자 이하로 작성해주세요.") }
+        guard let content, !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw PostError.commentMissing }
+        guard content.count <= maxCommentLength else { throw PostError.commentTooLong(maximum: maxCommentLength) }
         return content
     }
 
     /// Copies the fields the request carries onto the post; fields it leaves out stay as they are.
     private func apply(_ request: Lessons.PostRequest, to post: LessonPost) throws {
         if let title = request.title?.value {
-            guard title.count <= Self.maxTitleLength else { throw LessonsError.invalidValue("제목은 \(Self.maxTitleLength)자 이하로 작성해주세요.") }
+            guard title.count <= Self.maxTitleLength else { throw PostError.titleTooLong(maximum: Self.maxTitleLength) }
             post.title = title
         }
         if let price = request.price?.value {
-            guard price >= 0 else { throw LessonsError.invalidValue("가격은 0 이상이어야 합니다.") }
+            guard price >= 0 else { throw PostError.negativePrice }
             post.price = price
         }
         let contents = [request.content, request.content1, request.content2, request.content3, request.content4, request.content5]
         guard contents.allSatisfy({ ($0?.value.count ?? 0) <= Self.maxContentLength }) else {
-            throw LessonsError.invalidValue("내용은 \(Self.maxContentLength)자 이하로 작성해주세요.")
+            throw PostError.contentTooLong(maximum: Self.maxContentLength)
         }
         if let value = request.content?.value { post.content = value }
         if let value = request.content1?.value { post.content1 = value }
@@ -175,7 +175,7 @@ struct PostBoard: Sendable {
         if let value = request.content5?.value { post.content5 = value }
         if let files = request.files {
             guard files.count <= Self.maxFiles, files.allSatisfy({ Self.isPostFile($0) && self.files.exists($0) }) else {
-                throw LessonsError.invalidValue("files에는 업로드로 받은 경로만 넣을 수 있습니다.")
+                throw PostError.foreignFiles
             }
             post.fileList = files
         }

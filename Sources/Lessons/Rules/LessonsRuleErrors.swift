@@ -1,0 +1,39 @@
+/// What the lessons rules refuse, in the domain's words. Each contract maps these once: the LSLP
+/// API to its codes and messages (`LessonsError.init(rule:)`), the web pages to page statuses
+/// and field messages (`LessonsPageErrors`).
+enum PostError: Error, Equatable {
+    case postNotFound
+    case commentNotFound
+    /// Someone else's post or comment.
+    case notAuthor
+    case productIDMissing
+    case commentMissing
+    case commentTooLong(maximum: Int)
+    case titleTooLong(maximum: Int)
+    case negativePrice
+    case contentTooLong(maximum: Int)
+    /// `files` lists a path that was not uploaded here, or too many.
+    case foreignFiles
+}
+
+enum FollowError: Error, Equatable {
+    case followingYourself
+    case alreadyFollowing
+    case notFollowing
+    case personNotFound
+}
+
+enum PaymentError: Error, Equatable {
+    case impUIDOrPostMissing
+    case alreadyValidated
+    case gatewayUnavailable
+    case paymentNotFound
+    case notPaid
+    case priceUnknown
+    case amountMismatch
+}
+
+enum ProfileError: Error, Equatable {
+    /// A token that outlived its account.
+    case accountWithdrawn
+}
