@@ -77,16 +77,16 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: [
-                "Platform", "SproutTestSupport",
-                .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
-            ]
+            dependencies: ["Platform", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
-        .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI", "SproutTestSupport"]),
-        .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "SproutTestSupport"]),
+        // The SDK and the view models alone: no Vapor, no libvips.
+        .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),
+        .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI"]),
+        // The SDK and the view models against the real server over real sockets.
+        .testTarget(name: "SproutLiveTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "SproutTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,23 +12,15 @@ import Vapor
         .appendingPathComponent("Fixtures/images/exif-rotated.jpg"))
 
     func withClients(_ test: (LessonsClient, LessonsClient, (me: String, other: String)) async throws -> Void) async throws {
-        try await withSprout { sprout in
-            try await sprout.app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let url = URL(string: "http://127.0.0.1:\(try #require(sprout.app.http.server.shared.localAddress?.port))")!
+        try await withListeningSprout { sprout, url in
             let me = LessonsClient(baseURL: url, apiKey: sprout.apiKey)
             let other = LessonsClient(baseURL: url, apiKey: sprout.apiKey)
-            do {
-                var ids: [String] = []
-                for (client, nick) in [(me, "me"), (other, "other")] {
-                    ids.append(try await client.join(Lessons.JoinRequest(email: "\(nick)@sprout.test", password: "pw12345", nick: nick, phoneNum: "1")).userID)
-                    try await client.login(email: "\(nick)@sprout.test", password: "pw12345")
-                }
-                try await test(me, other, (ids[0], ids[1]))
-            } catch {
-                await sprout.app.server.shutdown()
-                throw error
+            var ids: [String] = []
+            for (client, nick) in [(me, "me"), (other, "other")] {
+                ids.append(try await client.join(Lessons.JoinRequest(email: "\(nick)@sprout.test", password: "pw12345", nick: nick, phoneNum: "1")).userID)
+                try await client.login(email: "\(nick)@sprout.test", password: "pw12345")
             }
-            await sprout.app.server.shutdown()
+            try await test(me, other, (ids[0], ids[1]))
         }
     }
 

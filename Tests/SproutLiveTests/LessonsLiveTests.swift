@@ -31,12 +31,7 @@ import Vapor
     }
 
     @Test func aTeacherOpensALessonAndAStudentFindsBookmarksPaysAndReviewsItAcrossAnExpiry() async throws {
-        try await withSprout { sprout in
-            try await sprout.app.server.start(address: .hostname("127.0.0.1", port: 0))
-            defer { Task { await sprout.app.server.shutdown() } }
-            let url = URL(string: "http://127.0.0.1:\(try #require(sprout.app.http.server.shared.localAddress?.port))")!
-            try await lessonFlow(sprout, url)
-        }
+        try await withListeningSprout { sprout, url in try await lessonFlow(sprout, url) }
     }
 
     /// The screens run on the main actor, as in an app.

@@ -9,10 +9,7 @@ import Vapor
 /// The view models and the SDK against the real server over real sockets.
 @Suite struct MarketLiveTests {
     @Test func aVendorSellsThroughTheFormAndAShopperPagesAndLikes() async throws {
-        try await withSprout { sprout in
-            try await sprout.app.server.start(address: .hostname("127.0.0.1", port: 0))
-            defer { Task { await sprout.app.server.shutdown() } }
-            let url = URL(string: "http://127.0.0.1:\(sprout.app.http.server.shared.localAddress!.port!)")!
+        try await withListeningSprout { sprout, url in
             #expect(try await MarketClient(baseURL: url).healthCheck())
 
             let session = AuthSession()

@@ -7,20 +7,6 @@ import Vapor
 
 /// The SDK over real sockets against the real server, in-process, with the server's clock injected.
 @Suite struct LiveServerTests {
-    func withListeningSprout(_ test: (TestSprout, URL) async throws -> Void) async throws {
-        try await withSprout { sprout in
-            try await sprout.app.server.start(address: .hostname("127.0.0.1", port: 0))
-            let port = try #require(sprout.app.http.server.shared.localAddress?.port)
-            do {
-                try await test(sprout, URL(string: "http://127.0.0.1:\(port)")!)
-            } catch {
-                await sprout.app.server.shutdown()
-                throw error
-            }
-            await sprout.app.server.shutdown()
-        }
-    }
-
     @Test func joinLoginAndProfileOverHTTP() async throws {
         try await withListeningSprout { sprout, url in
             let lessons = LessonsClient(baseURL: url, apiKey: sprout.apiKey)
