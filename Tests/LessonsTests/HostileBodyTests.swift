@@ -15,7 +15,7 @@ import Vapor
                 (.POST, "posts"), (.POST, "posts/files"), (.PUT, "users/me/profile"), (.PUT, "posts/\(lesson.postID)"),
                 (.POST, "posts/\(lesson.postID)/comments"), (.POST, "posts/\(lesson.postID)/like"), (.POST, "payments/validation"),
             ]
-            for body in HostileBodies.multipart {
+            for body in HostileBodies.multipart + HostileBodies.malformedMultipart {
                 for (method, path) in routes {
                     let headers = sprout.lessonsHeaders(["Authorization": (path.hasPrefix("posts/\(lesson.postID)") ? teacher : user).token, "Content-Type": body.contentType])
                     let response = try await sprout.send(method, "v1/" + path, headers: headers, body: body.bytes)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct HostileBodyTests {
     static let anonymousRoutes = ["api/products", "api/auth/login", "api/auth/join", "api/auth/refresh", "login", "signup", "market/sell"]
 
-    @Test(arguments: HostileBodies.multipart)
+    @Test(arguments: HostileBodies.multipart + HostileBodies.malformedMultipart)
     func everyBodyReadingRouteAnswers4xx(body: HostileBodies.Body) async throws {
         try await withSprout { sprout in
             for path in Self.anonymousRoutes {

@@ -18,3 +18,13 @@ public enum HostileBodies {
         Body(contentType: "multipart/form-data; boundary=\"\"", bytes: Data("--\r\nA: b\r\n\r\nv\r\n----".utf8)),
     ]
 }
+
+extension HostileBodies {
+    /// Malformed bodies the parser reads without trapping but refuses with its own syntax error,
+    /// which must reach the client as a 4xx, not a 500.
+    public static let malformedMultipart: [Body] = [
+        Body(contentType: "multipart/form-data; boundary=B", bytes: Data("--B\r\nContent-Dis\nposition: form-data; name=\"email\"\r\n\r\nx\r\n--B--\r\n".utf8)),
+        Body(contentType: "multipart/form-data; boundary=B", bytes: Data("--B\r\nContent-Disposition: form-data; name=\"a\"\r\n--B\r\n\r\nx\r\n--B--\r\n".utf8)),
+        Body(contentType: "multipart/form-data; boundary=B", bytes: Data("--B\r\nCont\0ent: x\r\n\r\nx\r\n--B--\r\n".utf8)),
+    ]
+}

@@ -3,7 +3,7 @@ import Vapor
 /// Vapor's `FormDataDecoder` behind `MultipartPreflight`. Bodies are decoded by their declared
 /// `Content-Type`, so any route that reads `req.content` (JSON routes and the CSRF check included)
 /// hands a body labelled multipart to MultipartKit; installed as the multipart decoder, this
-/// refuses the bodies that would trap it.
+/// refuses the bodies that would trap it, and answers the parser's syntax errors as a 400.
 public struct GuardedFormDataDecoder: ContentDecoder {
     private let decoder = FormDataDecoder()
 
@@ -23,6 +23,15 @@ public struct GuardedFormDataDecoder: ContentDecoder {
         guard MultipartPreflight.isSafe(body, boundary: boundary) else {
             throw Abort(.badRequest, reason: "The multipart body is malformed.")
         }
-        return try decoder.decode(D.self, from: body, headers: headers, userInfo: userInfo)
+        do {
+            return try decoder.decode(D.self, from: body, headers: headers, userInfo: userInfo)
+        } catch let error as DecodingError {
+            throw error
+        } catch let error as any AbortError {
+            throw error
+        } catch {
+            // The parser's own syntax error: the body is malformed, which is the client's mistake.
+            throw Abort(.badRequest, reason: "The multipart body is malformed.")
+        }
     }
 }
