@@ -46,13 +46,13 @@ let package = Package(
         ),
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
-        .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"]),
+        .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
         .target(name: "Study", dependencies: ["Platform", "SproutAPI"]),
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
-        .target(name: "Market", dependencies: ["Platform", "SproutAPI"]),
+        .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // Assembles the application from the platform and the app modules.
         .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market"]),

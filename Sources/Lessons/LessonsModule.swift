@@ -16,6 +16,7 @@ public struct LessonsModule: AppModule {
     /// The HTTP client is asked for only when PortOne is the configured gateway, so a sandbox
     /// install never starts one.
     public init(context: ModuleContext) throws {
+        assets = try ModuleAssets(module: "lessons", bundle: .module, names: ["lessons.css"])
         let platform = context.platform
         let images = context.images
         self.platform = platform
@@ -37,6 +38,8 @@ public struct LessonsModule: AppModule {
     }
 
     public let name = "lessons"
+
+    public let assets: ModuleAssets?
 
     public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts()] }
 

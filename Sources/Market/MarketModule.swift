@@ -9,7 +9,8 @@ public struct MarketModule: AppModule {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
 
-    public init(context: ModuleContext) {
+    public init(context: ModuleContext) throws {
+        assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])
         let platform = context.platform
         self.platform = platform
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
@@ -17,6 +18,8 @@ public struct MarketModule: AppModule {
     }
 
     public let name = "market"
+
+    public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys()]
@@ -47,7 +50,8 @@ public struct MarketModule: AppModule {
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
-        BrowsePages(catalog: catalog).register(on: pages)
+        let pages = pages.grouped(MarketPageErrors())
+        BrowsePages(catalog: catalog, vendors: vendors).register(on: pages)
         SellerPages(catalog: catalog, vendors: vendors, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 

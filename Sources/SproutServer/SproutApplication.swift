@@ -80,7 +80,7 @@ public enum SproutApplication {
             summary: "Health, API documents and uploaded files, shared by every app."
         )
         let documents = [platformDocument] + modules.map(\.apiDocument)
-        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware())
+        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(), PageExitMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
 
         if config.loadsDemoData {
@@ -100,7 +100,7 @@ public enum SproutApplication {
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
-        try AssetsController().register(on: pages)
+        WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
         HubController(accounts: platform.accounts, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
         for module in modules {
             try module.registerRoutes(on: app.routes, pages: pages)

@@ -154,4 +154,24 @@ import Testing
             #expect(try await browser.post("/market/products/\(product.id)/like", form: [:]).status.code == 403, "CSRF applies")
         }
     }
+
+    @Test func likesAndMyProductsArePagedLikeTheirAPIs() async throws {
+        try await withSprout { sprout in
+            let (browser, csrf) = try await vendorBrowser(sprout)
+            let vendor = try await sprout.makeVendor("maker88")
+            var ids: [Int] = []
+            for index in 1...25 { ids.append(try await sprout.registerProduct(by: vendor, name: "Chair \(index)").id) }
+            for id in ids { try await browser.post("/market/products/\(id)/like", form: [:], csrf: csrf) }
+            let first = String(buffer: try await browser.get("/market/likes").body)
+            #expect(first.components(separatedBy: "class=\"product-card\"").count - 1 == 20)
+            #expect(first.contains(#"href="/market/likes?page=2""#) && !first.contains(#"id="previous-page""#))
+            #expect(first.contains(#"data-id="\#(ids[24])""#), "most recently liked first")
+            let second = String(buffer: try await browser.get("/market/likes?page=2").body)
+            #expect(second.components(separatedBy: "class=\"product-card\"").count - 1 == 5)
+            #expect(second.contains(#"id="previous-page""#) && !second.contains(#"id="next-page""#))
+            #expect(String(buffer: try await browser.get("/market/likes?page=-3").body).contains(#"data-id="\#(ids[24])""#), "a bad page is the first")
+            let mine = String(buffer: try await browser.get("/market/mine").body)
+            #expect(mine.contains("아직 올린 상품이 없어요") || mine.contains("You have not listed anything yet"))
+        }
+    }
 }

@@ -8,6 +8,7 @@ extension LessonsError {
         case let error as FollowError: self.init(error)
         case let error as PaymentError: self.init(error)
         case ProfileError.accountWithdrawn: self = .forbidden
+        case ProfileError.personNotFound: self = .userNotFound
         default: return nil
         }
     }

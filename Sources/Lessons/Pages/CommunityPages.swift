@@ -75,8 +75,8 @@ struct CommunityPages: Sendable {
             .form(
                 .id("community-form"), .class("stacked card"), .action("/lessons/community/new"), .method(.post),
                 PageLayout.csrfField(context),
-                FormFields.text("title", label: context.pick(ko: "제목", en: "Title"), value: title, error: errors["title"]),
-                FormFields.textArea("content", label: context.pick(ko: "내용", en: "Text"), value: content, error: errors["content"], rows: 8,
+                FormWidgets.text("title", label: context.pick(ko: "제목", en: "Title"), value: title, error: errors["title"]),
+                FormWidgets.textArea("content", label: context.pick(ko: "내용", en: "Text"), value: content, error: errors["content"], rows: 8,
                                     hint: context.pick(ko: "#해시태그를 넣으면 해시태그 검색의 커뮤니티 탭에 나와요.", en: "Add #hashtags to appear in the community tab of hashtag search.")),
                 .button(.id("community-submit"), .type(.submit), .text(context.pick(ko: "올리기", en: "Post")))
             )
@@ -121,7 +121,7 @@ struct CommunityPages: Sendable {
                     .form(
                         .id("comment-form"), .class("stacked"), .action("\(path)/comments"), .method(.post),
                         PageLayout.csrfField(context),
-                        FormFields.textArea("content", label: context.pick(ko: "댓글 쓰기", en: "Write a comment"), value: comment, error: error, rows: 3),
+                        FormWidgets.textArea("content", label: context.pick(ko: "댓글 쓰기", en: "Write a comment"), value: comment, error: error, rows: 3),
                         .button(.id("comment-submit"), .type(.submit), .text(context.pick(ko: "댓글 남기기", en: "Comment")))
                     ),
                     else: .p(.a(.href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 댓글 남기기", en: "Log in to comment"))))),

@@ -114,7 +114,7 @@ struct LessonDetailPages: Sendable {
             .form(
                 .id("review-edit-form"), .class("stacked card"), .action("/lessons/\(post.postID)/reviews/\(commentID)/edit"), .method(.post),
                 PageLayout.csrfField(context),
-                FormFields.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: text, error: error, rows: 4),
+                FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: text, error: error, rows: 4),
                 .div(.class("inline-actions"),
                      .button(.id("review-save"), .type(.submit), .text(context.pick(ko: "저장", en: "Save"))),
                      .a(.class("button secondary"), .href("/lessons/\(post.postID)#reviews"), .text(context.pick(ko: "취소", en: "Cancel"))))

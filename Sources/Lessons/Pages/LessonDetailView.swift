@@ -112,7 +112,7 @@ enum LessonDetailView {
                 .form(
                     .id("review-form"), .class("stacked"), .action("\(path)/reviews"), .method(.post),
                     PageLayout.csrfField(context),
-                    FormFields.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
+                    FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
                     .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
                 )
             }, else: .p(.a(.id("review-login"), .href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))),

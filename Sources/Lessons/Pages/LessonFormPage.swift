@@ -34,18 +34,18 @@ enum LessonFormPage {
             .form(
                 .id("lesson-form"), .class("stacked card"), .action(action), .method(.post), .enctype(.multipartData),
                 PageLayout.csrfField(context),
-                FormFields.text("title", label: context.pick(ko: "레슨 제목", en: "Title"), value: draft.title, error: errors[.title]),
-                FormFields.text("price", label: context.pick(ko: "레슨 가격 (원)", en: "Price (won)"), value: draft.price, error: errors[.price], inputMode: "numeric"),
-                FormFields.select("instrument", label: context.pick(ko: "레슨 과목", en: "Subject"), prompt: context.pick(ko: "과목 선택", en: "Choose a subject"),
+                FormWidgets.text("title", label: context.pick(ko: "레슨 제목", en: "Title"), value: draft.title, error: errors[.title]),
+                FormWidgets.text("price", label: context.pick(ko: "레슨 가격 (원)", en: "Price (won)"), value: draft.price, error: errors[.price], inputMode: "numeric"),
+                FormWidgets.select("instrument", label: context.pick(ko: "레슨 과목", en: "Subject"), prompt: context.pick(ko: "과목 선택", en: "Choose a subject"),
                                   options: Lessons.Instrument.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
                                   selected: draft.instrument, error: errors[.instrument]),
-                FormFields.select("region", label: context.pick(ko: "레슨 위치", en: "Location"), prompt: context.pick(ko: "지역 선택", en: "Choose a region"),
+                FormWidgets.select("region", label: context.pick(ko: "레슨 위치", en: "Location"), prompt: context.pick(ko: "지역 선택", en: "Choose a region"),
                                   options: Lessons.Region.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
                                   selected: draft.region, error: errors[.region]),
-                FormFields.select("lesson_type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: context.pick(ko: "타입 선택", en: "Choose a type"),
+                FormWidgets.select("lesson_type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: context.pick(ko: "타입 선택", en: "Choose a type"),
                                   options: Lessons.LessonType.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
                                   selected: draft.lessonType, error: errors[.lessonType]),
-                FormFields.textArea("introduction", label: context.pick(ko: "레슨 소개", en: "Introduction"), value: draft.introduction, error: errors[.introduction],
+                FormWidgets.textArea("introduction", label: context.pick(ko: "레슨 소개", en: "Introduction"), value: draft.introduction, error: errors[.introduction],
                                     hint: context.pick(ko: "#해시태그를 넣으면 해시태그 검색에 나와요. 예: #취미레슨 #바이올린", en: "Add #hashtags to be found by hashtag search, e.g. #취미레슨 #바이올린")),
                 .div(
                     .class("field"),
@@ -53,7 +53,7 @@ enum LessonFormPage {
                     currentPhotos(mode, context),
                     .input(.id("photos"), .name("photos"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
                            .attribute(named: "aria-invalid", value: errors[.photos] == nil ? "false" : "true")),
-                    FormFields.error(errors[.photos])
+                    FormWidgets.error(errors[.photos])
                 ),
                 .button(.id("lesson-submit"), .type(.submit), .text(context.pick(ko: "완료", en: "Done")))
             )

@@ -37,23 +37,23 @@ struct LessonListPage: Sendable {
         let any = context.pick(ko: "전체", en: "Any")
         return .form(
             .id("lesson-filters"), .class("filters card"), .action("/lessons/list"), .method(.get),
-            FormFields.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
+            FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
                               options: Lessons.InstrumentGroup.allCases.dropFirst().map { ($0.rawValue, named($0.title)) },
                               selected: filter.group == .all ? "" : filter.group.rawValue, error: nil),
-            FormFields.select("region", label: context.pick(ko: "지역", en: "Region"), prompt: any,
+            FormWidgets.select("region", label: context.pick(ko: "지역", en: "Region"), prompt: any,
                               options: Lessons.Region.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
                               selected: filter.region?.rawValue ?? "", error: nil),
-            FormFields.select("type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: any,
+            FormWidgets.select("type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: any,
                               options: Lessons.LessonType.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
                               selected: filter.lessonType?.rawValue ?? "", error: nil),
-            FormFields.select("price", label: context.pick(ko: "가격", en: "Price"), prompt: any,
+            FormWidgets.select("price", label: context.pick(ko: "가격", en: "Price"), prompt: any,
                               options: LessonFilter.PriceBand.allCases.map { ($0.rawValue, named($0.title)) },
                               selected: filter.price?.rawValue ?? "", error: nil),
             .div(
                 .class("field"),
                 .label(.for("sort"), .text(context.pick(ko: "정렬", en: "Sort"))),
                 .select(.id("sort"), .attribute(named: "name", value: "sort"), .forEach(PostQuery.Sort.allCases) { sort in
-                    FormFields.option(sort.rawValue, named(LessonFilter.sortTitle(sort)), selected: sort == filter.sort)
+                    FormWidgets.option(sort.rawValue, named(LessonFilter.sortTitle(sort)), selected: sort == filter.sort)
                 })
             ),
             .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply")))

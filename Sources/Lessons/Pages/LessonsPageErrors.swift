@@ -7,8 +7,6 @@ struct LessonsPageErrors: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
-        } catch let exit as PageExit {
-            return exit.response
         } catch let error as PostError {
             throw Abort(Self.status(of: error))
         } catch let error as FollowError {
@@ -19,8 +17,8 @@ struct LessonsPageErrors: AsyncMiddleware {
             }
         } catch let error as PaymentError {
             throw Abort(error == .alreadyValidated ? .conflict : error == .gatewayUnavailable ? .internalServerError : .badRequest)
-        } catch ProfileError.accountWithdrawn {
-            throw Abort(.forbidden)
+        } catch let error as ProfileError {
+            throw Abort(error == .accountWithdrawn ? .forbidden : .notFound)
         }
     }
 

@@ -16,12 +16,7 @@ struct LessonsVisitor: Sendable {
     /// The signed-in person; someone signed out is sent to the hub's log-in, which brings them
     /// back to `next` (by default this page; a form post names the page the form was on).
     static func require(_ req: Request, next: String? = nil) async throws -> LessonsVisitor {
-        let context = try await PageContext.load(for: req)
-        guard let account = context.account else {
-            let path = next ?? req.url.path
-            let login = "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/lessons")
-            throw PageExit(req.redirect(to: login, redirectType: .normal))
-        }
+        let (context, account) = try await PageContext.signedIn(req, next: next)
         let profile = try await LessonsProfiles.ensure(for: account, on: req.db)
         return LessonsVisitor(context: context, accountID: try account.requireID(), profile: profile)
     }
@@ -41,14 +36,6 @@ struct LessonsVisitor: Sendable {
         }
         return visitor
     }
-}
-
-/// A page to answer with instead of the one asked for: the log-in for someone signed out, a
-/// refusal for someone not allowed. `LessonsPageErrors` turns it into the response.
-struct PageExit: Error {
-    let response: Response
-
-    init(_ response: Response) { self.response = response }
 }
 
 extension Request {

@@ -1,4 +1,3 @@
-import Fluent
 import Platform
 import Plot
 import SproutAPI
@@ -94,7 +93,7 @@ struct MyPages: Sendable {
         let visitor = try await LessonsVisitor.require(req)
         let context = visitor.context
         let receipts = try await desk.receipts(of: visitor.accountID, on: req.db)
-        let existing = receipts.isEmpty ? [] : Set(try await LessonPost.query(on: req.db).filter(\.$postID ~~ receipts.map(\.postID)).all(\.$postID))
+        let existing = try await board.existing(receipts.map(\.postID), on: req.db)
         let title = context.pick(ko: "수강 내역", en: "Paid lessons")
         return LessonsViews.page(title: title, context: context, .group(
             LessonsViews.nav(context, current: "me"),

@@ -77,7 +77,7 @@ struct ProfilePages: Sendable {
 
     /// The account of `:user_id` and its lessons profile.
     private func person(_ req: Request) async throws -> (String, LessonsProfile) {
-        guard let userID = req.parameters.get("user_id"), let account = try await Account.find(userID, on: req.db) else { throw Abort(.notFound) }
-        return (userID, try await LessonsProfiles.ensure(for: account, on: req.db))
+        let userID = req.parameters.get("user_id") ?? ""
+        return (userID, try await LessonsProfiles.person(userID, on: req.db))
     }
 }

@@ -24,6 +24,12 @@ enum LessonsProfiles {
         try await LessonsProfile.query(on: db).filter(\.$nick == nick).count() > 0
     }
 
+    /// The profile of the person `accountID` names, made on first use.
+    static func person(_ accountID: String, on db: any Database) async throws -> LessonsProfile {
+        guard let account = try await Account.find(accountID, on: db) else { throw ProfileError.personNotFound }
+        return try await ensure(for: account, on: db)
+    }
+
     /// The signed-in account and its profile; a token that outlived its account is a 403.
     static func require(_ accountID: String, on db: any Database) async throws -> (Account, LessonsProfile) {
         guard let account = try await Account.find(accountID, on: db) else { throw ProfileError.accountWithdrawn }

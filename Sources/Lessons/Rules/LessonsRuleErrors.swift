@@ -36,4 +36,5 @@ enum PaymentError: Error, Equatable {
 enum ProfileError: Error, Equatable {
     /// A token that outlived its account.
     case accountWithdrawn
+    case personNotFound
 }

@@ -65,14 +65,9 @@ struct AccountMarketController: Sendable {
     }
 
     func likes(_ req: Request) async throws -> Market.Page {
-        let accountID = try req.authenticatedAccountID
         let (number, size) = try ProductsController.paging(req)
-        let query = ProductLike.query(on: req.db).filter(\.$account.$id == accountID)
-        let total = try await query.count()
-        let ids = try await query.copy().sort(\.$likedAt, .descending).sort(\.$id, .descending)
-            .range((number - 1) * size ..< number * size).all().map(\.$product.id)
-        let products = try await catalog.products(ids: ids, on: req.db)
-        return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(number: number, size: size, total: total, products: products)
+        let page = try await ProductLikes(clock: clock).likedProducts(by: try req.authenticatedAccountID, page: number, size: size, catalog: catalog, on: req.db)
+        return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 
     func like(_ req: Request) async throws -> Market.LikeStatus {
@@ -97,15 +92,9 @@ struct AccountMarketController: Sendable {
 
     func myProducts(_ req: Request) async throws -> Market.Page {
         let (number, size) = try ProductsController.paging(req)
-        let presenter = MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL))
-        guard let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db) else {
-            return presenter.page(number: number, size: size, total: 0, products: [])
-        }
-        let query = Product.query(on: req.db).filter(\.$vendor.$id == (try vendor.requireID()))
-        let total = try await query.count()
-        let products = try await query.copy().with(\.$vendor).with(\.$images).sort(\.$id, .descending)
-            .range((number - 1) * size ..< number * size).all()
-        return presenter.page(number: number, size: size, total: total, products: products)
+        let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db)
+        let page = try await catalog.products(ofVendor: vendor, page: number, size: size, on: req.db)
+        return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 
     private func existingProductID(_ req: Request) async throws -> Int {

@@ -1,4 +1,3 @@
-import Fluent
 import Platform
 import Plot
 import SproutAPI
@@ -8,6 +7,7 @@ import Vapor
 /// infinite scroll) and the product detail.
 struct BrowsePages: Sendable {
     let catalog: ProductCatalog
+    let vendors: VendorDirectory
     static let pageSize = 20
     let presenter = MarketPresenter(baseURL: "")
 
@@ -69,15 +69,16 @@ struct BrowsePages: Sendable {
 
     func detail(_ req: Request) async throws -> Response {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        let product: Product
-        do { product = try await catalog.find(id, on: req.db) } catch ProductError.notFound { throw Abort(.notFound) }
+        let product = try await catalog.find(id, on: req.db)
         let context = try await PageContext.load(for: req)
         let detail = presenter.detail(product)
         let listed = presenter.listed(product)
-        let liked = try await likes(product: id, account: context.account?.id, on: req.db)
+        var liked = false
         var isOwner = false
         if let account = context.account {
-            isOwner = try await Vendor.query(on: req.db).filter(\.$account.$id == (try account.requireID())).first()?.id == product.$vendor.id
+            let accountID = try account.requireID()
+            liked = try await ProductLikes(clock: catalog.clock).isLiked(id, by: accountID, on: req.db)
+            isOwner = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
         }
         let selected = min(max((try? req.query.get(Int.self, at: "image")) ?? 0, 0), max(detail.images.count - 1, 0))
         return PageLayout.render(title: detail.name, context: context, .group(
@@ -129,7 +130,8 @@ struct BrowsePages: Sendable {
 
     func toggleLike(_ req: Request) async throws -> Response {
         guard let accountID = req.webAccountID else { return req.redirect(to: "/login", redirectType: .normal) }
-        guard let id = req.parameters.get("id").flatMap(Int.init), try await Product.find(id, on: req.db) != nil else { throw Abort(.notFound) }
+        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        _ = try await catalog.find(id, on: req.db)
         let likes = ProductLikes(clock: catalog.clock)
         if try await likes.isLiked(id, by: accountID, on: req.db) {
             try await likes.unlike(id, by: accountID, on: req.db)
@@ -137,10 +139,5 @@ struct BrowsePages: Sendable {
             try await likes.like(id, by: accountID, on: req.db)
         }
         return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
-    }
-
-    private func likes(product: Int, account: String?, on db: any Database) async throws -> Bool {
-        guard let account else { return false }
-        return try await ProductLikes(clock: catalog.clock).isLiked(product, by: account, on: db)
     }
 }

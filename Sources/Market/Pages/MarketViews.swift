@@ -2,8 +2,9 @@ import Foundation
 import Platform
 import Plot
 import SproutAPI
+import Vapor
 
-/// Pieces shared by the market's pages: prices, stock, product cards, form fields.
+/// Pieces shared by the market's pages: prices, stock, product cards, paging.
 enum MarketViews {
     static func price(_ amount: Double, _ currency: Market.Currency) -> String {
         Market.PriceText.format(amount, currency)
@@ -61,6 +62,25 @@ enum MarketViews {
         })
     }
 
+    /// How many products a page of my products or my likes shows.
+    static let listPageSize = 20
+
+    /// The `?page=` of a list page, within the catalog's bounds.
+    static func pageNumber(_ req: Request) -> Int {
+        min(max((try? req.query.get(Int.self, at: "page")) ?? 1, 1), ProductCatalog.maxPageNumber)
+    }
+
+    /// Links to the previous and next page of a list, where there are any.
+    static func pager(_ page: ProductPage, path: String, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .nav(
+            .class("pager"),
+            .if(page.number > 1, .a(.id("previous-page"), .class("button secondary"), .href("\(path)?page=\(page.number - 1)"),
+                                     .text(context.pick(ko: "이전", en: "Previous")))),
+            .if(page.hasNext, .a(.id("next-page"), .class("button secondary"), .href("\(path)?page=\(page.number + 1)"),
+                                 .text(context.pick(ko: "다음", en: "Next"))))
+        )
+    }
+
     static func violationText(_ violation: Market.Violation, field: Market.Field, _ context: PageContext) -> String {
         switch violation {
         case .required: context.pick(ko: "필수 입력 항목이에요.", en: "This is required.")
@@ -77,20 +97,4 @@ enum MarketViews {
         }
     }
 
-    static func fieldError(_ message: String?) -> Node<HTML.FormContext> {
-        .unwrap(message) { .p(.class("field-error"), .attribute(named: "role", value: "alert"), .text($0)) }
-    }
-
-    static func textField(_ name: String, label: String, value: String, error: String?, type: HTMLInputType = .text, inputMode: String? = nil) -> Node<HTML.FormContext> {
-        .div(
-            .class("field"),
-            .label(.for(name), .text(label)),
-            .input(
-                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)),
-                .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
-                .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
-            ),
-            fieldError(error)
-        )
-    }
 }

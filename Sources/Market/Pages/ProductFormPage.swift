@@ -26,8 +26,8 @@ enum ProductFormPage {
                 .id("product-form"), .class("stacked card"), .action(action), .method(.post), .enctype(enctype),
                 PageLayout.csrfField(context),
                 imagesField(mode: mode, error: error(.images), context: context),
-                MarketViews.textField("name", label: context.pick(ko: "상품명 (3~100자)", en: "Name (3–100 characters)"), value: draft.name, error: error(.name)),
-                MarketViews.textField("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
+                FormWidgets.text("name", label: context.pick(ko: "상품명 (3~100자)", en: "Name (3–100 characters)"), value: draft.name, error: error(.name)),
+                FormWidgets.text("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
                 .div(
                     .class("field"),
                     .label(.for("currency"), .text(context.pick(ko: "통화", en: "Currency"))),
@@ -35,16 +35,16 @@ enum ProductFormPage {
                         // Plot's option element takes no text content; the values are this enum's fixed codes.
                         .raw("<option value=\"\(currency.rawValue)\"\(draft.currency == currency.rawValue ? " selected" : "")>\(currency.rawValue)</option>")
                     }),
-                    MarketViews.fieldError(error(.currency))
+                    FormWidgets.error(error(.currency))
                 ),
-                MarketViews.textField("discounted_price", label: context.pick(ko: "할인 금액", en: "Discount"), value: draft.discountedPrice, error: error(.discountedPrice), inputMode: "decimal"),
-                MarketViews.textField("stock", label: context.pick(ko: "재고", en: "Stock"), value: draft.stock, error: error(.stock), inputMode: "numeric"),
+                FormWidgets.text("discounted_price", label: context.pick(ko: "할인 금액", en: "Discount"), value: draft.discountedPrice, error: error(.discountedPrice), inputMode: "decimal"),
+                FormWidgets.text("stock", label: context.pick(ko: "재고", en: "Stock"), value: draft.stock, error: error(.stock), inputMode: "numeric"),
                 .div(
                     .class("field"),
                     .label(.for("description"), .text(context.pick(ko: "상세정보 (10~1,000자)", en: "Description (10–1,000 characters)"))),
                     .textarea(.id("description"), .name("description"), .attribute(named: "rows", value: "6"),
                               .attribute(named: "aria-invalid", value: errors[.description] == nil ? "false" : "true"), .text(draft.description)),
-                    MarketViews.fieldError(error(.description))
+                    FormWidgets.error(error(.description))
                 ),
                 .button(.id("product-submit"), .type(.submit), .text(context.pick(ko: "완료", en: "Done")))
             )
@@ -59,7 +59,7 @@ enum ProductFormPage {
                 .label(.for("images"), .text(context.pick(ko: "사진 (1~5장, 첫 사진이 대표 사진)", en: "Photos (1–5; the first is the cover)"))),
                 .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
                        .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")),
-                MarketViews.fieldError(error)
+                FormWidgets.error(error)
             )
         case let .edit(_, images):
             return .div(

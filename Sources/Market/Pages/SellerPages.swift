@@ -1,4 +1,3 @@
-import Fluent
 import Platform
 import Plot
 import SproutAPI
@@ -26,20 +25,10 @@ struct SellerPages: Sendable {
     }
 
     /// The signed-in account, or a redirect to the login page that comes back here.
-    private func signedIn(_ req: Request) async throws -> (PageContext, Account)? {
-        let context = try await PageContext.load(for: req)
-        guard let account = context.account else { return nil }
-        return (context, account)
-    }
-
-    private func toLogin(_ req: Request) -> Response {
-        req.redirect(to: "/login?next=\(req.url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/market")", redirectType: .normal)
-    }
-
     // MARK: Vendor
 
     func vendorPage(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
         return renderVendor(context, vendor: vendor, secret: nil, name: "", error: nil)
     }
@@ -47,7 +36,7 @@ struct SellerPages: Sendable {
     struct VendorForm: Content { var name: String? }
 
     func becomeVendor(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         let name = (try? req.content.decode(VendorForm.self).name) ?? ""
         do {
             let (vendor, secret) = try await vendors.register(accountID: try account.requireID(), name: name, on: req.db)
@@ -64,7 +53,7 @@ struct SellerPages: Sendable {
     }
 
     func rotateSecret(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         guard let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) else {
             return req.redirect(to: "/market/vendor", redirectType: .normal)
         }
@@ -83,7 +72,7 @@ struct SellerPages: Sendable {
                 .form(
                     .id("vendor-form"), .class("stacked card"), .action("/market/vendor"), .method(.post),
                     PageLayout.csrfField(context),
-                    MarketViews.textField("name", label: context.pick(ko: "판매자 이름", en: "Vendor name"), value: name, error: error),
+                    FormWidgets.text("name", label: context.pick(ko: "판매자 이름", en: "Vendor name"), value: name, error: error),
                     .button(.id("vendor-submit"), .type(.submit), .text(context.pick(ko: "판매자 되기", en: "Become a vendor")))
                 )
             ))
@@ -111,7 +100,7 @@ struct SellerPages: Sendable {
     // MARK: Sell and edit
 
     func sellForm(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         guard try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) != nil else {
             return req.redirect(to: "/market/vendor", redirectType: .normal)
         }
@@ -119,7 +108,7 @@ struct SellerPages: Sendable {
     }
 
     func sell(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         guard let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) else {
             return req.redirect(to: "/market/vendor", redirectType: .normal)
         }
@@ -145,7 +134,7 @@ struct SellerPages: Sendable {
     }
 
     func editForm(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         let (product, _) = try await owned(req, account: account)
         let detail = presenter.detail(product)
         return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images), draft: Market.ProductDraft(editing: detail), errors: [:])
@@ -161,7 +150,7 @@ struct SellerPages: Sendable {
     }
 
     func edit(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
         let form = try req.content.decode(EditForm.self)
         let draft = Market.ProductDraft(
@@ -177,7 +166,7 @@ struct SellerPages: Sendable {
     }
 
     func confirmDelete(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
+        let (context, account) = try await PageContext.signedIn(req)
         let (product, _) = try await owned(req, account: account)
         let id = try product.requireID()
         return PageLayout.render(title: context.pick(ko: "상품 삭제", en: "Delete product"), context: context, .group(
@@ -194,7 +183,7 @@ struct SellerPages: Sendable {
     }
 
     func delete(_ req: Request) async throws -> Response {
-        guard let (_, account) = try await signedIn(req) else { return toLogin(req) }
+        let (_, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
         try await catalog.delete(product, by: vendor, on: req.db)
         return req.redirect(to: "/market/mine", redirectType: .normal)
@@ -204,22 +193,20 @@ struct SellerPages: Sendable {
     /// people's products cannot be probed.
     private func owned(_ req: Request, account: Account) async throws -> (Product, Vendor) {
         guard let id = req.parameters.get("id").flatMap(Int.init),
-              let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db),
-              let product = try? await catalog.find(id, on: req.db),
-              product.$vendor.id == vendor.id
+              let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
         else { throw Abort(.notFound) }
+        let product = try await catalog.find(id, on: req.db)
+        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
         return (product, vendor)
     }
 
     // MARK: Lists
 
     func mine(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
-        var products: [Market.ListedProduct] = []
-        if let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) {
-            products = try await Product.query(on: req.db).filter(\.$vendor.$id == (try vendor.requireID()))
-                .with(\.$vendor).with(\.$images).sort(\.$id, .descending).all().map(presenter.listed)
-        }
+        let (context, account) = try await PageContext.signedIn(req)
+        let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
+        let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
+        let products = page.products.map(presenter.listed)
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
@@ -232,20 +219,23 @@ struct SellerPages: Sendable {
                     .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
                     .a(.class("button danger small"), .href("/market/products/\(product.id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
-            })
+            }),
+            MarketViews.pager(page, path: "/market/mine", context)
         ))
     }
 
     func likes(_ req: Request) async throws -> Response {
-        guard let (context, account) = try await signedIn(req) else { return toLogin(req) }
-        let ids = try await ProductLike.query(on: req.db).filter(\.$account.$id == (try account.requireID()))
-            .sort(\.$likedAt, .descending).all().map(\.$product.id)
-        let products = try await catalog.products(ids: ids, on: req.db).map(presenter.listed)
+        let (context, account) = try await PageContext.signedIn(req)
+        let page = try await ProductLikes(clock: catalog.clock).likedProducts(
+            by: try account.requireID(), page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, catalog: catalog, on: req.db
+        )
+        let products = page.products.map(presenter.listed)
         return PageLayout.render(title: context.pick(ko: "좋아요", en: "Likes"), context: context, .group(
             MarketViews.nav(context, current: "likes"),
             .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
-            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, context: context))
+            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, context: context)),
+            MarketViews.pager(page, path: "/market/likes", context)
         ))
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// Turns stored products into the contract's JSON shapes, with absolute image URLs.
+/// Turns stored products into the contract's shapes, which the API answers (with absolute image
+/// URLs) and the pages show (with site-relative ones).
 struct MarketPresenter: Sendable {
     let baseURL: String
 
@@ -47,7 +48,7 @@ struct MarketPresenter: Sendable {
         )
     }
 
-    func page(number: Int, size: Int, total: Int, products: [Product]) -> Market.Page {
-        Market.Page(pageNo: number, itemsPerPage: size, totalCount: total, pages: products.map(listed))
+    func page(_ page: ProductPage) -> Market.Page {
+        Market.Page(pageNo: page.number, itemsPerPage: page.size, totalCount: page.total, pages: page.products.map(listed))
     }
 }

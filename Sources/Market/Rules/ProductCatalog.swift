@@ -33,7 +33,17 @@ struct ProductCatalog: Sendable {
         )
     }
 
-    /// A page of the products whose ids `ids` orders (likes, my products).
+    /// A vendor's products, newest first; an account that is no vendor has none.
+    func products(ofVendor vendor: Vendor?, page number: Int, size: Int, on db: any Database) async throws -> ProductPage {
+        guard let vendorID = vendor?.id else { return ProductPage(number: number, size: size, total: 0, products: []) }
+        let query = Product.query(on: db).filter(\.$vendor.$id == vendorID)
+        let total = try await query.count()
+        let products = try await query.copy().with(\.$vendor).with(\.$images).sort(\.$id, .descending)
+            .range((number - 1) * size ..< number * size).all()
+        return ProductPage(number: number, size: size, total: total, products: products)
+    }
+
+    /// The products whose ids `ids` orders (a page of likes).
     func products(ids: [Int], on db: any Database) async throws -> [Product] {
         guard !ids.isEmpty else { return [] }
         let found = try await Product.query(on: db).filter(\.$id ~~ ids).with(\.$vendor).with(\.$images).all()

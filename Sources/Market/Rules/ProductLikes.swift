@@ -19,6 +19,15 @@ struct ProductLikes: Sendable {
         }
     }
 
+    /// The products `accountID` likes, most recently liked first.
+    func likedProducts(by accountID: String, page number: Int, size: Int, catalog: ProductCatalog, on db: any Database) async throws -> ProductPage {
+        let query = ProductLike.query(on: db).filter(\.$account.$id == accountID)
+        let total = try await query.count()
+        let ids = try await query.copy().sort(\.$likedAt, .descending).sort(\.$id, .descending)
+            .range((number - 1) * size ..< number * size).all().map(\.$product.id)
+        return ProductPage(number: number, size: size, total: total, products: try await catalog.products(ids: ids, on: db))
+    }
+
     func unlike(_ productID: Int, by accountID: String, on db: any Database) async throws {
         try await rows(productID, accountID, on: db).delete()
     }

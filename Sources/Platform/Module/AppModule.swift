@@ -20,6 +20,8 @@ public protocol AppModule: Sendable {
     /// Long-running work (a realtime hub, LISTEN/NOTIFY, timers): started once the database is
     /// migrated, stopped in reverse order when the application shuts down.
     var services: [any ModuleService] { get }
+    /// The module's stylesheets and scripts, linked from every page.
+    var assets: ModuleAssets? { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
@@ -27,6 +29,7 @@ public protocol AppModule: Sendable {
 
 extension AppModule {
     public var services: [any ModuleService] { [] }
+    public var assets: ModuleAssets? { nil }
 }
 
 /// What the platform hands every module when it is built.

@@ -19,7 +19,7 @@ public struct PageErrorMiddleware: AsyncMiddleware {
                 status = .internalServerError
             }
             let context = (try? await PageContext.load(for: request))
-                ?? PageContext(language: request.language, csrfToken: request.csrfToken, account: nil, path: request.url.path)
+                ?? PageContext(language: request.language, csrfToken: request.csrfToken, account: nil, path: request.url.path, assets: request.webAssetLinks)
             let (title, message) = Self.text(for: status, context)
             return PageLayout.render(title: title, context: context, status: status, .group(
                 .h1(.id("error-title"), .text(title)),

@@ -17,12 +17,12 @@ public enum PageLayout {
                 .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
                 // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
                 .element(named: "title", text: "\(title) · Sprout"),
-                .link(.rel(.stylesheet), .href("/assets/app.css"))
+                .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
             ),
             .body(
                 header(context),
                 .main(.id("main"), main),
-                .script(.src("/assets/app.js"))
+                .forEach(context.assets.scripts) { .script(.src($0)) }
             )
         )
         var headers = HTTPHeaders()

@@ -40,9 +40,9 @@ enum HubPage {
             .form(
                 .id("signup-form"), .class("stacked card"), .action("/signup"), .method(.post),
                 PageLayout.csrfField(context),
-                field("name", label: context.pick(ko: "이름", en: "Name"), type: .text, value: form.name, error: errors["name"], autocomplete: "name"),
-                field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: form.email, error: errors["email"], autocomplete: "email"),
-                field("password", label: context.pick(ko: "비밀번호 (8자 이상)", en: "Password (8+ characters)"), type: .password, value: "", error: errors["password"], autocomplete: "new-password"),
+                FormWidgets.text("name", label: context.pick(ko: "이름", en: "Name"), value: form.name, error: errors["name"], type: .text, autocomplete: "name", required: true),
+                FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: form.email, error: errors["email"], type: .email, autocomplete: "email", required: true),
+                FormWidgets.text("password", label: context.pick(ko: "비밀번호 (8자 이상)", en: "Password (8+ characters)"), value: "", error: errors["password"], type: .password, autocomplete: "new-password", required: true),
                 .button(.id("signup-submit"), .type(.submit), .text(context.pick(ko: "가입하기", en: "Sign up")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "이미 계정이 있나요? ", en: "Already have an account? ")),
@@ -59,26 +59,12 @@ enum HubPage {
                 .input(.type(.hidden), .name("next"), .value(HTMLAttribute.escape(next))),
                 .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
-                field("email", label: context.pick(ko: "이메일", en: "Email"), type: .email, value: email, error: nil, autocomplete: "email"),
-                field("password", label: context.pick(ko: "비밀번호", en: "Password"), type: .password, value: "", error: nil, autocomplete: "current-password"),
+                FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: email, error: nil, type: .email, autocomplete: "email", required: true),
+                FormWidgets.text("password", label: context.pick(ko: "비밀번호", en: "Password"), value: "", error: nil, type: .password, autocomplete: "current-password", required: true),
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "처음이신가요? ", en: "New here? ")),
                .a(.href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up"))))
         ))
-    }
-
-    /// A labelled input with its error message underneath.
-    static func field(_ name: String, label: String, type: HTMLInputType, value: String, error: String?, autocomplete: String) -> Node<HTML.FormContext> {
-        .div(
-            .class("field"),
-            .label(.for(name), .text(label)),
-            .input(
-                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)), .required(true),
-                .attribute(named: "autocomplete", value: autocomplete),
-                .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")
-            ),
-            .unwrap(error) { .p(.class("field-error"), .text($0)) }
-        )
     }
 }

@@ -1,0 +1,65 @@
+import Plot
+
+/// The labelled form fields every app's pages use, each with its error underneath and
+/// `aria-invalid` set, so the browser and screen readers point at what to fix.
+public enum FormWidgets {
+    public static func error(_ message: String?) -> Node<HTML.FormContext> {
+        .unwrap(message) { .p(.class("field-error"), .attribute(named: "role", value: "alert"), .text($0)) }
+    }
+
+    public static func text(
+        _ name: String, label: String, value: String, error message: String?, type: HTMLInputType = .text,
+        inputMode: String? = nil, autocomplete: String? = nil, required: Bool = false
+    ) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            .input(
+                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)),
+                .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
+                .unwrap(autocomplete) { .attribute(named: "autocomplete", value: $0) },
+                .required(required),
+                .attribute(named: "aria-invalid", value: invalid(message))
+            ),
+            error(message)
+        )
+    }
+
+    public static func textArea(_ name: String, label: String, value: String, error message: String?, rows: Int = 6, hint: String? = nil) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            .unwrap(hint) { .p(.class("hint"), .text($0)) },
+            .textarea(.id(name), .name(name), .attribute(named: "rows", value: String(rows)),
+                      .attribute(named: "aria-invalid", value: invalid(message)), .text(value)),
+            error(message)
+        )
+    }
+
+    /// A picker; the first, empty choice asks the person to pick (its value must stay "", so the
+    /// form sends nothing rather than the prompt's text).
+    public static func select(_ name: String, label: String, prompt: String, options: [(value: String, label: String)], selected: String, error message: String?) -> Node<HTML.FormContext> {
+        .div(
+            .class("field"),
+            .label(.for(name), .text(label)),
+            .select(
+                .id(name), .attribute(named: "name", value: name), .attribute(named: "aria-invalid", value: invalid(message)),
+                option("", prompt, selected: selected.isEmpty),
+                .forEach(options) { option($0.value, $0.label, selected: $0.value == selected) }
+            ),
+            error(message)
+        )
+    }
+
+    public static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {
+        .element(named: "option", nodes: [
+            Node<HTML.OptionContext>.attribute(named: "value", value: HTMLAttribute.escape(value), ignoreIfValueIsEmpty: false),
+            .if(selected, .attribute(named: "selected", value: "selected")),
+            .text(label),
+        ])
+    }
+
+    private static func invalid(_ message: String?) -> String {
+        message == nil ? "false" : "true"
+    }
+}
