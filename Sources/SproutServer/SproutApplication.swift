@@ -68,10 +68,11 @@ public enum SproutApplication {
         try await app.startModuleServices(modules.flatMap(\.services))
 
         app.sessions.use(.fluent)
-        app.sessions.configuration = WebSessionCookie.configuration()
+        app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
         app.routes.defaultMaxBodySize = DocumentedRoutes.jsonBodyLimit
         app.middleware = Middlewares()
         app.middleware.use(RequestLogMiddleware())
+        app.middleware.use(SecurityHeadersMiddleware(https: config.servesHTTPS))
         app.middleware.use(UnexpectedErrorMiddleware())
         app.middleware.use(UnmatchedRequestMiddleware(mounts: WebShell.mountPoints(sessions: app.sessions.middleware) + modules.flatMap(\.mountPoints)))
 
@@ -80,7 +81,7 @@ public enum SproutApplication {
             summary: "Health, API documents and uploaded files, shared by every app."
         )
         let documents = [platformDocument] + modules.map(\.apiDocument)
-        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(), PageExitMiddleware())
+        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
 
         if config.loadsDemoData {

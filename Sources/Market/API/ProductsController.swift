@@ -105,7 +105,7 @@ struct ProductsController: Sendable {
 
     func deleteWithToken(_ req: Request) async throws -> Market.ProductDetail {
         let product = try await catalog.find(try Self.productID(req), on: req.db)
-        guard let token = req.parameters.get("token"), token == product.deleteToken else { throw ProductError.notFound }
+        guard let token = req.parameters.get("token"), constantTimeEquals(token, product.deleteToken) else { throw ProductError.notFound }
         return try await delete(product, req)
     }
 

@@ -57,6 +57,10 @@ public struct SproutConfig: Sendable {
         self.environment = EnvironmentReader(environment)
     }
 
+    /// Whether people reach Sprout over https (through a proxy that terminates TLS): cookies are
+    /// then `Secure` and browsers are told to stay on https.
+    public var servesHTTPS: Bool { publicBaseURL?.lowercased().hasPrefix("https://") ?? false }
+
     /// Reads the configuration from environment variables, failing on values that do not parse
     /// rather than silently falling back to a default the operator did not ask for.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> SproutConfig {

@@ -1,7 +1,9 @@
 import Vapor
 
 /// Gives every request an id (the client's `X-Request-Id` when it is a sane token, a new one
-/// otherwise), returns it in the response, and writes one structured log line per request.
+/// otherwise), returns it in the response, and writes one structured log line per request. The
+/// line names the route's pattern (`/api/products/:id/:token`), never the path itself: paths
+/// carry tokens and ids that do not belong in a log.
 public struct RequestLogMiddleware: AsyncMiddleware {
     let clock: @Sendable () -> UInt64
 
@@ -31,10 +33,15 @@ public struct RequestLogMiddleware: AsyncMiddleware {
         let milliseconds = Double(clock() &- started) / 1_000_000
         request.logger.info("request", metadata: [
             "method": .string(request.method.rawValue),
-            "path": .string(request.url.path),
+            "route": .string(Self.pattern(of: request)),
             "status": .stringConvertible(status.code),
             "latency_ms": .string(String(format: "%.2f", milliseconds)),
         ])
+    }
+
+    static func pattern(of request: Request) -> String {
+        guard let route = request.route else { return "(no route)" }
+        return "/" + route.path.map(\.description).joined(separator: "/")
     }
 
     static func isSane(_ id: String) -> Bool {

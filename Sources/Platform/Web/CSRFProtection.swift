@@ -7,7 +7,12 @@ public struct CSRFMiddleware: AsyncMiddleware {
     static let cookieName = "sprout-csrf"
     public static let fieldName = "_csrf"
 
-    public init() {}
+    /// Whether the token cookie is for https only (`SproutConfig.servesHTTPS`).
+    let secureCookie: Bool
+
+    public init(secureCookie: Bool) {
+        self.secureCookie = secureCookie
+    }
 
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         if request.method == .POST {
@@ -26,7 +31,7 @@ public struct CSRFMiddleware: AsyncMiddleware {
         let response = try await next.respond(to: request)
         if let fresh = request.storage[FreshToken.self] {
             response.cookies[Self.cookieName] = HTTPCookies.Value(
-                string: fresh, path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax
+                string: fresh, path: "/", isSecure: secureCookie, isHTTPOnly: true, sameSite: .lax
             )
         }
         return response

@@ -26,11 +26,12 @@ extension Request {
 public enum WebSessionCookie {
     public static let name = "sprout-session"
 
-    public static func configuration(lifetime: TimeInterval = 30 * 24 * 60 * 60) -> SessionsConfiguration {
+    /// `secure` marks the cookie for https only (`SproutConfig.servesHTTPS`).
+    public static func configuration(lifetime: TimeInterval = 30 * 24 * 60 * 60, secure: Bool) -> SessionsConfiguration {
         SessionsConfiguration(cookieName: name) { id in
             HTTPCookies.Value(
                 string: id.string, expires: Date().addingTimeInterval(lifetime), maxAge: Int(lifetime),
-                path: "/", isSecure: false, isHTTPOnly: true, sameSite: .lax
+                path: "/", isSecure: secure, isHTTPOnly: true, sameSite: .lax
             )
         }
     }

@@ -51,14 +51,14 @@ struct HubController: Sendable {
     }
 
     func loginForm(_ req: Request) async throws -> Response {
-        let next = Self.localPath((try? req.query.get(String.self, at: "next")) ?? "/")
+        let next = LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")
         return HubPage.login(context: try await PageContext.load(for: req), email: "", next: next, failed: false)
     }
 
     /// Signs in and goes back to the page that asked for it (`next`).
     func login(_ req: Request) async throws -> Response {
         let form = (try? req.content.decode(LoginForm.self)) ?? LoginForm(email: "", password: "")
-        let next = Self.localPath(form.next ?? "/")
+        let next = LocalPath.sanitized(form.next ?? "/")
         do {
             let account = try await accounts.authenticate(email: form.email, password: form.password, on: req.db)
             try await req.signInToWeb(accountID: try account.requireID())
@@ -69,10 +69,6 @@ struct HubController: Sendable {
     }
 
     /// Only paths on this site are followed, so no link can turn Sprout into an open redirect.
-    static func localPath(_ candidate: String) -> String {
-        candidate.hasPrefix("/") && !candidate.hasPrefix("//") && !candidate.contains("\\") ? candidate : "/"
-    }
-
     func logout(_ req: Request) async throws -> Response {
         req.signOutOfWeb()
         return req.redirect(to: "/", redirectType: .normal)
@@ -82,7 +78,7 @@ struct HubController: Sendable {
     /// so the switch cannot be used as an open redirect.
     func switchLanguage(_ req: Request) throws -> Response {
         guard let code = req.parameters.get("code"), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
-        let response = req.redirect(to: Self.localPath((try? req.query.get(String.self, at: "next")) ?? "/"), redirectType: .normal)
+        let response = req.redirect(to: LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/"), redirectType: .normal)
         response.cookies[WebLanguage.cookieName] = HTTPCookies.Value(
             string: language.rawValue, maxAge: 365 * 24 * 60 * 60, path: "/", isHTTPOnly: true, sameSite: .lax
         )
