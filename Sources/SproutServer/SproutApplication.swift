@@ -64,6 +64,7 @@ public enum SproutApplication {
         app.migrations.add(SessionRecord.migration)
         for module in modules { app.migrations.add(module.migrations) }
         try await app.autoMigrate()
+        try await DatabaseSetup.neverReuseIDs(on: app.db)
         try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
         try await app.startModuleServices(modules.flatMap(\.services))
 

@@ -69,6 +69,20 @@ import Testing
         }
     }
 
+    /// The published app keeps likes on the device by product id: a deleted product's id must
+    /// never name another product.
+    @Test func aDeletedProductsIDIsNeverHandedOutAgain() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            _ = try await sprout.registerProduct(by: vendor)
+            let newest = try await sprout.registerProduct(by: vendor)
+            let (_, path, _) = try await lookup(sprout, newest.id, "archived", body: Data(#"{"secret":"\#(vendor.secret)"}"#.utf8), identifier: vendor.identifier)
+            #expect(try await sprout.send(.DELETE, String(path.dropFirst()), headers: ["identifier": vendor.identifier]).status.code == 200)
+            let next = try await sprout.registerProduct(by: vendor)
+            #expect(next.id > newest.id)
+        }
+    }
+
     @Test func theBareLastSegmentAlsoDeletes() async throws {
         try await withSprout { sprout in
             let vendor = try await sprout.makeVendor()
