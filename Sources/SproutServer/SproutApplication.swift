@@ -37,13 +37,15 @@ public enum SproutApplication {
         try DatabaseSetup.register(config.storage, on: app)
         try await DatabaseSetup.prepare(app.db, storage: config.storage)
 
+        let rateLimiter = RateLimiter(clock: dependencies.clock)
         let platform = PlatformServices(
             config: config,
             clock: dependencies.clock,
             ids: dependencies.ids,
             accounts: AccountDirectory(
                 passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), cost: config.passwordCost),
-                ids: dependencies.ids, clock: dependencies.clock
+                ids: dependencies.ids, clock: dependencies.clock,
+                throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
             ),
             tokens: await TokenService(
                 secret: secret, clock: dependencies.clock, ids: dependencies.ids,
@@ -54,7 +56,7 @@ public enum SproutApplication {
                 root: dataDirectory.uploads, ids: dependencies.ids, threadPool: app.threadPool,
                 maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
             ),
-            rateLimiter: RateLimiter(clock: dependencies.clock)
+            rateLimiter: rateLimiter
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })

@@ -3,7 +3,8 @@ import Platform
 import SproutServer
 import Vapor
 
-// `sprout` runs Sprout: `serve` (the default), `migrate`, `seed`, `keys create NAME`, `keys list`.
+// `sprout` runs Sprout: `serve` (the default), `migrate`, `seed`, `keys create NAME`, `keys list`,
+// `backup PATH`, `restore PATH`.
 // Everything is configured by environment variables (see README); `serve` also takes
 // `--hostname` and `--port`.
 
@@ -16,6 +17,19 @@ app.http.server.configuration.port = 8080
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("sprout: \(message)\n".utf8))
     exit(1)
+}
+
+// `restore` replaces the database file, so it runs before anything opens it.
+if CommandLine.arguments.dropFirst().first == "restore" {
+    do {
+        guard let path = CommandLine.arguments.dropFirst(2).first else { fail("usage: sprout restore PATH (a folder made by sprout backup)") }
+        let config = try SproutConfig.fromEnvironment()
+        try Backup.restore(from: URL(fileURLWithPath: path, isDirectory: true), into: DataDirectory(config.dataDirectory))
+        print("Restored \(path) into \(config.dataDirectory.path).")
+        exit(0)
+    } catch {
+        fail(SproutApplication.describeStartupError(error))
+    }
 }
 
 do {

@@ -9,7 +9,10 @@ import Testing
             for _ in 0..<4 {
                 let response = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "x@sprout.test"))
                 statuses.append(response.status.code)
-                if response.status.code == 429 { #expect(!(try sprout.message(response)).isEmpty) }
+                if response.status.code == 429 {
+                    #expect(!(try sprout.message(response)).isEmpty)
+                    #expect(response.headers.first(name: "Retry-After") == "20", "one request of 3 a minute refills in 20 s")
+                }
             }
             #expect(statuses == [200, 200, 200, 429])
             sprout.clock.advance(by: 20)

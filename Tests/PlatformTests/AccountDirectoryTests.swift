@@ -11,7 +11,7 @@ import Testing
             await #expect(throws: AccountError.emailTaken) {
                 try await accounts.register(email: "mina@sprout.TEST", password: "pw", displayName: "Other", on: sprout.app.db)
             }
-            let found = try await accounts.authenticate(email: "MINA@sprout.test", password: "pw", on: sprout.app.db)
+            let found = try await accounts.authenticate(email: "MINA@sprout.test", password: "pw", client: "127.0.0.1", on: sprout.app.db)
             #expect(found.email == "Mina@Sprout.test")
         }
     }
@@ -23,10 +23,10 @@ import Testing
             #expect(account.passwordHash?.hasPrefix("$2") == true)
             #expect(account.passwordHash?.contains("correct horse") == false)
             await #expect(throws: AccountError.wrongCredentials) {
-                try await accounts.authenticate(email: "a@sprout.test", password: "wrong", on: sprout.app.db)
+                try await accounts.authenticate(email: "a@sprout.test", password: "wrong", client: "127.0.0.1", on: sprout.app.db)
             }
             await #expect(throws: AccountError.wrongCredentials) {
-                try await accounts.authenticate(email: "nobody@sprout.test", password: "correct horse", on: sprout.app.db)
+                try await accounts.authenticate(email: "nobody@sprout.test", password: "correct horse", client: "127.0.0.1", on: sprout.app.db)
             }
         }
     }

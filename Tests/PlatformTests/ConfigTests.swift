@@ -10,6 +10,7 @@ import Testing
         #expect(config.accessTokenLifetime == 300)
         #expect(config.refreshTokenLifetime == 14 * 24 * 3600)
         #expect(config.loadsDemoData)
+        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 600, requestsPerMinutePerAccount: 300, loginsPerMinutePerIP: 30, failedLoginsPerMinutePerEmail: 5))
     }
 
     @Test func readsEveryVariable() throws {
@@ -23,6 +24,8 @@ import Testing
             "SPROUT_UPLOAD_MAX_COUNT": "3",
             "SPROUT_RATE_LIMIT_IP": "10",
             "SPROUT_RATE_LIMIT_ACCOUNT": "5",
+            "SPROUT_LOGIN_LIMIT_IP": "7",
+            "SPROUT_LOGIN_LIMIT_EMAIL": "2",
             "SPROUT_TOKEN_SECRET": "shared",
             "SPROUT_DEMO_DATA": "false",
             "LOG_LEVEL": "DEBUG",
@@ -34,7 +37,7 @@ import Testing
         #expect(config.refreshTokenLifetime == 3600)
         #expect(config.maxUploadBytes == 1000)
         #expect(config.maxUploadCount == 3)
-        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5))
+        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5, loginsPerMinutePerIP: 7, failedLoginsPerMinutePerEmail: 2))
         #expect(config.tokenSecret == "shared")
         #expect(!config.loadsDemoData)
         #expect(config.logLevel == .debug)

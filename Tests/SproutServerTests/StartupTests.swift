@@ -26,7 +26,7 @@ import Vapor
     @Test func demoDataIsLoadedOnFirstRun() async throws {
         try await withSprout(demoData: true) { sprout in
             for person in DemoData.people {
-                _ = try await sprout.platform.accounts.authenticate(email: person.email, password: DemoData.password, on: sprout.app.db)
+                _ = try await sprout.platform.accounts.authenticate(email: person.email, password: DemoData.password, client: "127.0.0.1", on: sprout.app.db)
             }
         }
     }
@@ -50,5 +50,17 @@ import Vapor
         let secret = try String(contentsOf: folder.appendingPathComponent("jwt-secret"), encoding: .utf8)
         #expect(secret.count > 40)
         try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+@Suite struct DataFilePermissionsTests {
+    @Test func theDataFolderAndDatabaseAreTheOwnersAlone() async throws {
+        try await withSprout { sprout in
+            let folder = try FileManager.default.attributesOfItem(atPath: sprout.dataDirectory.path)
+            #expect((folder[.posixPermissions] as? Int) == 0o700)
+            guard case let .sqlite(path) = sprout.platform.config.storage else { return }
+            let database = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((database[.posixPermissions] as? Int) == 0o600)
+        }
     }
 }

@@ -6,10 +6,12 @@ import re
 import socket
 import stat
 import time
+from urllib.parse import urlsplit
 
 import pytest
 
 from pyhelpers.lessons_api import LessonsAPI, expect_status
+from pyhelpers.market_api import MarketAPI
 from pyhelpers.sprout_server import free_port, run_cli
 
 DEMO_EMAIL, DEMO_PASSWORD = "demo@sprout.local", "sprout-demo"
@@ -109,3 +111,29 @@ def test_corrupt_database_fails_fast_with_one_line(tmp_path):
 def test_unreachable_postgres_fails_fast_with_one_line(tmp_path):
     env = {"DATABASE_URL": "postgres://u:p@127.0.0.1:1/x"}
     assert_one_line_failure(*serve_until_it_exits(tmp_path, env))
+
+
+def test_a_backup_taken_while_serving_restores_exactly_that_moment(tmp_path, start_sprout):
+    env = {"SPROUT_DEMO_DATA": "false"}
+    server = start_sprout(env)
+    market = MarketAPI(server.base_url)
+    seller = market.new_vendor()
+    kept = market.create_product(seller)
+    backup = tmp_path / "backup"
+    taken = run_cli(tmp_path, "backup", str(backup), env=env)
+    assert taken.returncode == 0, taken.stderr
+    later = market.create_product(seller)
+    server.stop()
+
+    assert run_cli(tmp_path, "backup", str(backup), env=env).returncode != 0, "never over an existing folder"
+    restored = run_cli(tmp_path, "restore", str(backup), env=env)
+    assert restored.returncode == 0, restored.stderr
+
+    server = start_sprout(env)
+    market = MarketAPI(server.base_url)
+    assert market.detail(kept["id"]).status_code == 200
+    assert market.detail(later["id"]).status_code == 404
+    image_path = urlsplit(kept["images"][0]["url"]).path  # the URL names the first server's port
+    assert market.fetch(server.base_url + image_path).status_code == 200
+    assert LessonsAPI(server.base_url, server.dev_key()).request("POST", "/v1/validation/email", json={"email": "x@y.z"}).status_code == 200, \
+        "the dev key came back with the secrets"

@@ -15,6 +15,9 @@ struct LessonsErrorMiddleware: AsyncMiddleware {
             }
             let response = Response(status: lessonsError.status)
             try response.content.encode(Lessons.Message(message: lessonsError.message), as: .json)
+            if let retryAfter = (error as? any AbortError)?.headers.first(name: "Retry-After") {
+                response.headers.replaceOrAdd(name: "Retry-After", value: retryAfter)
+            }
             return response
         }
     }

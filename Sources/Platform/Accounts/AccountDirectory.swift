@@ -7,6 +7,8 @@ public enum AccountError: Error, Equatable {
     case emailTaken
     case wrongCredentials
     case notFound
+    /// Too many log-ins from this address or failures for this email; try again in that many seconds.
+    case tooManyAttempts(retryAfter: Int)
 }
 
 /// Creates, finds and removes accounts. App modules call this; they never write `accounts` rows
@@ -15,11 +17,13 @@ public struct AccountDirectory: Sendable {
     let passwords: PasswordHashing
     let ids: IdentifierGenerator
     let clock: WallClock
+    let throttle: LoginThrottle?
 
-    public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock) {
+    public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock, throttle: LoginThrottle? = nil) {
         self.passwords = passwords
         self.ids = ids
         self.clock = clock
+        self.throttle = throttle
     }
 
     public static func isPlausibleEmail(_ email: String) -> Bool {
@@ -59,13 +63,19 @@ public struct AccountDirectory: Sendable {
     }
 
     /// Checks an email and password; unknown addresses cost a hash too.
-    public func authenticate(email: String, password: String, on db: any Database) async throws -> Account {
+    /// The account whose email and password these are, for a log-in from `client` (its IP).
+    public func authenticate(email: String, password: String, client: String, on db: any Database) async throws -> Account {
+        try throttle?.admit(email: email, client: client)
         let account = try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: email)).first()
         guard let account, let digest = account.passwordHash else {
             try await passwords.verifyDecoy(password)
+            throttle?.recordFailure(email: email)
             throw AccountError.wrongCredentials
         }
-        guard try await passwords.verify(password, against: digest) else { throw AccountError.wrongCredentials }
+        guard try await passwords.verify(password, against: digest) else {
+            throttle?.recordFailure(email: email)
+            throw AccountError.wrongCredentials
+        }
         return account
     }
 

@@ -54,9 +54,11 @@ public struct AccountsController: Sendable {
         let body = try req.decodeBody(SproutAccount.LoginRequest.self)
         guard !body.email.isEmpty, !body.password.isEmpty else { throw Abort(.badRequest, reason: "Email and password are required.") }
         do {
-            return try await session(for: try await accounts.authenticate(email: body.email, password: body.password, on: req.db), on: req.db)
+            return try await session(for: try await accounts.authenticate(email: body.email, password: body.password, client: req.clientIP, on: req.db), on: req.db)
         } catch AccountError.wrongCredentials {
             throw Abort(.unauthorized, reason: "Wrong email or password.")
+        } catch let AccountError.tooManyAttempts(wait) {
+            throw TooManyRequests(retryAfter: wait)
         }
     }
 

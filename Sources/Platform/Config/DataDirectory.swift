@@ -5,9 +5,12 @@ import Foundation
 public struct DataDirectory: Sendable {
     public let url: URL
 
+    /// Creates the folder readable by its owner alone (0700): it holds the database, secrets and
+    /// everyone's uploads.
     public init(_ url: URL) throws {
         self.url = url
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
     }
 
     public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }

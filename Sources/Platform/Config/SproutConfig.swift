@@ -80,7 +80,9 @@ public struct SproutConfig: Sendable {
         config.maxUploadCount = try reader.integer("SPROUT_UPLOAD_MAX_COUNT", default: config.maxUploadCount)
         config.rateLimit = RateLimitSettings(
             requestsPerMinutePerIP: try reader.integer("SPROUT_RATE_LIMIT_IP", default: 600),
-            requestsPerMinutePerAccount: try reader.integer("SPROUT_RATE_LIMIT_ACCOUNT", default: 300)
+            requestsPerMinutePerAccount: try reader.integer("SPROUT_RATE_LIMIT_ACCOUNT", default: 300),
+            loginsPerMinutePerIP: try reader.integer("SPROUT_LOGIN_LIMIT_IP", default: 30),
+            failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5)
         )
         if let level = env["LOG_LEVEL"], !level.isEmpty {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {

@@ -23,8 +23,12 @@ public enum DatabaseSetup {
         guard let sql = database as? any SQLDatabase else { return }
         do {
             switch storage {
-            case .sqlite:
+            case let .sqlite(path):
                 try await sql.raw("PRAGMA journal_mode=WAL").run()
+                // The file holds password hashes and session ids: its owner alone may read it.
+                for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+                    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+                }
                 try await sql.raw("PRAGMA foreign_keys=ON").run()
                 try await sql.raw("PRAGMA busy_timeout=5000").run()
                 let rows = try await sql.raw("PRAGMA quick_check").all()

@@ -18,14 +18,29 @@ public struct RateLimitMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         switch scope {
         case .clientIP:
-            let ip = request.remoteAddress?.ipAddress ?? "unknown"
-            guard limiter.allow("ip:\(ip)", perMinute: settings.requestsPerMinutePerIP) else { throw Abort(.tooManyRequests) }
+            if let wait = limiter.take("ip:\(request.clientIP)", perMinute: settings.requestsPerMinutePerIP) { throw TooManyRequests(retryAfter: wait) }
         case .account:
             if let account = request.auth.get(AuthenticatedAccount.self),
-               !limiter.allow("account:\(account.id)", perMinute: settings.requestsPerMinutePerAccount) {
-                throw Abort(.tooManyRequests)
+               let wait = limiter.take("account:\(account.id)", perMinute: settings.requestsPerMinutePerAccount) {
+                throw TooManyRequests(retryAfter: wait)
             }
         }
         return try await next.respond(to: request)
     }
+}
+
+/// A 429 that says when to come back; each contract's error middleware keeps its `Retry-After`.
+public struct TooManyRequests: AbortError {
+    public let retryAfter: Int
+
+    public init(retryAfter: Int) { self.retryAfter = retryAfter }
+
+    public var status: HTTPResponseStatus { .tooManyRequests }
+    public var reason: String { "Too many requests; try again in \(retryAfter) s." }
+    public var headers: HTTPHeaders { ["Retry-After": String(retryAfter)] }
+}
+
+extension Request {
+    /// The address a request came from, the key of per-client limits.
+    public var clientIP: String { remoteAddress?.ipAddress ?? "unknown" }
 }

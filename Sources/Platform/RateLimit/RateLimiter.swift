@@ -5,10 +5,16 @@ public struct RateLimitSettings: Sendable, Equatable {
     /// 0 turns the limit off.
     public var requestsPerMinutePerIP: Int
     public var requestsPerMinutePerAccount: Int
+    /// Log-in attempts, on every contract and the web, from one client IP.
+    public var loginsPerMinutePerIP: Int
+    /// Failed log-ins for one email, whatever the IP: password guessing spread over many addresses.
+    public var failedLoginsPerMinutePerEmail: Int
 
-    public init(requestsPerMinutePerIP: Int, requestsPerMinutePerAccount: Int) {
+    public init(requestsPerMinutePerIP: Int, requestsPerMinutePerAccount: Int, loginsPerMinutePerIP: Int = 0, failedLoginsPerMinutePerEmail: Int = 0) {
         self.requestsPerMinutePerIP = requestsPerMinutePerIP
         self.requestsPerMinutePerAccount = requestsPerMinutePerAccount
+        self.loginsPerMinutePerIP = loginsPerMinutePerIP
+        self.failedLoginsPerMinutePerEmail = failedLoginsPerMinutePerEmail
     }
 
     public static let off = RateLimitSettings(requestsPerMinutePerIP: 0, requestsPerMinutePerAccount: 0)
@@ -34,7 +40,22 @@ public final class RateLimiter: Sendable {
 
     /// Takes one token from `key`'s bucket, answering false when it is empty.
     public func allow(_ key: String, perMinute limit: Int) -> Bool {
-        guard limit > 0 else { return true }
+        take(key, perMinute: limit) == nil
+    }
+
+    /// Takes one token from `key`'s bucket; when it is empty, takes nothing and answers the whole
+    /// seconds until the next token, for a `Retry-After` header.
+    public func take(_ key: String, perMinute limit: Int) -> Int? {
+        settle(key, perMinute: limit, taking: true)
+    }
+
+    /// The seconds until `key` may try again when its bucket is empty, taking nothing either way.
+    public func wait(_ key: String, perMinute limit: Int) -> Int? {
+        settle(key, perMinute: limit, taking: false)
+    }
+
+    private func settle(_ key: String, perMinute limit: Int, taking: Bool) -> Int? {
+        guard limit > 0 else { return nil }
         let now = clock.now()
         let capacity = Double(limit)
         let refillPerSecond = capacity / 60
@@ -43,14 +64,14 @@ public final class RateLimiter: Sendable {
             bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updatedAt)) * refillPerSecond)
             bucket.updatedAt = now
             let allowed = bucket.tokens >= 1
-            if allowed { bucket.tokens -= 1 }
+            if allowed, taking { bucket.tokens -= 1 }
             buckets[key] = bucket
             if buckets.count > pruneThreshold {
                 buckets = buckets.filter { _, bucket in
                     bucket.tokens + now.timeIntervalSince(bucket.updatedAt) * refillPerSecond < capacity
                 }
             }
-            return allowed
+            return allowed ? nil : max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up)))
         }
     }
 }

@@ -27,11 +27,36 @@ struct SeedCommand: AsyncCommand {
     }
 }
 
+/// `sprout backup PATH`: a consistent copy of the database, uploads and secrets, taken while
+/// Sprout serves (see `Backup`).
+struct BackupCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "path", help: "A folder to create for the backup")
+        var path: String
+    }
+
+    let help = "Copy the database, uploads and secrets into a new folder (online; PostgreSQL: use pg_dump for the database)."
+    let platform: PlatformServices
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let config = platform.config
+        try await Backup.write(
+            to: URL(fileURLWithPath: signature.path, isDirectory: true), dataDirectory: try DataDirectory(config.dataDirectory),
+            storage: config.storage, db: context.application.db
+        )
+        if case .postgres = config.storage {
+            context.console.warning("The database is PostgreSQL: back it up with pg_dump; \(signature.path) holds the uploads and secrets.")
+        }
+        context.console.info("Backed up into \(signature.path). Restore with: sprout restore \(signature.path)")
+    }
+}
+
 extension SproutApplication {
     /// Registers Sprout's own commands beside Vapor's `serve`.
     public static func registerCommands(_ app: Application, running: Running) {
         app.asyncCommands.use(MigrateCommand(), as: "migrate")
         app.asyncCommands.use(SeedCommand(platform: running.platform, modules: running.modules), as: "seed")
         app.asyncCommands.use(KeysCommands(registry: running.platform.apiKeys).group, as: "keys")
+        app.asyncCommands.use(BackupCommand(platform: running.platform), as: "backup")
     }
 }

@@ -60,15 +60,16 @@ struct HubController: Sendable {
         let form = (try? req.content.decode(LoginForm.self)) ?? LoginForm(email: "", password: "")
         let next = LocalPath.sanitized(form.next ?? "/")
         do {
-            let account = try await accounts.authenticate(email: form.email, password: form.password, on: req.db)
+            let account = try await accounts.authenticate(email: form.email, password: form.password, client: req.clientIP, on: req.db)
             try await req.signInToWeb(accountID: try account.requireID())
             return req.redirect(to: next, redirectType: .normal)
         } catch AccountError.wrongCredentials {
             return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, failed: true)
+        } catch let AccountError.tooManyAttempts(wait) {
+            throw TooManyRequests(retryAfter: wait)
         }
     }
 
-    /// Only paths on this site are followed, so no link can turn Sprout into an open redirect.
     func logout(_ req: Request) async throws -> Response {
         req.signOutOfWeb()
         return req.redirect(to: "/", redirectType: .normal)
