@@ -77,7 +77,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PlatformTests",
-            dependencies: ["Platform", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Platform", "SproutTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
+            ]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),

@@ -162,7 +162,7 @@ import VaporTesting
             let thumbnails = detail.matches(of: /data-full="([^"]+)"/).map { String($0.1) }
             #expect(thumbnails.first == String(main), "the cover is shown first")
             #expect(try await html(teacher, "/lessons/\(lesson)?photo=1").contains(#"id="gallery-main" src="\#(thumbnails.last ?? "")""#))
-            #expect(detail.contains(#"href="/lessons/hashtags?tag=%EC%B2%BC%EB%A1%9C&tab=lessons""#))
+            #expect(detail.contains(#"href="/lessons/hashtags?tag=%EC%B2%BC%EB%A1%9C&amp;tab=lessons""#))
             #expect(detail.contains(#"id="edit-lesson""#) && !detail.contains(#"id="apply-button""#))
             #expect(storedPhotos(sprout).count == 2)
         }
@@ -345,7 +345,7 @@ import VaporTesting
 
             for index in 1...20 { _ = try await openLesson(teacher, csrf: csrf, title: "추가 \(index)") }
             let first = try await html(teacher, "/lessons/list?group=strings")
-            #expect(first.contains("레슨 22개") && first.contains(#"href="/lessons/list?group=strings&page=2""#))
+            #expect(first.contains("레슨 22개") && first.contains(#"href="/lessons/list?group=strings&amp;page=2""#))
             let second = try await html(teacher, "/lessons/list?group=strings&page=2")
             #expect(second.components(separatedBy: #"class="product-card lesson-card""#).count - 1 == 2 && second.contains(#"id="lessons-previous-page""#))
         }

@@ -1,5 +1,4 @@
 import Platform
-import Plot
 import SproutAPI
 import Vapor
 
@@ -21,27 +20,8 @@ struct CheckoutPages: Sendable {
         let visitor = try await LessonsVisitor.require(req)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
-        let context = visitor.context
-        guard sandbox != nil else { return unavailable(context, post: post) }
-        let title = context.pick(ko: "레슨 결제", en: "Pay for the lesson")
-        return LessonsViews.page(title: title, context: context, .group(
-            LessonsViews.nav(context, current: "list"),
-            .h1(.text(title)),
-            .div(
-                .class("card checkout"), .id("checkout"),
-                .p(.a(.id("checkout-lesson"), .href("/lessons/\(post.postID)"), .text(post.title))),
-                .p(.class("hint"), .text(LessonsViews.teacher(post.creator.nick, context))),
-                .p(.class("checkout-amount"), .text(context.pick(ko: "결제 금액 ", en: "Amount ")),
-                   .strong(.id("checkout-amount"), .text(LessonsViews.price(post.price, context)))),
-                .p(.class("hint"), .text(context.pick(ko: "샌드박스 결제예요. 실제로 돈이 나가지 않아요.", en: "This is a sandbox payment: no real money moves."))),
-                .form(
-                    .id("checkout-form"), .class("inline-actions"), .action("/lessons/\(post.postID)/checkout"), .method(.post),
-                    PageLayout.csrfField(context),
-                    .button(.id("pay-button"), .type(.submit), .name("outcome"), .value("paid"), .text(context.pick(ko: "결제하기 (샌드박스)", en: "Pay (sandbox)"))),
-                    .button(.id("cancel-button"), .type(.submit), .name("outcome"), .value("cancelled"), .class("secondary"), .text(context.pick(ko: "취소", en: "Cancel")))
-                )
-            )
-        ))
+        guard sandbox != nil else { return CheckoutViews.unavailable(visitor.context, post: post) }
+        return CheckoutViews.checkout(visitor.context, post: post)
     }
 
     func checkout(_ req: Request) async throws -> Response {
@@ -49,7 +29,7 @@ struct CheckoutPages: Sendable {
         let visitor = try await LessonsVisitor.require(req, next: path + "/checkout")
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
-        guard let sandbox else { return unavailable(visitor.context, post: post) }
+        guard let sandbox else { return CheckoutViews.unavailable(visitor.context, post: post) }
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {
             return req.redirect(to: path + "?payment=cancelled", redirectType: .normal)
         }
@@ -62,13 +42,5 @@ struct CheckoutPages: Sendable {
     private func settled(_ req: Request, post: Lessons.Post, visitor: LessonsVisitor) -> Response? {
         guard post.creator.userID == visitor.accountID || post.buyers.contains(visitor.accountID) else { return nil }
         return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
-    }
-
-    private func unavailable(_ context: PageContext, post: Lessons.Post) -> Response {
-        LessonsViews.refusal(
-            context, title: context.pick(ko: "웹 결제를 쓸 수 없어요", en: "Web payment is not available"),
-            message: context.pick(ko: "이 서버는 PortOne으로 결제를 확인해요. 앱에서 결제해 주세요.", en: "This server checks payments with PortOne. Please pay in the app."),
-            next: ("/lessons/\(post.postID)", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson")), status: .serviceUnavailable
-        )
     }
 }

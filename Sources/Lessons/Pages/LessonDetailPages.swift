@@ -1,5 +1,4 @@
 import Platform
-import Plot
 import SproutAPI
 import Vapor
 
@@ -58,7 +57,7 @@ struct LessonDetailPages: Sendable {
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
         } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
-            let draft = LessonDetailView.ReviewDraft(text: text, error: Self.reviewError(error, visitor.context))
+            let draft = LessonDetailView.ReviewDraft(text: text, error: ReviewViews.errorMessage(error, visitor.context))
             return LessonDetailView.render(visitor.context, post: post, review: draft, status: .badRequest)
         }
         return req.redirect(to: path + "#reviews", redirectType: .normal)
@@ -66,7 +65,7 @@ struct LessonDetailPages: Sendable {
 
     func reviewForm(_ req: Request) async throws -> Response {
         let (visitor, post, comment) = try await ownReview(req)
-        return renderReviewForm(visitor.context, post: post, commentID: comment.commentID, text: comment.content, error: nil)
+        return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, text: comment.content, error: nil)
     }
 
     func editReview(_ req: Request) async throws -> Response {
@@ -75,8 +74,8 @@ struct LessonDetailPages: Sendable {
         do {
             _ = try await board.editComment(comment.commentID, on: post.postID, by: visitor.accountID, content: text, on: req.db)
         } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
-            return renderReviewForm(visitor.context, post: post, commentID: comment.commentID, text: text,
-                                    error: Self.reviewError(error, visitor.context), status: .badRequest)
+            return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, text: text,
+                                        error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
         }
         return req.redirect(to: "/lessons/\(post.postID)#review-\(comment.commentID)", redirectType: .normal)
     }
@@ -93,39 +92,7 @@ struct LessonDetailPages: Sendable {
         let visitor = try await LessonsVisitor.require(req, next: next)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         guard let comment = post.comments.first(where: { $0.commentID == req.parameters.get("comment_id") }) else { throw Abort(.notFound) }
-        guard comment.creator.userID == visitor.accountID else { throw PageExit(refuseOthersReview(visitor.context, post: post)) }
+        guard comment.creator.userID == visitor.accountID else { throw PageExit(ReviewViews.othersReview(visitor.context, post: post)) }
         return (visitor, post, comment)
-    }
-
-    private func refuseOthersReview(_ context: PageContext, post: Lessons.Post) -> Response {
-        LessonsViews.refusal(
-            context, title: context.pick(ko: "내가 쓴 후기만 고칠 수 있어요", en: "You can only change your own reviews"),
-            message: context.pick(ko: "이 후기는 다른 사람이 썼어요. 아무것도 바뀌지 않았어요.", en: "Someone else wrote this review. Nothing was changed."),
-            next: ("/lessons/\(post.postID)#reviews", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
-        )
-    }
-
-    private func renderReviewForm(_ context: PageContext, post: Lessons.Post, commentID: String, text: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
-        let title = context.pick(ko: "후기 수정", en: "Edit review")
-        return LessonsViews.page(title: title, context: context, status: status, .group(
-            LessonsViews.nav(context, current: "list"),
-            .h1(.text(title)),
-            .p(.a(.href("/lessons/\(post.postID)"), .text(post.title))),
-            .form(
-                .id("review-edit-form"), .class("stacked card"), .action("/lessons/\(post.postID)/reviews/\(commentID)/edit"), .method(.post),
-                PageLayout.csrfField(context),
-                FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: text, error: error, rows: 4),
-                .div(.class("inline-actions"),
-                     .button(.id("review-save"), .type(.submit), .text(context.pick(ko: "저장", en: "Save"))),
-                     .a(.class("button secondary"), .href("/lessons/\(post.postID)#reviews"), .text(context.pick(ko: "취소", en: "Cancel"))))
-            )
-        ))
-    }
-
-    static func reviewError(_ error: PostError, _ context: PageContext) -> String {
-        let message = error == .commentMissing
-            ? Lessons.LessonDraft.Violation.required.message
-            : Lessons.LessonDraft.Violation.tooLong(max: PostBoard.maxCommentLength).message
-        return context.pick(ko: message.ko, en: message.en)
     }
 }

@@ -59,10 +59,10 @@ enum LessonDetailView {
         let selected = min(max(selected, 0), post.files.count - 1)
         return .div(
             .class("gallery"),
-            .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(HTMLAttribute.escape(post.title))),
+            .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(text: post.title)),
             .if(post.files.count > 1, .div(.class("gallery-thumbs"), .forEach(post.files.enumerated()) { index, file in
                 .a(.href("\(path)?photo=\(index)"), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
-                   .img(.src(LessonsViews.fileURL(file)), .alt(HTMLAttribute.escape("\(post.title) \(index + 1)"))))
+                   .img(.src(LessonsViews.fileURL(file)), .alt(text: "\(post.title) \(index + 1)")))
             }))
         )
     }
@@ -81,7 +81,7 @@ enum LessonDetailView {
         }
         let bookmarked = post.likes2.contains(viewer)
         return .form(
-            .action("/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"),
+            .action(path: "/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"),
             PageLayout.csrfField(context),
             .button(.id("bookmark-button"), .type(.submit), .class(bookmarked ? "bookmark-button bookmarked" : "bookmark-button"),
                     .attribute(named: "aria-pressed", value: bookmarked ? "true" : "false"),
@@ -110,7 +110,7 @@ enum LessonDetailView {
             .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.comments.count, context)))),
             .unwrap(viewer, { _ in
                 .form(
-                    .id("review-form"), .class("stacked"), .action("\(path)/reviews"), .method(.post),
+                    .id("review-form"), .class("stacked"), .action(path: "\(path)/reviews"), .method(.post),
                     PageLayout.csrfField(context),
                     FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
                     .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
@@ -128,7 +128,7 @@ enum LessonDetailView {
                         .class("inline-actions"),
                         .a(.class("button secondary small edit-review"), .href("\(path)/reviews/\(comment.commentID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
                         .form(
-                            .action("\(path)/reviews/\(comment.commentID)/delete"), .method(.post),
+                            .action(path: "\(path)/reviews/\(comment.commentID)/delete"), .method(.post),
                             PageLayout.csrfField(context),
                             .button(.type(.submit), .class("button danger small delete-review"), .text(context.pick(ko: "삭제", en: "Delete")))
                         )

@@ -32,7 +32,7 @@ enum LessonFormPage {
             .if(!errors.isEmpty, .p(.class("form-error"), .id("lesson-form-error"), .attribute(named: "role", value: "alert"),
                                     .text(context.pick(ko: "입력한 내용을 확인해 주세요.", en: "Please check the highlighted fields.")))),
             .form(
-                .id("lesson-form"), .class("stacked card"), .action(action), .method(.post), .enctype(.multipartData),
+                .id("lesson-form"), .class("stacked card"), .action(path: action), .method(.post), .enctype(.multipartData),
                 PageLayout.csrfField(context),
                 FormWidgets.text("title", label: context.pick(ko: "레슨 제목", en: "Title"), value: draft.title, error: errors[.title]),
                 FormWidgets.text("price", label: context.pick(ko: "레슨 가격 (원)", en: "Price (won)"), value: draft.price, error: errors[.price], inputMode: "numeric"),
@@ -49,7 +49,7 @@ enum LessonFormPage {
                                     hint: context.pick(ko: "#해시태그를 넣으면 해시태그 검색에 나와요. 예: #취미레슨 #바이올린", en: "Add #hashtags to be found by hashtag search, e.g. #취미레슨 #바이올린")),
                 .div(
                     .class("field"),
-                    .label(.for("photos"), .text(context.pick(ko: "사진 (최대 \(maxPhotos)장, 첫 사진이 대표 사진)", en: "Photos (up to \(maxPhotos); the first is the cover)"))),
+                    .label(.for(field: "photos"), .text(context.pick(ko: "사진 (최대 \(maxPhotos)장, 첫 사진이 대표 사진)", en: "Photos (up to \(maxPhotos); the first is the cover)"))),
                     currentPhotos(mode, context),
                     .input(.id("photos"), .name("photos"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
                            .attribute(named: "aria-invalid", value: errors[.photos] == nil ? "false" : "true")),
@@ -63,7 +63,7 @@ enum LessonFormPage {
     private static func currentPhotos(_ mode: Mode, _ context: PageContext) -> Node<HTML.FormContext> {
         guard case let .edit(post) = mode, !post.files.isEmpty else { return .empty }
         return .group(
-            .div(.class("gallery-thumbs"), .id("current-photos"), .forEach(post.files) { .img(.src(LessonsViews.fileURL($0)), .alt("")) }),
+            .div(.class("gallery-thumbs"), .id("current-photos"), .forEach(post.files) { .img(.src(LessonsViews.fileURL($0)), .alt(text: "")) }),
             .p(.class("hint"), .text(context.pick(ko: "새 사진을 고르면 지금 사진을 바꿔요. 고르지 않으면 그대로 둬요.", en: "Choosing new photos replaces these; choose none to keep them.")))
         )
     }

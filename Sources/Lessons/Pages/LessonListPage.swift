@@ -1,5 +1,4 @@
 import Platform
-import Plot
 import SproutAPI
 import Vapor
 
@@ -16,47 +15,6 @@ struct LessonListPage: Sendable {
         let context = try await PageContext.load(for: req)
         let filter = LessonFilter(req)
         let page = try await PagedPosts.load(filter.query, page: filter.page, reader: reader, on: req.db)
-        let groupTitle = context.pick(ko: filter.group.title.ko, en: filter.group.title.en)
-        // The app's list title: "<category> 레슨을 찾고 있어요"; "all" has the plain title.
-        let title = filter.group == .all
-            ? context.pick(ko: "모든 레슨", en: "All lessons")
-            : context.pick(ko: "\(groupTitle) 레슨을 찾고 있어요", en: "Looking for \(groupTitle.lowercased()) lessons")
-        return LessonsViews.page(title: title, context: context, .group(
-            LessonsViews.nav(context, current: "list"),
-            .h1(.id("list-title"), .text(title)),
-            filters(filter, context),
-            .p(.class("hint"), .id("lesson-count"), .text(context.pick(ko: "레슨 \(page.total)개", en: page.total == 1 ? "1 lesson" : "\(page.total) lessons"))),
-            .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "조건에 맞는 레슨이 없어요.", en: "No lessons match these filters."))),
-            LessonsViews.cards(page.posts, context: context, viewer: req.webAccountID, id: "lesson-list"),
-            LessonsViews.pager(page, context) { filter.link(page: $0) }
-        ))
-    }
-
-    private func filters(_ filter: LessonFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
-        func named(_ title: (ko: String, en: String)) -> String { context.pick(ko: title.ko, en: title.en) }
-        let any = context.pick(ko: "전체", en: "Any")
-        return .form(
-            .id("lesson-filters"), .class("filters card"), .action("/lessons/list"), .method(.get),
-            FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
-                              options: Lessons.InstrumentGroup.allCases.dropFirst().map { ($0.rawValue, named($0.title)) },
-                              selected: filter.group == .all ? "" : filter.group.rawValue, error: nil),
-            FormWidgets.select("region", label: context.pick(ko: "지역", en: "Region"), prompt: any,
-                              options: Lessons.Region.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
-                              selected: filter.region?.rawValue ?? "", error: nil),
-            FormWidgets.select("type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: any,
-                              options: Lessons.LessonType.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
-                              selected: filter.lessonType?.rawValue ?? "", error: nil),
-            FormWidgets.select("price", label: context.pick(ko: "가격", en: "Price"), prompt: any,
-                              options: LessonFilter.PriceBand.allCases.map { ($0.rawValue, named($0.title)) },
-                              selected: filter.price?.rawValue ?? "", error: nil),
-            .div(
-                .class("field"),
-                .label(.for("sort"), .text(context.pick(ko: "정렬", en: "Sort"))),
-                .select(.id("sort"), .attribute(named: "name", value: "sort"), .forEach(PostQuery.Sort.allCases) { sort in
-                    FormWidgets.option(sort.rawValue, named(LessonFilter.sortTitle(sort)), selected: sort == filter.sort)
-                })
-            ),
-            .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply")))
-        )
+        return LessonListView.render(context, filter: filter, page: page, viewer: req.webAccountID)
     }
 }

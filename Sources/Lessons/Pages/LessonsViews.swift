@@ -94,7 +94,7 @@ enum LessonsViews {
     // MARK: Lessons
 
     /// Uploaded files are served by the platform under `/uploads/…`.
-    static func fileURL(_ path: String) -> String { "/" + HTMLAttribute.escape(path) }
+    static func fileURL(_ path: String) -> String { "/" + path }
 
     static func card(_ post: Lessons.Post, context: PageContext, viewer: String?) -> Node<HTML.BodyContext> {
         let href = "/lessons/\(post.postID)"
@@ -123,7 +123,7 @@ enum LessonsViews {
             let group = Lessons.InstrumentGroup.allCases.dropFirst().first { $0.contains(subject: post.content1) } ?? .all
             return .span(.class("photo-placeholder"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon))
         }
-        return .img(.src(fileURL(first)), .alt(HTMLAttribute.escape(post.title)), .attribute(named: "loading", value: "lazy"))
+        return .img(.src(fileURL(first)), .alt(text: post.title), .attribute(named: "loading", value: "lazy"))
     }
 
     static func emptyState(_ text: String) -> Node<HTML.BodyContext> {
@@ -145,9 +145,7 @@ enum LessonsViews {
         ))
     }
 
-    /// A lessons page in Sprout's frame. Plot copies the title into meta tags' attributes as it
-    /// is, and titles here carry what people typed, so it is escaped first (Plot leaves entities
-    /// alone in the `<title>` text itself).
+    /// A lessons page in Sprout's frame.
     static func page(title: String, context: PageContext, status: HTTPResponseStatus = .ok, _ main: Node<HTML.BodyContext>) -> Response {
         PageLayout.render(title: title, context: context, status: status, main)
     }

@@ -25,15 +25,7 @@ struct LessonsVisitor: Sendable {
     /// server did; the role is the web's and the apps' rule.
     static func requireTeacher(_ req: Request, next: String? = nil) async throws -> LessonsVisitor {
         let visitor = try await require(req, next: next)
-        guard visitor.isTeacher else {
-            let context = visitor.context
-            throw PageExit(LessonsViews.refusal(
-                context, title: context.pick(ko: "선생님만 레슨을 열고 관리할 수 있어요", en: "Only teachers open and manage lessons"),
-                message: context.pick(ko: "지금은 수강생으로 쓰고 있어요. 레슨을 가르친다면 마이페이지에서 선생님으로 바꿔 주세요.",
-                                      en: "You are using the app as a student. If you teach, switch to teacher on My page."),
-                next: ("/lessons/me", context.pick(ko: "마이페이지로", en: "Go to My page"))
-            ))
-        }
+        guard visitor.isTeacher else { throw PageExit(TeacherViews.teachersOnly(visitor.context)) }
         return visitor
     }
 }

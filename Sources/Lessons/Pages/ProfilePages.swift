@@ -1,5 +1,4 @@
 import Platform
-import Plot
 import SproutAPI
 import Vapor
 
@@ -18,44 +17,9 @@ struct ProfilePages: Sendable {
         let context = try await PageContext.load(for: req)
         let (userID, profile) = try await person(req)
         let (followers, following) = try await follows.lists(of: userID, on: req.db)
-        let viewer = context.account?.id
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: userID)
         let lessons = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
-        let counts: [(id: String, ko: String, en: String, count: Int)] = [
-            ("follower-count", "팔로워", "Followers", followers.count),
-            ("following-count", "팔로잉", "Following", following.count),
-            ("lesson-count", "레슨", "Lessons", lessons.total),
-        ]
-        return LessonsViews.page(title: profile.nick, context: context, .group(
-            LessonsViews.nav(context, current: viewer == userID ? "me" : ""),
-            .div(
-                .class("card profile-card"), .id("user-profile"), .data(named: "id", value: userID),
-                .h1(.id("profile-nick"), .text(profile.nick)),
-                .span(.class("badge"), .id("profile-role"), .text(LessonsViews.role(profile.role, context))),
-                .ul(.class("counts"), .forEach(counts) { item in
-                    .li(.strong(.id(item.id), .text(String(item.count))), .text(" " + context.pick(ko: item.ko, en: item.en)))
-                }),
-                followControl(userID: userID, viewer: viewer, following: followers.contains { $0.userID == viewer }, context: context)
-            ),
-            .h2(.text(context.pick(ko: "\(profile.nick)님의 레슨", en: "Lessons by \(profile.nick)"))),
-            .if(lessons.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "연 레슨이 없어요.", en: "No lessons."))),
-            LessonsViews.cards(lessons.posts, context: context, viewer: viewer, id: "profile-lessons"),
-            LessonsViews.pager(lessons, context) { "/lessons/users/\(userID)?page=\($0)" }
-        ))
-    }
-
-    private func followControl(userID: String, viewer: String?, following: Bool, context: PageContext) -> Node<HTML.BodyContext> {
-        guard let viewer else {
-            return .a(.id("follow-button"), .class("button secondary"), .href("/login?next=/lessons/users/\(userID)"), .text(context.pick(ko: "로그인하고 팔로우", en: "Log in to follow")))
-        }
-        guard viewer != userID else { return .empty }
-        return .form(
-            .action("/lessons/users/\(userID)/follow"), .method(.post),
-            PageLayout.csrfField(context),
-            .button(.id("follow-button"), .type(.submit), .class(following ? "secondary" : ""),
-                    .attribute(named: "aria-pressed", value: following ? "true" : "false"),
-                    .text(following ? context.pick(ko: "팔로잉 취소", en: "Unfollow") : context.pick(ko: "팔로우", en: "Follow")))
-        )
+        return ProfileViews.profile(context, userID: userID, profile: profile, followers: followers, following: following, lessons: lessons)
     }
 
     func toggleFollow(_ req: Request) async throws -> Response {

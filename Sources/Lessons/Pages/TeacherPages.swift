@@ -1,6 +1,5 @@
 import Foundation
 import Platform
-import Plot
 import SproutAPI
 import Vapor
 
@@ -111,18 +110,7 @@ struct TeacherPages: Sendable {
 
     func confirmDelete(_ req: Request) async throws -> Response {
         let (visitor, post) = try await ownLesson(req)
-        let context = visitor.context
-        return LessonsViews.page(title: context.pick(ko: "레슨 삭제", en: "Delete lesson"), context: context, .group(
-            LessonsViews.nav(context, current: "me"),
-            .h1(.text(context.pick(ko: "‘\(post.title)’ 레슨을 삭제할까요?", en: "Delete “\(post.title)”?"))),
-            .p(.class("hint"), .text(context.pick(ko: "사진과 후기도 함께 지워지고, 되돌릴 수 없어요.", en: "Its photos and reviews go too. This cannot be undone."))),
-            .form(
-                .id("delete-form"), .action("/lessons/\(post.postID)/delete"), .method(.post), .class("inline-actions"),
-                PageLayout.csrfField(context),
-                .button(.id("confirm-delete"), .type(.submit), .class("danger"), .text(context.pick(ko: "삭제하기", en: "Delete"))),
-                .a(.class("button secondary"), .href("/lessons/\(post.postID)"), .text(context.pick(ko: "취소", en: "Cancel")))
-            )
-        ))
+        return TeacherViews.confirmDelete(visitor.context, post: post)
     }
 
     func delete(_ req: Request) async throws -> Response {
@@ -135,14 +123,7 @@ struct TeacherPages: Sendable {
     private func ownLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: next)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
-        guard post.creator.userID == visitor.accountID else {
-            let context = visitor.context
-            throw PageExit(LessonsViews.refusal(
-                context, title: context.pick(ko: "내가 연 레슨만 고칠 수 있어요", en: "You can only change your own lessons"),
-                message: context.pick(ko: "이 레슨은 다른 선생님이 열었어요. 아무것도 바뀌지 않았어요.", en: "Another teacher opened this lesson. Nothing was changed."),
-                next: ("/lessons/\(post.postID)", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
-            ))
-        }
+        guard post.creator.userID == visitor.accountID else { throw PageExit(TeacherViews.othersLesson(visitor.context, post: post)) }
         return (visitor, post)
     }
 
@@ -151,26 +132,9 @@ struct TeacherPages: Sendable {
     /// "나의 레슨 관리": the teacher's lessons, newest first, with edit and delete.
     func mine(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
-        let context = visitor.context
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID)
         let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
-        let title = context.pick(ko: "나의 레슨 관리", en: "My lessons")
-        return LessonsViews.page(title: title, context: context, .group(
-            LessonsViews.nav(context, current: "me"),
-            .h1(.text(title)),
-            .p(.a(.id("open-lesson"), .class("button"), .href("/lessons/new"), .text(context.pick(ko: "레슨 개설하기", en: "Open a lesson")))),
-            .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 연 레슨이 없어요.", en: "You have not opened a lesson yet."))),
-            .ul(.id("my-lessons"), .class("row-list"), .forEach(page.posts) { post in
-                .li(
-                    .data(named: "id", value: post.postID),
-                    .a(.href("/lessons/\(post.postID)"), .text(post.title)),
-                    .span(.class("hint"), .text(LessonsViews.price(post.price, context) + " · " + LessonsViews.reviewCount(post.comments.count, context))),
-                    .a(.class("button secondary small"), .href("/lessons/\(post.postID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                    .a(.class("button danger small"), .href("/lessons/\(post.postID)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
-                )
-            }),
-            LessonsViews.pager(page, context) { "/lessons/me/lessons?page=\($0)" }
-        ))
+        return TeacherViews.myLessons(visitor.context, page: page)
     }
 
     static let reviewedLessonsLimit = 100
@@ -178,27 +142,10 @@ struct TeacherPages: Sendable {
     /// "레슨 수강 후기": every review on the teacher's lessons, newest first (spec §6 flattens them).
     func reviews(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
-        let context = visitor.context
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID)
         let lessons = try await PagedPosts.load(query, page: 1, size: Self.reviewedLessonsLimit, reader: board.reader, on: req.db).posts
         let reviews = lessons.flatMap { lesson in lesson.comments.map { (lesson: lesson, review: $0) } }
             .sorted { $0.review.createdAt > $1.review.createdAt }
-        let title = context.pick(ko: "레슨 수강 후기", en: "Reviews on my lessons")
-        return LessonsViews.page(title: title, context: context, .group(
-            LessonsViews.nav(context, current: "me"),
-            .h1(.text(title)),
-            .if(reviews.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 받은 후기가 없어요.", en: "No reviews yet."))),
-            .ul(.id("my-lesson-reviews"), .class("comment-list"), .forEach(reviews) { lesson, review in
-                .li(
-                    .data(named: "id", value: review.commentID),
-                    .p(.class("comment-head"),
-                       .a(.class("review-lesson"), .href("/lessons/\(lesson.postID)#review-\(review.commentID)"), .text(lesson.title))),
-                    .p(.class("comment-body description"), .text(review.content)),
-                    .p(.class("hint"),
-                       .a(.href("/lessons/users/\(review.creator.userID)"), .text(review.creator.nick)),
-                       .text(" · " + LessonsViews.day(review.createdAt)))
-                )
-            })
-        ))
+        return TeacherViews.reviews(visitor.context, reviews: reviews)
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 
 /// Finding and creating lessons profiles for accounts.
 enum LessonsProfiles {
@@ -18,6 +19,14 @@ enum LessonsProfiles {
         let profile = LessonsProfile(accountID: accountID, nick: nick, phoneNum: "", birthDay: "", role: .student)
         try await profile.create(on: db)
         return profile
+    }
+
+    /// Sets the role, and the published app's role flag with it ("1" teacher, "0" student, spec
+    /// §4.3), unless that field holds something else a sibling app stored there.
+    static func choose(_ role: LessonsRole, for profile: LessonsProfile, on db: any Database) async throws {
+        profile.role = role
+        if ["", "0", "1"].contains(profile.phoneNum) { profile.phoneNum = role == .teacher ? "1" : "0" }
+        try await profile.save(on: db)
     }
 
     static func isTaken(nick: String, on db: any Database) async throws -> Bool {

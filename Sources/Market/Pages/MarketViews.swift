@@ -31,7 +31,7 @@ enum MarketViews {
         .div(
             .class("product-card"), .data(named: "id", value: String(product.id)),
             .a(.href("/market/products/\(product.id)"), .class("product-photo"),
-               .img(.src(product.thumbnail), .alt(HTMLAttribute.escape(product.name)), .attribute(named: "loading", value: "lazy"))),
+               .img(.src(product.thumbnail), .alt(text: product.name), .attribute(named: "loading", value: "lazy"))),
             .div(
                 .class("product-card-body"),
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),

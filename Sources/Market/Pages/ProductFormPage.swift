@@ -23,14 +23,14 @@ enum ProductFormPage {
             .if(!errors.isEmpty, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                     .text(context.pick(ko: "입력한 내용을 확인해 주세요.", en: "Please check the highlighted fields.")))),
             .form(
-                .id("product-form"), .class("stacked card"), .action(action), .method(.post), .enctype(enctype),
+                .id("product-form"), .class("stacked card"), .action(path: action), .method(.post), .enctype(enctype),
                 PageLayout.csrfField(context),
                 imagesField(mode: mode, error: error(.images), context: context),
                 FormWidgets.text("name", label: context.pick(ko: "상품명 (3~100자)", en: "Name (3–100 characters)"), value: draft.name, error: error(.name)),
                 FormWidgets.text("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
                 .div(
                     .class("field"),
-                    .label(.for("currency"), .text(context.pick(ko: "통화", en: "Currency"))),
+                    .label(.for(field: "currency"), .text(context.pick(ko: "통화", en: "Currency"))),
                     .select(.id("currency"), .attribute(named: "name", value: "currency"), .forEach(Market.Currency.allCases) { currency in
                         // Plot's option element takes no text content; the values are this enum's fixed codes.
                         .raw("<option value=\"\(currency.rawValue)\"\(draft.currency == currency.rawValue ? " selected" : "")>\(currency.rawValue)</option>")
@@ -41,7 +41,7 @@ enum ProductFormPage {
                 FormWidgets.text("stock", label: context.pick(ko: "재고", en: "Stock"), value: draft.stock, error: error(.stock), inputMode: "numeric"),
                 .div(
                     .class("field"),
-                    .label(.for("description"), .text(context.pick(ko: "상세정보 (10~1,000자)", en: "Description (10–1,000 characters)"))),
+                    .label(.for(field: "description"), .text(context.pick(ko: "상세정보 (10~1,000자)", en: "Description (10–1,000 characters)"))),
                     .textarea(.id("description"), .name("description"), .attribute(named: "rows", value: "6"),
                               .attribute(named: "aria-invalid", value: errors[.description] == nil ? "false" : "true"), .text(draft.description)),
                     FormWidgets.error(error(.description))
@@ -56,7 +56,7 @@ enum ProductFormPage {
         case .sell:
             return .div(
                 .class("field"),
-                .label(.for("images"), .text(context.pick(ko: "사진 (1~5장, 첫 사진이 대표 사진)", en: "Photos (1–5; the first is the cover)"))),
+                .label(.for(field: "images"), .text(context.pick(ko: "사진 (1~5장, 첫 사진이 대표 사진)", en: "Photos (1–5; the first is the cover)"))),
                 .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
                        .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")),
                 FormWidgets.error(error)
@@ -65,7 +65,7 @@ enum ProductFormPage {
             return .div(
                 .class("field"),
                 .p(.class("hint"), .text(context.pick(ko: "사진은 바꿀 수 없어요.", en: "Photos cannot be changed."))),
-                .div(.class("gallery-thumbs"), .forEach(images) { .img(.src($0.thumbnailURL), .alt("")) })
+                .div(.class("gallery-thumbs"), .forEach(images) { .img(.src($0.thumbnailURL), .alt(text: "")) })
             )
         }
     }

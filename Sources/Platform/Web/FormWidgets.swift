@@ -13,9 +13,9 @@ public enum FormWidgets {
     ) -> Node<HTML.FormContext> {
         .div(
             .class("field"),
-            .label(.for(name), .text(label)),
+            .label(.for(field: name), .text(label)),
             .input(
-                .id(name), .name(name), .type(type), .value(HTMLAttribute.escape(value)),
+                .id(name), .name(name), .type(type), .value(value),
                 .unwrap(inputMode) { .attribute(named: "inputmode", value: $0) },
                 .unwrap(autocomplete) { .attribute(named: "autocomplete", value: $0) },
                 .required(required),
@@ -28,7 +28,7 @@ public enum FormWidgets {
     public static func textArea(_ name: String, label: String, value: String, error message: String?, rows: Int = 6, hint: String? = nil) -> Node<HTML.FormContext> {
         .div(
             .class("field"),
-            .label(.for(name), .text(label)),
+            .label(.for(field: name), .text(label)),
             .unwrap(hint) { .p(.class("hint"), .text($0)) },
             .textarea(.id(name), .name(name), .attribute(named: "rows", value: String(rows)),
                       .attribute(named: "aria-invalid", value: invalid(message)), .text(value)),
@@ -41,7 +41,7 @@ public enum FormWidgets {
     public static func select(_ name: String, label: String, prompt: String, options: [(value: String, label: String)], selected: String, error message: String?) -> Node<HTML.FormContext> {
         .div(
             .class("field"),
-            .label(.for(name), .text(label)),
+            .label(.for(field: name), .text(label)),
             .select(
                 .id(name), .attribute(named: "name", value: name), .attribute(named: "aria-invalid", value: invalid(message)),
                 option("", prompt, selected: selected.isEmpty),
@@ -53,10 +53,20 @@ public enum FormWidgets {
 
     public static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {
         .element(named: "option", nodes: [
-            Node<HTML.OptionContext>.attribute(named: "value", value: HTMLAttribute.escape(value), ignoreIfValueIsEmpty: false),
+            Node<HTML.OptionContext>.attribute(named: "value", value: value, ignoreIfValueIsEmpty: false),
             .if(selected, .attribute(named: "selected", value: "selected")),
             .text(label),
         ])
+    }
+
+    /// The form that confirms a deletion: a danger button posting to `action`, and a way back.
+    public static func deleteConfirmation(_ context: PageContext, action: String, cancel: String) -> Node<HTML.BodyContext> {
+        .form(
+            .id("delete-form"), .action(path: action), .method(.post), .class("inline-actions"),
+            PageLayout.csrfField(context),
+            .button(.id("confirm-delete"), .type(.submit), .class("danger"), .text(context.pick(ko: "삭제하기", en: "Delete"))),
+            .a(.class("button secondary"), .href(cancel), .text(context.pick(ko: "취소", en: "Cancel")))
+        )
     }
 
     private static func invalid(_ message: String?) -> String {

@@ -1,6 +1,5 @@
-/// Escaping for attribute values. Plot writes attribute values exactly as given (it escapes only
-/// element text), so anything a person typed or a client sent must pass through here before it
-/// becomes a `value`, `alt` or other attribute; otherwise `"><script>` in a search box is markup.
+/// Escaping for attribute values, which Plot writes exactly as given. Pages never call it: the
+/// attribute helpers in `EscapedAttributes.swift` do, for every value.
 public enum HTMLAttribute {
     public static func escape(_ text: String) -> String {
         var escaped = ""

@@ -14,7 +14,7 @@ public enum PageLayout {
             .lang(context.language.plotLanguage),
             .head(
                 .meta(.charset(.utf8)),
-                .meta(.name("viewport"), .content("width=device-width, initial-scale=1")),
+                .meta(.name("viewport"), .content(text: "width=device-width, initial-scale=1")),
                 // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
                 .element(named: "title", text: "\(title) · Sprout"),
                 .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
@@ -64,7 +64,7 @@ public enum PageLayout {
             )
         }
         return .form(
-            .id("logout-form"), .class("account-menu"), .action("/logout"), .method(.post),
+            .id("logout-form"), .class("account-menu"), .action(path: "/logout"), .method(.post),
             csrfField(context),
             .button(.id("logout"), .type(.submit), .text(context.pick(ko: "로그아웃", en: "Log out")))
         )

@@ -38,7 +38,7 @@ enum HubPage {
         PageLayout.render(title: context.pick(ko: "가입하기", en: "Sign up"), context: context, status: status, .group(
             .h1(.text(context.pick(ko: "Sprout 가입하기", en: "Create your Sprout account"))),
             .form(
-                .id("signup-form"), .class("stacked card"), .action("/signup"), .method(.post),
+                .id("signup-form"), .class("stacked card"), .action(path: "/signup"), .method(.post),
                 PageLayout.csrfField(context),
                 FormWidgets.text("name", label: context.pick(ko: "이름", en: "Name"), value: form.name, error: errors["name"], type: .text, autocomplete: "name", required: true),
                 FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: form.email, error: errors["email"], type: .email, autocomplete: "email", required: true),
@@ -54,9 +54,9 @@ enum HubPage {
         PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: failed ? .unauthorized : .ok, .group(
             .h1(.text(context.pick(ko: "로그인", en: "Log in"))),
             .form(
-                .id("login-form"), .class("stacked card"), .action("/login"), .method(.post),
+                .id("login-form"), .class("stacked card"), .action(path: "/login"), .method(.post),
                 PageLayout.csrfField(context),
-                .input(.type(.hidden), .name("next"), .value(HTMLAttribute.escape(next))),
+                .input(.type(.hidden), .name("next"), .value(next)),
                 .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
                 FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: email, error: nil, type: .email, autocomplete: "email", required: true),

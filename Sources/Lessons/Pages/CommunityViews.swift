@@ -1,0 +1,89 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The community tab as `CommunityPages` read it: the list, the write form, a post with its
+/// comments, and the rows the hashtag search shares.
+enum CommunityViews {
+    static let excerptLength = 80
+
+    static func list(_ context: PageContext, page: PagedPosts) -> Response {
+        let title = context.pick(ko: "커뮤니티", en: "Community")
+        return LessonsViews.page(title: title, context: context, .group(
+            LessonsViews.nav(context, current: "community"),
+            .div(.class("list-toolbar"),
+                 .h1(.text(title)),
+                 .a(.id("write-post"), .class("button"), .href("/lessons/community/new"), .text(context.pick(ko: "글쓰기", en: "Write")))),
+            .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 글이 없어요. 첫 글을 남겨 보세요.", en: "No posts yet. Write the first one."))),
+            rows(page.posts, context, id: "community-posts"),
+            LessonsViews.pager(page, context) { "/lessons/community?page=\($0)" }
+        ))
+    }
+
+    static func writeForm(_ context: PageContext, title: String, content: String, errors: [String: String], status: HTTPResponseStatus = .ok) -> Response {
+        let heading = context.pick(ko: "커뮤니티 글쓰기", en: "Write a community post")
+        return LessonsViews.page(title: heading, context: context, status: status, .group(
+            LessonsViews.nav(context, current: "community"),
+            .h1(.text(heading)),
+            .form(
+                .id("community-form"), .class("stacked card"), .action(path: "/lessons/community/new"), .method(.post),
+                PageLayout.csrfField(context),
+                FormWidgets.text("title", label: context.pick(ko: "제목", en: "Title"), value: title, error: errors["title"]),
+                FormWidgets.textArea("content", label: context.pick(ko: "내용", en: "Text"), value: content, error: errors["content"], rows: 8,
+                                    hint: context.pick(ko: "#해시태그를 넣으면 해시태그 검색의 커뮤니티 탭에 나와요.", en: "Add #hashtags to appear in the community tab of hashtag search.")),
+                .button(.id("community-submit"), .type(.submit), .text(context.pick(ko: "올리기", en: "Post")))
+            )
+        ))
+    }
+
+    /// The post and its comments; `comment` and `error` refill the comment form a refused comment came from.
+    static func post(_ context: PageContext, post: Lessons.Post, comment: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+        let path = "/lessons/community/\(post.postID)"
+        return LessonsViews.page(title: post.title, context: context, status: status, .group(
+            LessonsViews.nav(context, current: "community"),
+            .article(
+                .class("card community-post"), .id("community-post"), .data(named: "id", value: post.postID),
+                .h1(.id("community-title"), .text(post.title)),
+                .p(.class("hint"), .a(.href("/lessons/users/\(post.creator.userID)"), .text(post.creator.nick)), .text(" · " + LessonsViews.day(post.createdAt))),
+                .p(.class("description"), .id("community-content"), .text(post.content ?? "")),
+                LessonDetailView.hashtags(post.hashTags, tab: "community")
+            ),
+            .section(
+                .id("comments"),
+                .h2(.text(context.pick(ko: "댓글 \(post.comments.count)개", en: post.comments.count == 1 ? "1 comment" : "\(post.comments.count) comments"))),
+                .if(context.account != nil,
+                    .form(
+                        .id("comment-form"), .class("stacked"), .action(path: "\(path)/comments"), .method(.post),
+                        PageLayout.csrfField(context),
+                        FormWidgets.textArea("content", label: context.pick(ko: "댓글 쓰기", en: "Write a comment"), value: comment, error: error, rows: 3),
+                        .button(.id("comment-submit"), .type(.submit), .text(context.pick(ko: "댓글 남기기", en: "Comment")))
+                    ),
+                    else: .p(.a(.href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 댓글 남기기", en: "Log in to comment"))))),
+                .ul(.id("comment-list"), .class("comment-list"), .forEach(post.comments) { comment in
+                    .li(
+                        .data(named: "id", value: comment.commentID),
+                        .p(.class("comment-head"), .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
+                           .span(.class("hint"), .text(" · " + LessonsViews.day(comment.createdAt)))),
+                        .p(.class("comment-body description"), .text(comment.content))
+                    )
+                })
+            )
+        ))
+    }
+
+    /// Community posts as list rows, shared by the community tab and the hashtag search.
+    static func rows(_ posts: [Lessons.Post], _ context: PageContext, id: String) -> Node<HTML.BodyContext> {
+        .ul(.id(id), .class("row-list community-list"), .forEach(posts) { post in
+            let content = post.content ?? ""
+            let excerpt = content.count > excerptLength ? String(content.prefix(excerptLength)) + "…" : content
+            return .li(
+                .data(named: "id", value: post.postID),
+                .a(.href("/lessons/community/\(post.postID)"), .text(post.title)),
+                .p(.class("excerpt"), .text(excerpt)),
+                .span(.class("hint"), .text("\(post.creator.nick) · \(LessonsViews.day(post.createdAt)) · "
+                    + context.pick(ko: "댓글 \(post.comments.count)", en: "\(post.comments.count) comments")))
+            )
+        })
+    }
+}

@@ -1,0 +1,34 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The home screen as `HomePage` read it: the search box, the category tiles, a carousel for each
+/// curation and the newest lessons.
+enum HomeView {
+    static func render(_ context: PageContext, viewer: String?, curated: [(curation: Lessons.Curation, posts: [Lessons.Post])], newest: [Lessons.Post]) -> Response {
+        let sections: [(id: String, title: String, posts: [Lessons.Post])] =
+            curated.map { ("curation-\($0.curation)", context.pick(ko: $0.curation.title.ko, en: $0.curation.title.en), $0.posts) }
+            + [("newest", context.pick(ko: "새로 열린 레슨", en: "Just opened"), newest)]
+        return LessonsViews.page(title: context.pick(ko: "올포레슨", en: "All For Lesson"), context: context, .group(
+            LessonsViews.nav(context, current: "home"),
+            .h1(.text(context.pick(ko: "어떤 레슨을 찾고 있나요?", en: "What would you like to learn?"))),
+            HashtagViews.searchForm(context, tag: ""),
+            .div(.class("category-tiles"), .id("categories"), .forEach(Lessons.InstrumentGroup.allCases) { group in
+                .a(.class("category-tile"), .id("category-\(group.rawValue)"), .href("/lessons/list?group=\(group.rawValue)"),
+                   .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon)),
+                   .span(.text(context.pick(ko: group.title.ko, en: group.title.en))))
+            }),
+            .forEach(sections) { section in
+                .section(
+                    .class("lesson-section"), .id(section.id),
+                    .h2(.text(section.title)),
+                    .if(section.posts.isEmpty,
+                        LessonsViews.emptyState(context.pick(ko: "아직 소개할 레슨이 없어요.", en: "No lessons here yet.")),
+                        else: .div(.class("carousel"), .forEach(section.posts) { LessonsViews.card($0, context: context, viewer: viewer) }))
+                )
+            },
+            .p(.a(.class("button secondary more"), .href("/lessons/list"), .text(context.pick(ko: "모든 레슨 보기", en: "See all lessons"))))
+        ))
+    }
+}

@@ -1,0 +1,41 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// A review as `LessonDetailPages` found it: its edit form, the refusal of someone else's review,
+/// and what a refused review says.
+enum ReviewViews {
+    static func othersReview(_ context: PageContext, post: Lessons.Post) -> Response {
+        LessonsViews.refusal(
+            context, title: context.pick(ko: "내가 쓴 후기만 고칠 수 있어요", en: "You can only change your own reviews"),
+            message: context.pick(ko: "이 후기는 다른 사람이 썼어요. 아무것도 바뀌지 않았어요.", en: "Someone else wrote this review. Nothing was changed."),
+            next: ("/lessons/\(post.postID)#reviews", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
+        )
+    }
+
+    static func editForm(_ context: PageContext, post: Lessons.Post, commentID: String, text: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+        let title = context.pick(ko: "후기 수정", en: "Edit review")
+        return LessonsViews.page(title: title, context: context, status: status, .group(
+            LessonsViews.nav(context, current: "list"),
+            .h1(.text(title)),
+            .p(.a(.href("/lessons/\(post.postID)"), .text(post.title))),
+            .form(
+                .id("review-edit-form"), .class("stacked card"), .action(path: "/lessons/\(post.postID)/reviews/\(commentID)/edit"), .method(.post),
+                PageLayout.csrfField(context),
+                FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: text, error: error, rows: 4),
+                .div(.class("inline-actions"),
+                     .button(.id("review-save"), .type(.submit), .text(context.pick(ko: "저장", en: "Save"))),
+                     .a(.class("button secondary"), .href("/lessons/\(post.postID)#reviews"), .text(context.pick(ko: "취소", en: "Cancel"))))
+            )
+        ))
+    }
+
+    /// What a refused review or community comment is told.
+    static func errorMessage(_ error: PostError, _ context: PageContext) -> String {
+        let message = error == .commentMissing
+            ? Lessons.LessonDraft.Violation.required.message
+            : Lessons.LessonDraft.Violation.tooLong(max: PostBoard.maxCommentLength).message
+        return context.pick(ko: message.ko, en: message.en)
+    }
+}

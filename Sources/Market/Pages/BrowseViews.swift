@@ -1,0 +1,96 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The market's list and detail pages, drawn from what `BrowsePages` read.
+enum BrowseViews {
+    /// A page of the product list as the address asked for it.
+    struct ProductList {
+        let page: Market.Page
+        let number: Int
+        let search: String
+        let layout: String
+
+        /// The address of this list at another page or layout, keeping the search.
+        func link(page: Int? = nil, view: String? = nil) -> String {
+            var items = ["page=\(page ?? number)", "view=\(view ?? layout)"]
+            if !search.isEmpty { items.append("q=\(search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
+            return "/market?" + items.joined(separator: "&")
+        }
+    }
+
+    static func list(_ list: ProductList, _ context: PageContext) -> Response {
+        let (page, number, search, layout, total) = (list.page, list.number, list.search, list.layout, list.page.totalCount)
+        return PageLayout.render(title: context.pick(ko: "도토리 마켓", en: "Dotori Market"), context: context, .group(
+            MarketViews.nav(context, current: "browse"),
+            .form(
+                .class("search-form"), .action(path: "/market"), .method(.get),
+                .input(.type(.hidden), .name("view"), .value(layout)),
+                .input(.type(.search), .name("q"), .id("market-search"), .value(search),
+                       .placeholder(text: context.pick(ko: "상품 이름이나 설명으로 찾기", en: "Search names and descriptions"))),
+                .button(.type(.submit), .id("market-search-submit"), .text(context.pick(ko: "검색", en: "Search")))
+            ),
+            .div(
+                .class("list-toolbar"),
+                .span(.class("hint"), .id("product-count"), .text(context.pick(ko: "상품 \(total)개", en: "\(total) products"))),
+                .a(.id("view-toggle"), .href(list.link(page: 1, view: layout == "grid" ? "list" : "grid")),
+                   .text(layout == "grid" ? context.pick(ko: "목록으로 보기", en: "List view") : context.pick(ko: "격자로 보기", en: "Grid view")))
+            ),
+            .if(page.pages.isEmpty, MarketViews.emptyState(context.pick(ko: "상품이 없어요.", en: "No products here."))),
+            .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)), MarketViews.cards(page.pages, context: context)),
+            .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
+                                 .data(named: "fragment", value: list.link(page: number + 1) + "&fragment=1"),
+                                 .text(context.pick(ko: "더 보기", en: "Load more"))))
+        ))
+    }
+
+    static func detail(_ detail: Market.ProductDetail, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, _ context: PageContext) -> Response {
+        let id = detail.id
+        return PageLayout.render(title: detail.name, context: context, .group(
+            MarketViews.nav(context, current: "browse"),
+            .article(
+                .class("product-detail"), .id("product-detail"), .data(named: "id", value: String(id)),
+                .div(
+                    .class("gallery"),
+                    .unwrap(detail.images.indices.contains(selected) ? detail.images[selected].url : nil) {
+                        .img(.id("gallery-main"), .src($0), .alt(text: detail.name))
+                    },
+                    .div(.class("gallery-thumbs"), .forEach(detail.images.enumerated()) { index, image in
+                        .a(.href("/market/products/\(id)?image=\(index)"), .class(index == selected ? "current" : ""),
+                           .data(named: "full", value: image.url),
+                           .img(.src(image.thumbnailURL), .alt(text: "\(detail.name) \(index + 1)")))
+                    })
+                ),
+                .div(
+                    .class("product-info"),
+                    .h1(.id("product-name"), .text(detail.name)),
+                    .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName))),
+                    MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency),
+                    MarketViews.stock(detail.stock, context),
+                    likeControl(id: id, liked: liked, context: context),
+                    .p(.class("description"), .id("product-description"), .text(detail.description)),
+                    .if(isOwner, .div(
+                        .class("owner-actions"),
+                        .a(.id("edit-product"), .class("button secondary"), .href("/market/products/\(id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.id("delete-product"), .class("button danger"), .href("/market/products/\(id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                    ))
+                )
+            )
+        ))
+    }
+
+    private static func likeControl(id: Int, liked: Bool, context: PageContext) -> Node<HTML.BodyContext> {
+        guard context.account != nil else {
+            return .a(.id("like-button"), .class("like-button"), .href("/login?next=/market/products/\(id)"),
+                      .text("♡ " + context.pick(ko: "로그인하고 좋아요", en: "Log in to like")))
+        }
+        return .form(
+            .action(path: "/market/products/\(id)/like"), .method(.post), .class("like-form"),
+            PageLayout.csrfField(context),
+            .button(.id("like-button"), .type(.submit), .class(liked ? "like-button liked" : "like-button"),
+                    .attribute(named: "aria-pressed", value: liked ? "true" : "false"),
+                    .text(liked ? "♥ " + context.pick(ko: "좋아요 취소", en: "Unlike") : "♡ " + context.pick(ko: "좋아요", en: "Like")))
+        )
+    }
+}

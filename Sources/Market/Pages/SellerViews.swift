@@ -1,0 +1,80 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The signed-in pages of the market, drawn from what `SellerPages` read and decided.
+enum SellerViews {
+    static func vendor(_ context: PageContext, vendor: Vendor?, secret: String?, name: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+        let title = context.pick(ko: "판매자 되기", en: "Become a vendor")
+        guard let vendor else {
+            return PageLayout.render(title: title, context: context, status: status, .group(
+                MarketViews.nav(context, current: "sell"),
+                .h1(.text(title)),
+                .p(.class("hint"), .text(context.pick(ko: "판매자 이름을 정하면 상품을 올릴 수 있어요. 앱에서 쓸 identifier와 비밀번호도 함께 드려요.",
+                                                       en: "Pick a vendor name to start selling. You also get the identifier and secret the app asks for."))),
+                .form(
+                    .id("vendor-form"), .class("stacked card"), .action(path: "/market/vendor"), .method(.post),
+                    PageLayout.csrfField(context),
+                    FormWidgets.text("name", label: context.pick(ko: "판매자 이름", en: "Vendor name"), value: name, error: error),
+                    .button(.id("vendor-submit"), .type(.submit), .text(context.pick(ko: "판매자 되기", en: "Become a vendor")))
+                )
+            ))
+        }
+        return PageLayout.render(title: vendor.name, context: context, .group(
+            MarketViews.nav(context, current: "sell"),
+            .h1(.text(context.pick(ko: "판매자 \(vendor.name)", en: "Vendor \(vendor.name)"))),
+            .dl(
+                .class("card credentials"),
+                .dt(.text("identifier")), .dd(.code(.id("vendor-identifier"), .text(vendor.identifier))),
+                .dt(.text("secret")),
+                .dd(.unwrap(secret, { .code(.id("vendor-secret"), .text($0)) },
+                            else: .span(.class("hint"), .text(context.pick(ko: "보안을 위해 한 번만 보여 드려요. 잊었다면 새로 발급하세요.", en: "Shown only once. Forgot it? Issue a new one.")))))
+            ),
+            .if(secret != nil, .p(.class("notice"), .text(context.pick(ko: "이 비밀번호는 다시 볼 수 없어요. 지금 적어 두세요.", en: "You will not see this secret again. Write it down now.")))),
+            .form(
+                .action(path: "/market/vendor/secret"), .method(.post),
+                PageLayout.csrfField(context),
+                .button(.id("rotate-secret"), .type(.submit), .class("secondary"), .text(context.pick(ko: "비밀번호 새로 발급", en: "Issue a new secret")))
+            ),
+            .p(.a(.class("button"), .href("/market/sell"), .text(context.pick(ko: "상품 올리기", en: "Sell a product"))))
+        ))
+    }
+
+    static func confirmDelete(_ context: PageContext, id: Int, name: String) -> Response {
+        PageLayout.render(title: context.pick(ko: "상품 삭제", en: "Delete product"), context: context, .group(
+            MarketViews.nav(context, current: "mine"),
+            .h1(.text(context.pick(ko: "‘\(name)’을(를) 삭제할까요?", en: "Delete “\(name)”?"))),
+            .p(.class("hint"), .text(context.pick(ko: "삭제하면 되돌릴 수 없어요.", en: "This cannot be undone."))),
+            FormWidgets.deleteConfirmation(context, action: "/market/products/\(id)/delete", cancel: "/market/products/\(id)")
+        ))
+    }
+
+    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct]) -> Response {
+        return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
+            MarketViews.nav(context, current: "mine"),
+            .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
+            .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "아직 올린 상품이 없어요.", en: "You have not listed anything yet."))),
+            .ul(.id("my-products"), .class("row-list"), .forEach(products) { product in
+                .li(
+                    .data(named: "id", value: String(product.id)),
+                    .a(.href("/market/products/\(product.id)"), .text(product.name)),
+                    .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency))),
+                    .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
+                    .a(.class("button danger small"), .href("/market/products/\(product.id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                )
+            }),
+            MarketViews.pager(page, path: "/market/mine", context)
+        ))
+    }
+
+    static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct]) -> Response {
+        return PageLayout.render(title: context.pick(ko: "좋아요", en: "Likes"), context: context, .group(
+            MarketViews.nav(context, current: "likes"),
+            .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
+            .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
+            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, context: context)),
+            MarketViews.pager(page, path: "/market/likes", context)
+        ))
+    }
+}
