@@ -5,7 +5,12 @@ import Vapor
 extension Request {
     private static let accountKey = "account_id"
 
-    public var webAccountID: String? { session.data[Self.accountKey] }
+    /// Read without creating a session: touching `session` on a request that brought no session
+    /// cookie makes Vapor store a new, empty session row for every anonymous page view.
+    public var webAccountID: String? {
+        guard hasSession else { return nil }
+        return session.data[Self.accountKey]
+    }
 
     /// Starts a fresh session for `accountID` under a new id; the old session is deleted, so a
     /// session cookie planted before login cannot ride along.
