@@ -41,7 +41,7 @@ public struct LessonsModule: AppModule {
 
     public let assets: ModuleAssets?
 
-    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts()] }
+    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner()] }
 
     public let apiDocument = APIDocument(
         name: "lessons", title: "All For Lesson (LSLP) API",

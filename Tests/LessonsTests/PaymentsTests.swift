@@ -43,6 +43,27 @@ import Testing
         }
     }
 
+    /// A checkout is tied to its buyer and its lesson: nobody else can take the purchase, and it
+    /// cannot pay for another lesson of the same price.
+    @Test func onlyTheBuyerValidatesAPaymentAndOnlyForItsLesson() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("kim", teacher: true)
+            let buyer = try await sprout.signUp("lee")
+            let thief = try await sprout.signUp("park")
+            let lesson = try await sprout.lesson(by: teacher, title: "Violin", price: 50_000)
+            let other = try await sprout.lesson(by: teacher, title: "Cello", price: 50_000)
+            let paid = try await checkout(sprout, lesson.postID, amount: 50_000, as: buyer)
+
+            #expect(try await validate(sprout, paid.impUID, lesson.postID, as: thief).0 == 403)
+            #expect(try await validate(sprout, paid.impUID, other.postID, as: buyer).0 == 400)
+            #expect(try await sprout.post(other.postID, as: teacher).buyers.isEmpty)
+            #expect(try await sprout.call(.GET, "payments/me", as: thief).decode(Lessons.ReceiptList.self).data.isEmpty)
+
+            #expect(try await validate(sprout, paid.impUID, lesson.postID, as: buyer).0 == 200, "the buyer still gets it")
+            #expect(try await sprout.post(lesson.postID, as: teacher).buyers == [buyer.id])
+        }
+    }
+
     @Test func unpaidUnknownOrWrongAmountsRecordNothing() async throws {
         try await withSprout { sprout in
             let teacher = try await sprout.signUp("kim", teacher: true)

@@ -43,6 +43,8 @@ extension LessonsError {
         case .gatewayUnavailable: self = .serverError
         case .paymentNotFound: self = .invalidValue("결제 정보를 찾을 수 없습니다.")
         case .notPaid: self = .invalidValue("결제가 완료되지 않았습니다.")
+        case .someoneElses: self = .forbidden
+        case .otherLesson: self = .invalidValue("이 레슨의 결제가 아닙니다.")
         case .priceUnknown: self = .invalidValue("결제 금액을 확인할 수 없습니다.")
         case .amountMismatch: self = .invalidValue("결제 금액이 일치하지 않습니다.")
         }

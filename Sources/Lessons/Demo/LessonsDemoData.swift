@@ -92,7 +92,7 @@ struct LessonsDemoData {
             for teacher in teachers.prefix(2) { _ = try await follows.follow(teacher, by: learner, on: db) }
         }
         if let sandbox, let student = learners.last, let lesson = posted.first {
-            let payment = try await sandbox.checkout(title: lesson.title, amount: lesson.price, outcome: .paid, on: db)
+            let payment = try await sandbox.checkout(lesson, amount: lesson.price, by: student, outcome: .paid, on: db)
             _ = try await desk.validate(impUID: payment.impUID, postID: lesson.postID, clientPrice: nil, buyer: student, on: db)
         }
         for (index, item) in Self.community.enumerated() {

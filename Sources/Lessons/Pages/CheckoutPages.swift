@@ -33,7 +33,7 @@ struct CheckoutPages: Sendable {
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {
             return req.redirect(to: path + "?payment=cancelled", redirectType: .normal)
         }
-        let payment = try await sandbox.checkout(title: post.title, amount: post.price, outcome: .paid, on: req.db)
+        let payment = try await sandbox.checkout(post, amount: post.price, by: visitor.accountID, outcome: .paid, on: req.db)
         _ = try await desk.validate(impUID: payment.impUID, postID: post.postID, clientPrice: nil, buyer: visitor.accountID, on: req.db)
         return req.redirect(to: path + "?payment=paid", redirectType: .normal)
     }

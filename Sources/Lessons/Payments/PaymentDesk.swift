@@ -9,9 +9,10 @@ struct PaymentDesk: Sendable {
     let board: PostBoard
     let clock: WallClock
 
-    /// Records the payment once the gateway confirms it: status paid, the amount equal to the
-    /// lesson's price (or, for a post created without a price, the price the client sends), and
-    /// an `imp_uid` never validated before (409). A cancelled or failed payment records nothing.
+    /// Records the payment once the gateway confirms it: status paid, made by this buyer for this
+    /// lesson where the gateway knows them, the amount equal to the lesson's price (or, for a post
+    /// created without a price, the price the client sends), and an `imp_uid` never validated
+    /// before (409). A cancelled or failed payment records nothing.
     func validate(impUID: String?, postID: String?, clientPrice: Int?, buyer buyerID: String, on db: any Database) async throws -> Lessons.Receipt {
         guard let impUID = impUID?.trimmingCharacters(in: .whitespaces), !impUID.isEmpty,
               let postID = postID?.trimmingCharacters(in: .whitespaces), !postID.isEmpty
@@ -28,6 +29,8 @@ struct PaymentDesk: Sendable {
         }
         guard let payment else { throw PaymentError.paymentNotFound }
         guard payment.status == .paid else { throw PaymentError.notPaid }
+        if let owner = payment.buyerID, owner != buyerID { throw PaymentError.someoneElses }
+        if let lesson = payment.postID, lesson != postID { throw PaymentError.otherLesson }
         guard let expected = post.price ?? clientPrice else { throw PaymentError.priceUnknown }
         guard payment.amount == expected else { throw PaymentError.amountMismatch }
         let receipt = LessonPayment(

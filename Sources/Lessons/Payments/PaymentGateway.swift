@@ -14,6 +14,10 @@ struct GatewayPayment: Sendable, Equatable {
     let status: Status
     let name: String
     let paidAt: Date?
+    /// Who and which lesson the checkout was for, where the gateway knows: the sandbox does;
+    /// PortOne does not, since the published app makes its own `merchant_uid`.
+    var buyerID: String? = nil
+    var postID: String? = nil
 }
 
 enum GatewayError: Error, Equatable {

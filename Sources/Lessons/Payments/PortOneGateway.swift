@@ -64,8 +64,12 @@ struct PortOneGateway: PaymentGateway {
             throw GatewayError.unavailable("PortOne answered \(response.status.code) to the payment lookup")
         }
         guard envelope.code == 0, let body = envelope.response else { return nil }
+        // An amount no Int can hold is an answer this gateway cannot mean; it must not trap.
+        guard let amount = Int(exactly: body.amount.rounded()) else {
+            throw GatewayError.unavailable("PortOne answered an amount out of range")
+        }
         return GatewayPayment(
-            impUID: body.imp_uid, merchantUID: body.merchant_uid, amount: Int(body.amount.rounded()),
+            impUID: body.imp_uid, merchantUID: body.merchant_uid, amount: amount,
             status: GatewayPayment.Status(rawValue: body.status) ?? .failed, name: body.name ?? "",
             paidAt: body.paid_at.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
         )

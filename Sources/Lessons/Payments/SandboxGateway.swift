@@ -14,17 +14,18 @@ struct SandboxGateway: PaymentGateway {
         let status = GatewayPayment.Status(rawValue: row.status) ?? .failed
         return GatewayPayment(
             impUID: impUID, merchantUID: row.merchantUID, amount: row.amount, status: status, name: row.name,
-            paidAt: status == .paid ? row.createdAt : nil
+            paidAt: status == .paid ? row.createdAt : nil, buyerID: row.buyerID, postID: row.postID
         )
     }
 
-    /// Records what the payment window would have: a payment of `amount` for the post, with the
-    /// outcome the person chose. The merchant uid follows the course convention (`<app>_<seconds>`).
-    func checkout(title: String, amount: Int, outcome: Lessons.SandboxCheckoutRequest.Outcome, on db: any Database) async throws -> Lessons.SandboxCheckout {
+    /// Records what the payment window would have: a payment of `amount` by `buyer` for the post,
+    /// with the outcome the person chose. The merchant uid follows the course convention
+    /// (`<app>_<seconds>`).
+    func checkout(_ post: Lessons.Post, amount: Int, by buyer: String, outcome: Lessons.SandboxCheckoutRequest.Outcome, on db: any Database) async throws -> Lessons.SandboxCheckout {
         let now = clock.now()
         let payment = SandboxPayment(
             impUID: "imp_" + ids.hex(byteCount: 6), merchantUID: "sprout_\(Int(now.timeIntervalSince1970))_\(ids.hex(byteCount: 3))",
-            name: title, amount: amount, status: outcome.rawValue, createdAt: now
+            name: post.title, amount: amount, status: outcome.rawValue, buyerID: buyer, postID: post.postID, createdAt: now
         )
         try await payment.create(on: db)
         return Lessons.SandboxCheckout(impUID: try payment.requireID(), merchantUID: payment.merchantUID, success: outcome == .paid, status: outcome.rawValue)

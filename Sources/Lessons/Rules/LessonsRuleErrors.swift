@@ -29,6 +29,10 @@ enum PaymentError: Error, Equatable {
     case gatewayUnavailable
     case paymentNotFound
     case notPaid
+    /// Checked out by another account: only its buyer may validate it.
+    case someoneElses
+    /// Checked out for another lesson.
+    case otherLesson
     case priceUnknown
     case amountMismatch
 }

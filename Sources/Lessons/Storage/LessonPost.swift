@@ -154,7 +154,8 @@ final class LessonPayment: Model, @unchecked Sendable {
     }
 }
 
-/// A payment made in the built-in sandbox gateway's checkout, waiting to be validated.
+/// A payment made in the built-in sandbox gateway's checkout, waiting to be validated by the
+/// buyer it was made by, for the lesson it was made for.
 final class SandboxPayment: Model, @unchecked Sendable {
     static let schema = "lessons_sandbox_payments"
 
@@ -164,15 +165,34 @@ final class SandboxPayment: Model, @unchecked Sendable {
     @Field(key: "amount") var amount: Int
     @Field(key: "status") var status: String
     @Field(key: "created_at") var createdAt: Date
+    /// Absent on payments made before checkouts were tied to their buyer and lesson.
+    @OptionalField(key: "buyer_id") var buyerID: String?
+    @OptionalField(key: "post_id") var postID: String?
 
     init() {}
 
-    init(impUID: String, merchantUID: String, name: String, amount: Int, status: String, createdAt: Date) {
+    init(impUID: String, merchantUID: String, name: String, amount: Int, status: String, buyerID: String, postID: String, createdAt: Date) {
         id = impUID
         self.merchantUID = merchantUID
         self.name = name
         self.amount = amount
         self.status = status
+        self.buyerID = buyerID
+        self.postID = postID
         self.createdAt = createdAt
+    }
+}
+
+/// Ties each sandbox payment to its buyer and lesson, so nobody else can validate it.
+struct AddSandboxPaymentOwner: AsyncMigration {
+    // One column a statement: SQLite's ALTER TABLE adds one at a time.
+    func prepare(on database: any Database) async throws {
+        try await database.schema(SandboxPayment.schema).field("buyer_id", .string).update()
+        try await database.schema(SandboxPayment.schema).field("post_id", .string).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(SandboxPayment.schema).deleteField("post_id").update()
+        try await database.schema(SandboxPayment.schema).deleteField("buyer_id").update()
     }
 }
