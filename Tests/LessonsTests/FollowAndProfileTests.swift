@@ -83,6 +83,8 @@ import Testing
             #expect(try await edit { $0.add(name: "nick", Data("kim teacher".utf8)) } == 402)
             #expect(try await edit { $0.add(name: "nick", Data("lee".utf8)) } == 409)
             #expect(try await edit { $0.add(name: "nick", Data("".utf8)) } == 400)
+            #expect(try await edit { $0.add(name: "nick", Data(String(repeating: "가", count: 31).utf8)) } == 400)
+            #expect(try await edit { $0.add(name: "birthDay", Data(String(repeating: "1", count: 100_000).utf8)) } == 400)
             #expect(try await edit { $0.add(name: "profile", filename: "x.jpg", contentType: "image/jpeg", Data("not an image".utf8)) } == 400)
             #expect(try await edit { body in
                 body.add(name: "nick", Data("lee".utf8))

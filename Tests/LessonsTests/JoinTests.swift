@@ -55,6 +55,19 @@ import VaporTesting
         }
     }
 
+    /// Nicks are copied into every post and comment and carry a unique index (on PostgreSQL a
+    /// megabyte nick once answered 500): bounded, with the contract's 400.
+    @Test func overlongProfileTextIs400AndStoresNothing() async throws {
+        try await withSprout { sprout in
+            #expect(try await sprout.join(email: "a@sprout.test", nick: String(repeating: "가", count: 30)).status.code == 200)
+            #expect(try await sprout.join(email: "b@sprout.test", nick: String(repeating: "가", count: 31)).status.code == 400)
+            #expect(try await sprout.join(email: "c@sprout.test", nick: String(repeating: "x", count: 1_000_000)).status.code == 400)
+            #expect(try await sprout.join(email: "d@sprout.test", nick: "dana", phoneNum: String(repeating: "1", count: 31)).status.code == 400)
+            let free = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "c@sprout.test"))
+            #expect(free.status.code == 200, "the refused join left no account behind")
+        }
+    }
+
     @Test func duplicateEmailOrNickIs409AndChangesNothing() async throws {
         try await withSprout { sprout in
             try await sprout.join()

@@ -53,6 +53,9 @@ struct ProfilesController: Sendable {
             guard !nick.isEmpty else { throw LessonsError.missingValue }
             guard !Nickname.containsWhitespace(nick) else { throw LessonsError.nicknameHasWhitespace }
         }
+        if let tooLong = Nickname.tooLong(nick: nick, phoneNum: fields["phoneNum"], birthDay: fields["birthDay"]) {
+            throw LessonsError.invalidValue(tooLong)
+        }
         var uploaded: String?
         if let image = parts.first(where: { $0.name == "profile" }).map({ Data(buffer: $0.body) }) {
             do {

@@ -54,6 +54,7 @@ struct UsersController: Sendable {
         guard !Nickname.containsWhitespace(nick) else { throw LessonsError.nicknameHasWhitespace }
         let phoneNum = body.phoneNum?.value ?? ""
         let birthDay = body.birthDay?.value ?? ""
+        if let tooLong = Nickname.tooLong(nick: nick, phoneNum: phoneNum, birthDay: birthDay) { throw LessonsError.invalidValue(tooLong) }
         let passwordHash = try await accounts.hash(password: password)
         return try await req.db.writeTransaction { db in
             if try await LessonsProfiles.isTaken(nick: nick, on: db) { throw LessonsError.nicknameTaken }
