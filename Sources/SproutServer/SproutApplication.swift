@@ -29,6 +29,7 @@ public enum SproutApplication {
         _ app: Application, config: SproutConfig, dependencies: Dependencies = .init(), modules moduleTypes: [any AppModule.Type] = SproutModules.all
     ) async throws -> Running {
         app.logger.logLevel = config.logLevel
+        app.trustProxies(config.trustedProxies)
         GuardedFormDataDecoder.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
         let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }

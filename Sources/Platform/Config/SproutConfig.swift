@@ -17,6 +17,8 @@ public struct SproutConfig: Sendable {
     public var maxUploadBytes: Int
     public var maxUploadCount: Int
     public var rateLimit: RateLimitSettings
+    /// Reverse proxies whose `X-Forwarded-For`/`Forwarded` headers name the client.
+    public var trustedProxies: [String] = []
     public var logLevel: Logger.Level
     /// Shared by every instance behind a load balancer; generated into the data directory when unset.
     public var tokenSecret: String?
@@ -84,6 +86,8 @@ public struct SproutConfig: Sendable {
             loginsPerMinutePerIP: try reader.integer("SPROUT_LOGIN_LIMIT_IP", default: 30),
             failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5)
         )
+        config.trustedProxies = (env["SPROUT_TRUSTED_PROXIES"] ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if let level = env["LOG_LEVEL"], !level.isEmpty {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw ConfigError.invalid(name: "LOG_LEVEL", value: level, expected: "trace, debug, info, notice, warning, error or critical")

@@ -39,8 +39,3 @@ public struct TooManyRequests: AbortError {
     public var reason: String { "Too many requests; try again in \(retryAfter) s." }
     public var headers: HTTPHeaders { ["Retry-After": String(retryAfter)] }
 }
-
-extension Request {
-    /// The address a request came from, the key of per-client limits.
-    public var clientIP: String { remoteAddress?.ipAddress ?? "unknown" }
-}

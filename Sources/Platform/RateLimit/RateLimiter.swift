@@ -29,10 +29,13 @@ public final class RateLimiter: Sendable {
         var updatedAt: Date
     }
 
+    private struct Table {
+        var buckets: [String: Bucket] = [:]
+        var prunedAt = Date.distantPast
+    }
+
     private let clock: WallClock
-    private let buckets = Mutex<[String: Bucket]>([:])
-    /// Full buckets carry no information; they are dropped once the table grows past this.
-    private let pruneThreshold = 10_000
+    private let table = Mutex(Table())
 
     public init(clock: WallClock) {
         self.clock = clock
@@ -59,19 +62,27 @@ public final class RateLimiter: Sendable {
         let now = clock.now()
         let capacity = Double(limit)
         let refillPerSecond = capacity / 60
-        return buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: capacity, updatedAt: now)
+        return table.withLock { table in
+            Self.prune(&table, now: now)
+            var bucket = table.buckets[key] ?? Bucket(tokens: capacity, updatedAt: now)
             bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updatedAt)) * refillPerSecond)
             bucket.updatedAt = now
             let allowed = bucket.tokens >= 1
             if allowed, taking { bucket.tokens -= 1 }
-            buckets[key] = bucket
-            if buckets.count > pruneThreshold {
-                buckets = buckets.filter { _, bucket in
-                    bucket.tokens + now.timeIntervalSince(bucket.updatedAt) * refillPerSecond < capacity
-                }
-            }
+            table.buckets[key] = bucket
             return allowed ? nil : max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up)))
         }
     }
+
+    /// Any bucket untouched for a minute has refilled whole and carries no information. Dropping
+    /// them once a minute keeps the table as large as a minute's clients, at one scan a minute
+    /// rather than one per request once it is large.
+    private static func prune(_ table: inout Table, now: Date) {
+        guard now.timeIntervalSince(table.prunedAt) >= 60 else { return }
+        table.buckets = table.buckets.filter { now.timeIntervalSince($0.value.updatedAt) < 60 }
+        table.prunedAt = now
+    }
+
+    /// How many clients have a bucket now, for tests of the pruning.
+    var bucketCount: Int { table.withLock { $0.buckets.count } }
 }
