@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),
         .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI"]),
         // The SDK and the view models against the real server over real sockets.
-        .testTarget(name: "SproutLiveTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "SproutLiveTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "Platform", "SproutTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
