@@ -57,7 +57,7 @@ let package = Package(
         // Assembles the application from the platform and the app modules.
         .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market"]),
 
-        .executableTarget(name: "sprout", dependencies: ["SproutServer"]),
+        .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
 
         // Client SDK: Foundation and URLSession only.
         .target(name: "SproutKit", dependencies: ["SproutAPI"]),
