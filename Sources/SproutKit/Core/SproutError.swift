@@ -21,6 +21,11 @@ public enum APIErrorCode: Sendable, Equatable {
     case invalidURL
     case notAuthor
     case serverError
+    // SeSAC Study, spec §1.
+    /// 406: the Firebase account has not signed up to SeSAC Study (or has withdrawn).
+    case notSignedUp
+    /// 501: the study server's "client error": a missing or invalid parameter.
+    case invalidParameters
     /// A status the contract does not name.
     case other(Int)
 
@@ -39,6 +44,8 @@ public enum APIErrorCode: Sendable, Equatable {
         case (_, 429): self = .tooManyRequests
         case (.lessons, 444): self = .invalidURL
         case (.lessons, 445): self = .notAuthor
+        case (.study, 406): self = .notSignedUp
+        case (.study, 501): self = .invalidParameters
         case (_, 500...599): self = .serverError
         default: self = .other(status)
         }
