@@ -1,0 +1,34 @@
+import Foundation
+import SproutAPI
+import SproutKit
+
+/// What the study screens ask of the server. `StudyClient` is the real one; tests hand the view
+/// models a stand-in.
+public protocol StudyService: Sendable {
+    /// Keeps a phone sign-in's tokens for the calls that follow.
+    func signIn(_ tokens: StudyTokens) async
+    func signOut() async
+
+    func user() async throws -> Study.UserOutcome
+    func signUp(_ signup: Study.Signup) async throws -> Study.SignupOutcome
+    func withdraw() async throws -> Study.WithdrawOutcome
+    func updateMyPage(_ page: Study.MyPage) async throws
+
+    func enterQueue(_ entry: Study.QueueEntry) async throws -> Study.QueueEntryStatus
+    func stopSearching() async throws -> Study.StopSearchingStatus
+    func search(lat: Double, long: Double) async throws -> Study.SearchResult
+    func queueState() async throws -> Study.QueueStateOutcome
+    func requestStudy(with otheruid: String) async throws -> Study.StudyRequestStatus
+    func acceptStudy(with otheruid: String) async throws -> Study.StudyAcceptStatus
+}
+
+extension StudyClient: StudyService {}
+
+/// The phone sign-in service. `PhoneAuthClient` is the real one.
+public protocol PhoneAuthService: Sendable {
+    /// Sends an SMS code to `phoneNumber` (E.164) and answers the session to verify it in.
+    func sendVerificationCode(to phoneNumber: String) async throws -> String
+    func signIn(sessionInfo: String, code: String) async throws -> PhoneAuthClient.SignedIn
+}
+
+extension PhoneAuthClient: PhoneAuthService {}
