@@ -10,7 +10,9 @@ import SproutAPI
 /// A 401 refreshes the ID token once through `session` (concurrent 401s share the refresh) and
 /// retries the call once, as the published clients did with `getIDTokenForcingRefresh(true)`.
 public struct StudyClient: Sendable {
+    /// Builds the requests (`idtoken` header, form bodies) and sends them.
     public let api: APIClient
+    /// The phone sign-in every call carries.
     public let session: StudySession
     let refresher: StudySession.Refresher
 

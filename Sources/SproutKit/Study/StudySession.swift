@@ -24,6 +24,7 @@ public actor StudySession {
     /// when the token service refuses it. `PhoneAuthClient.refresher` is the real one.
     public typealias Refresher = @Sendable (_ tokens: StudyTokens) async throws -> StudyTokens
 
+    /// The signed-in person's tokens, or nil when signed out (or after a refused refresh).
     public private(set) var tokens: StudyTokens?
     private var inFlightRefresh: Task<StudyTokens, any Error>?
     private var continuations: [UUID: AsyncStream<AuthEvent>.Continuation] = [:]
@@ -43,11 +44,13 @@ public actor StudySession {
         return stream
     }
 
+    /// Keeps `tokens` (from `PhoneAuthClient.signIn`) and reports `.signedIn`.
     public func signIn(_ tokens: StudyTokens) {
         self.tokens = tokens
         emit(.signedIn)
     }
 
+    /// Forgets the tokens, drops a refresh on its way, and reports `.signedOut`.
     public func signOut() {
         tokens = nil
         inFlightRefresh?.cancel()
