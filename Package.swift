@@ -83,6 +83,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         // The SDK and the view models alone: no Vapor, no libvips.

@@ -39,15 +39,17 @@ public enum SproutApplication {
         try await DatabaseSetup.prepare(app.db, storage: config.storage)
 
         let rateLimiter = RateLimiter(clock: dependencies.clock)
+        let phoneSettings = try PhoneSignInSettings(environment: config.environment)
+        let accounts = AccountDirectory(
+            passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), cost: config.passwordCost),
+            ids: dependencies.ids, clock: dependencies.clock,
+            throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
+        )
         let platform = PlatformServices(
             config: config,
             clock: dependencies.clock,
             ids: dependencies.ids,
-            accounts: AccountDirectory(
-                passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), cost: config.passwordCost),
-                ids: dependencies.ids, clock: dependencies.clock,
-                throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
-            ),
+            accounts: accounts,
             tokens: await TokenService(
                 secret: secret, clock: dependencies.clock, ids: dependencies.ids,
                 accessLifetime: config.accessTokenLifetime, refreshLifetime: config.refreshTokenLifetime
@@ -57,7 +59,12 @@ public enum SproutApplication {
                 root: dataDirectory.uploads, ids: dependencies.ids, threadPool: app.threadPool,
                 maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
             ),
-            rateLimiter: rateLimiter
+            rateLimiter: rateLimiter,
+            phoneSignIn: await PhoneSignIn(
+                settings: phoneSettings, limits: config.phoneCodeLimits, secret: secret,
+                sender: phoneSettings.sender(client: { app.client }, logger: app.logger),
+                accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
+            )
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
@@ -78,13 +85,13 @@ public enum SproutApplication {
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(SecurityHeadersMiddleware(https: config.servesHTTPS))
         app.middleware.use(UnexpectedErrorMiddleware())
-        app.middleware.use(UnmatchedRequestMiddleware(mounts: WebShell.mountPoints(sessions: app.sessions.middleware) + modules.flatMap(\.mountPoints)))
+        app.middleware.use(UnmatchedRequestMiddleware(mounts: WebShell.mountPoints(sessions: app.sessions.middleware) + PhoneAuthRoutes.mountPoints() + modules.flatMap(\.mountPoints)))
 
         let platformDocument = APIDocument(
             name: "platform", title: "Sprout platform API",
             summary: "Health, API documents and uploaded files, shared by every app."
         )
-        let documents = [platformDocument] + modules.map(\.apiDocument)
+        let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.map(\.apiDocument)
         let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
 
@@ -104,6 +111,7 @@ public enum SproutApplication {
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
+        PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
         HubController(accounts: platform.accounts, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)

@@ -4,15 +4,30 @@ import Vapor
 
 /// SeSAC Study (새싹 스터디): phone sign-in, the matching queue, nearby search and realtime chat.
 /// Its contract shares `/v1` with All For Lesson's: it owns `/v1/user`, `/v1/queue` and
-/// `/v1/chat`, and any other `/v1` request that carries its `idtoken` header. The endpoints
-/// themselves arrive with the study issues; until then every study path answers as the study
-/// server answers a path it does not serve.
+/// `/v1/chat`, and any other `/v1` request that carries its `idtoken` header, answering unknown
+/// paths as the study server did.
 public struct StudyModule: AppModule {
-    public init(context: ModuleContext) {}
+    let platform: PlatformServices
+    let profiles: StudyProfiles
+    let queue: StudyQueue
+    let matchmaker: Matchmaker
+    let reviews: StudyReviews
+
+    public init(context: ModuleContext) throws {
+        let platform = context.platform
+        let settings = try StudySettings(context.environment)
+        self.platform = platform
+        profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
+        queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
+        matchmaker = Matchmaker(clock: platform.clock)
+        reviews = StudyReviews(clock: platform.clock)
+    }
 
     public let name = "study"
 
-    public var migrations: [any Migration] { [] }
+    public var migrations: [any Migration] {
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport()]
+    }
 
     public let apiDocument = APIDocument(
         name: "study", title: "SeSAC Study API",
@@ -29,7 +44,12 @@ public struct StudyModule: AppModule {
             + [MountPoint("/v1", claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath())]
     }
 
-    public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {}
+    public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
+        let api = DocumentedRoutes(routes, document: apiDocument)
+            .grouped(StudyErrorMiddleware(), platform.ipRateLimit, StudyTokenAuthenticator(phoneSignIn: platform.phoneSignIn))
+        StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
+        StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
+    }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}
 }

@@ -17,6 +17,8 @@ public struct SproutConfig: Sendable {
     public var maxUploadBytes: Int
     public var maxUploadCount: Int
     public var rateLimit: RateLimitSettings
+    /// Verification codes per hour per number and per client address (`PhoneCodeLimits`).
+    public var phoneCodeLimits: PhoneCodeLimits = .off
     /// Reverse proxies whose `X-Forwarded-For`/`Forwarded` headers name the client.
     public var trustedProxies: [String] = []
     public var logLevel: Logger.Level
@@ -85,6 +87,10 @@ public struct SproutConfig: Sendable {
             requestsPerMinutePerAccount: try reader.integer("SPROUT_RATE_LIMIT_ACCOUNT", default: 300),
             loginsPerMinutePerIP: try reader.integer("SPROUT_LOGIN_LIMIT_IP", default: 30),
             failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5)
+        )
+        config.phoneCodeLimits = PhoneCodeLimits(
+            perPhonePerHour: try reader.integer("SPROUT_SMS_LIMIT_PHONE", default: PhoneCodeLimits.standard.perPhonePerHour),
+            perClientPerHour: try reader.integer("SPROUT_SMS_LIMIT_IP", default: PhoneCodeLimits.standard.perClientPerHour)
         )
         config.trustedProxies = (env["SPROUT_TRUSTED_PROXIES"] ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -13,12 +13,18 @@ enum SQLiteIDs {
         let sql: String
     }
 
+    private struct SchemaName: Decodable {
+        let name: String
+    }
+
     static let rebuildSuffix = "__sprout_rebuild"
 
     static func neverReuse(on db: any Database) async throws {
         guard let sql = db as? any SQLDatabase, sql.dialect.name == "sqlite" else { return }
         let tables = try await sql.raw("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql IS NOT NULL").all(decoding: SchemaEntry.self)
-        let stale = tables.filter { isStale($0.sql) }
+        // A virtual table's shadow tables (an R*Tree's `_node`, `_rowid`, `_parent`) belong to it.
+        let shadows = Set(try await sql.raw("SELECT name FROM pragma_table_list WHERE type = 'shadow'").all(decoding: SchemaName.self).map(\.name))
+        let stale = tables.filter { isStale($0.sql) && !shadows.contains($0.name) }
         guard !stale.isEmpty else { return }
         try await db.withConnection { connection in
             guard let sql = connection as? any SQLDatabase else { return }

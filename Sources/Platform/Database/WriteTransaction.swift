@@ -11,17 +11,57 @@ extension Database {
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        return try await withConnection { connection in
-            guard let sql = connection as? any SQLDatabase else { return try await body(connection) }
-            try await sql.raw("BEGIN IMMEDIATE").run()
-            do {
-                let result = try await WriteTransactionScope.$isOpen.withValue(true) { try await body(connection) }
-                try await sql.raw("COMMIT").run()
-                return result
-            } catch {
-                try? await sql.raw("ROLLBACK").run()
-                throw error
+        await SQLiteWriteGate.shared.enter()
+        do {
+            let result = try await withConnection { connection in
+                guard let sql = connection as? any SQLDatabase else { return try await body(connection) }
+                try await sql.raw("BEGIN IMMEDIATE").run()
+                do {
+                    let result = try await WriteTransactionScope.$isOpen.withValue(true) { try await body(connection) }
+                    try await sql.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await sql.raw("ROLLBACK").run()
+                    throw error
+                }
             }
+            await SQLiteWriteGate.shared.leave()
+            return result
+        } catch {
+            await SQLiteWriteGate.shared.leave()
+            throw error
+        }
+    }
+}
+
+/// Lets one SQLite write transaction at a time into the database, in arrival order. Without it,
+/// writers racing for SQLite's one write lock wait in its busy handler, and that wait blocks a
+/// thread of the small shared pool every SQLite call runs on (two threads on a two-core
+/// machine): the holder of the lock then finds no thread to finish on, and the others fail with
+/// "database is locked" after the busy timeout. Waiting here suspends a task instead of a thread.
+/// The gate is taken before a connection, so a waiter holds no connection the holder could need.
+/// One gate serves the process: a server opens one SQLite file, and the test suites' many
+/// scratch files only wait on each other's short transactions.
+private actor SQLiteWriteGate {
+    static let shared = SQLiteWriteGate()
+
+    private var isTaken = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func enter() async {
+        guard isTaken else {
+            isTaken = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    /// Hands the gate straight to the next waiter, so a newcomer cannot overtake it.
+    func leave() {
+        if waiting.isEmpty {
+            isTaken = false
+        } else {
+            waiting.removeFirst().resume()
         }
     }
 }

@@ -2,5 +2,8 @@ import Fluent
 
 /// The platform's tables, in the order they were introduced.
 public enum PlatformMigrations {
-    public static let all: [any Migration] = [CreateAccount(), CreateRefreshToken(), CreateAPIKey()]
+    public static let all: [any Migration] = [
+        CreateAccount(), CreateRefreshToken(), CreateAPIKey(),
+        CreatePhoneVerification(), CreatePhoneRefreshToken(),
+    ]
 }

@@ -11,8 +11,10 @@ public struct PlatformServices: Sendable {
     public let apiKeys: APIKeyRegistry
     public let files: FileStore
     public let rateLimiter: RateLimiter
+    /// Phone sign-in (SeSAC Study's identity, and phone linking on the web).
+    public let phoneSignIn: PhoneSignIn
 
-    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter) {
+    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn) {
         self.config = config
         self.clock = clock
         self.ids = ids
@@ -21,6 +23,7 @@ public struct PlatformServices: Sendable {
         self.apiKeys = apiKeys
         self.files = files
         self.rateLimiter = rateLimiter
+        self.phoneSignIn = phoneSignIn
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

@@ -1,0 +1,102 @@
+/// The bodies of the Firebase Auth REST surface, as the emulator and Google write them. Numbers
+/// of seconds and milliseconds are strings there (`"3600"`), and the SDKs decode them as such.
+enum PhoneAuthWire {
+    // MARK: Requests (every field optional: a missing one is the API's own MISSING_… error)
+
+    struct SendVerificationCode: Decodable {
+        var phoneNumber: String?
+    }
+
+    struct SignInWithPhoneNumber: Decodable {
+        var sessionInfo: String?
+        var code: String?
+        /// Present when a signed-in user links the number (`linkWithCredential`).
+        var idToken: String?
+    }
+
+    struct Lookup: Decodable {
+        var idToken: String?
+    }
+
+    /// The token endpoint: form-encoded `grant_type`/`refresh_token` from the web and Android
+    /// SDKs, JSON `grantType`/`refreshToken` from the iOS SDK.
+    struct Token: Decodable {
+        var grant_type: String?
+        var grantType: String?
+        var refresh_token: String?
+        var refreshToken: String?
+    }
+
+    // MARK: Responses
+
+    struct SessionInfo: Encodable {
+        let sessionInfo: String
+    }
+
+    struct SignedIn: Encodable {
+        let idToken: String
+        let refreshToken: String
+        let expiresIn: String
+        let localId: String
+        let isNewUser: Bool
+        let phoneNumber: String
+    }
+
+    struct AccountInfo: Encodable {
+        struct User: Encodable {
+            let localId: String
+            let phoneNumber: String
+            let emailVerified: Bool
+            let createdAt: String
+            let lastLoginAt: String
+            let lastRefreshAt: String
+            let providerUserInfo: [Provider]
+        }
+
+        struct Provider: Encodable {
+            let providerId: String
+            let rawId: String
+            let phoneNumber: String
+        }
+
+        let kind = "identitytoolkit#GetAccountInfoResponse"
+        let users: [User]
+    }
+
+    struct Refreshed: Encodable {
+        let access_token: String
+        let expires_in: String
+        let token_type = "Bearer"
+        let refresh_token: String
+        let id_token: String
+        let user_id: String
+        let project_id: String
+    }
+
+    struct ProjectConfig: Encodable {
+        let projectId: String
+        let authorizedDomains: [String]
+    }
+
+    struct VerifyClient: Encodable {
+        let receipt: String
+        let suggestedTimeout: String
+    }
+
+    /// What the emulator hands the web SDK instead of a real reCAPTCHA.
+    struct RecaptchaParams: Encodable {
+        let kind = "identitytoolkit#GetRecaptchaParamResponse"
+        let recaptchaStoken = "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha"
+        let recaptchaSiteKey = "Fake-key__Do-not-send-this-to-Recaptcha_"
+    }
+
+    struct VerificationCodes: Encodable {
+        struct Code: Encodable {
+            let phoneNumber: String
+            let sessionInfo: String
+            let code: String
+        }
+
+        let verificationCodes: [Code]
+    }
+}

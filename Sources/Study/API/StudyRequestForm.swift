@@ -1,0 +1,35 @@
+import Foundation
+import SproutAPI
+import Vapor
+
+extension Request {
+    /// The request's parameters as one form: the urlencoded body every study client sends, a JSON
+    /// object read the same way (arrays as repeated keys) for clients that send one, and, for GET
+    /// and DELETE, the query string (`?=` is an empty query).
+    func studyForm() -> StudyForm {
+        var pairs: [(String, String)] = []
+        if let buffer = body.data, buffer.readableBytes > 0 {
+            let bytes = Data(buffer.readableBytesView)
+            if headers.contentType == .json, let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] {
+                pairs += Self.pairs(fromJSON: object)
+            } else {
+                pairs += StudyForm(parsing: String(decoding: bytes, as: UTF8.self)).pairs
+            }
+        }
+        pairs += StudyForm(parsing: url.query ?? "").pairs
+        return StudyForm(pairs.filter { !$0.0.isEmpty })
+    }
+
+    private static func pairs(fromJSON object: [String: Any]) -> [(String, String)] {
+        object.sorted { $0.key < $1.key }.flatMap { key, value -> [(String, String)] in
+            let values = (value as? [Any]) ?? [value]
+            return values.compactMap { element in
+                switch element {
+                case let string as String: (key, string)
+                case let number as NSNumber: (key, number.stringValue)
+                default: nil
+                }
+            }
+        }
+    }
+}

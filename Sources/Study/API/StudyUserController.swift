@@ -1,0 +1,67 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/v1/user…`: spec §2, and the 1st cohort's report endpoint.
+struct StudyUserController: Sendable {
+    let profiles: StudyProfiles
+    let reviews: StudyReviews
+
+    func register(on routes: DocumentedRoutes) {
+        let user = routes.grouped("v1", "user")
+        user.onResponse(.GET, doc: StudyDocs.op("My profile", [200: "User JSON (27 fields)", 406: "Not signed up: go to signup"]), use: me)
+        user.onResponse(.POST, doc: StudyDocs.op(
+            "Sign up", form: "phoneNumber, FCMtoken, nick (1–10), birth (ISO, offset or Swift Date text; 17 or older), email, gender (0 woman, 1 man)",
+            [200: "Signed up: the User JSON", 201: "Already signed up", 202: "Nickname not usable: back to the nickname step"]
+        ), use: signUp)
+        user.onResponse(.POST, "withdraw", doc: StudyDocs.op("Withdraw from SeSAC Study", [200: "Withdrawn", 406: "Already withdrawn or never signed up"]), use: withdraw)
+        user.onResponse(.PUT, "mypage", doc: StudyDocs.op(
+            "Edit my info", form: "searchable (0/1), ageMin, ageMax (18–65), gender, study", [200: "Saved", 406: "Not signed up"]
+        ), use: myPage)
+        user.onResponse(.PUT, "update_fcm_token", doc: StudyDocs.op("Register the device's FCM token", form: "FCMtoken", [200: "Saved", 406: "Not signed up"]), use: fcmToken)
+        user.onResponse(.POST, "report", doc: StudyDocs.op(
+            "Report someone", form: "otheruid, reportedReputation (repeated 0/1), comment",
+            [200: "Reported (three reports bar the person from the queue)", 201: "Already reported by me", 202: "No such person"]
+        ), use: report)
+    }
+
+    func me(_ req: Request) async throws -> StudyReply {
+        let profile = try await profiles.profile(try req.studyCaller.uid, on: req.db)
+        return try .json(StudyPresenter.user(profile))
+    }
+
+    func signUp(_ req: Request) async throws -> StudyReply {
+        let caller = try req.studyCaller
+        switch try await profiles.signUp(uid: caller.uid, verifiedPhone: caller.phoneNumber, form: req.studyForm(), on: req.db) {
+        case .created:
+            // A published client ignores the 200 unless its body decodes as the signup fields; the
+            // User JSON carries them all with the same types.
+            return try .json(StudyPresenter.user(try await profiles.profile(caller.uid, on: req.db)))
+        case .alreadySignedUp: return .text("Already signed up", status: Study.SignupStatus.alreadySignedUp.rawValue)
+        case .unusableNick: return .text("Unusable nickname", status: Study.SignupStatus.unusableNick.rawValue)
+        }
+    }
+
+    func withdraw(_ req: Request) async throws -> StudyReply {
+        try await profiles.withdraw(try req.studyCaller.uid, on: req.db)
+        return .text("Withdrawn", status: 200)
+    }
+
+    func myPage(_ req: Request) async throws -> StudyReply {
+        try await profiles.updateMyPage(try req.studyCaller.uid, form: req.studyForm(), on: req.db)
+        return .text("Saved", status: 200)
+    }
+
+    func fcmToken(_ req: Request) async throws -> StudyReply {
+        try await profiles.updateFCMToken(try req.studyCaller.uid, form: req.studyForm(), on: req.db)
+        return .text("Saved", status: 200)
+    }
+
+    func report(_ req: Request) async throws -> StudyReply {
+        switch try await reviews.report(try req.studyCaller.uid, form: req.studyForm(), on: req.db) {
+        case .reported: .text("Reported", status: 200)
+        case .alreadyReported: .text("Already reported", status: 201)
+        case .unknownPerson: .text("No such person", status: 202)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Fluent
+import Foundation
+import SQLKit
+
+/// Finds waiting people near a point through the queue's spatial index (see `CreateQueueEntry`):
+/// the index answers the covering boxes, then each candidate's true distance decides.
+struct NearbySearch: Sendable {
+    /// Metres; the apps show a 700 m × 700 m map region and describe results as "반경 700m".
+    let radius: Double
+    /// The most people one answer lists, nearest first.
+    let limit: Int
+
+    struct Candidate: Decodable, Sendable {
+        let uid: String
+        let lat: Double
+        let long: Double
+    }
+
+    func waiting(near centre: GeoPoint, excluding uid: String, on db: any Database) async throws -> [Candidate] {
+        guard let sql = db as? any SQLDatabase else { return [] }
+        var found: [Candidate] = []
+        for box in GeoBox.covering(centre, radius: radius) {
+            found += try await candidates(in: box, on: sql)
+        }
+        return found
+            .filter { $0.uid != uid }
+            .compactMap { candidate -> (Candidate, Double)? in
+                guard let point = GeoPoint(lat: candidate.lat, long: candidate.long) else { return nil }
+                let distance = centre.distance(to: point)
+                return distance <= radius ? (candidate, distance) : nil
+            }
+            .sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0.uid < $1.0.uid) }
+            .prefix(limit)
+            .map(\.0)
+    }
+
+    private func candidates(in box: GeoBox, on sql: any SQLDatabase) async throws -> [Candidate] {
+        if sql.dialect.name == "sqlite" {
+            // R*Tree stores 32-bit floats rounded outwards; the exact distance filter follows.
+            return try await sql.raw("""
+                SELECT q.uid, q.lat, q.long FROM study_queue_rtree r JOIN study_queue q ON q.id = r.id
+                WHERE r.max_lat >= \(bind: box.minLat) AND r.min_lat <= \(bind: box.maxLat)
+                  AND r.max_long >= \(bind: box.minLong) AND r.min_long <= \(bind: box.maxLong)
+                """).all(decoding: Candidate.self)
+        }
+        return try await sql.raw("""
+            SELECT uid, lat, long FROM study_queue
+            WHERE point(long, lat) <@ box(point(\(bind: box.minLong), \(bind: box.minLat)), point(\(bind: box.maxLong), \(bind: box.maxLat)))
+            """).all(decoding: Candidate.self)
+    }
+}

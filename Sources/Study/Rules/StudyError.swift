@@ -1,0 +1,15 @@
+/// Why a study request was refused. Business outcomes the contract answers with 2xx codes are
+/// not errors: each rule returns them as its own result type.
+enum StudyError: Error, Equatable {
+    /// The person has no study profile (never signed up, or withdrew).
+    case notSignedUp
+    /// A value is missing or outside what the contract allows; the field is named for the log.
+    case invalid(StudyField)
+}
+
+/// The form fields the study contract reads.
+enum StudyField: String, Sendable {
+    case phoneNumber, fcmToken = "FCMtoken", nick, birth, email, gender
+    case searchable, ageMin, ageMax, study
+    case lat, long, studylist, otheruid, reputation, comment
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Platform
+import SproutAPI
+
+/// Stored rows to the contract's JSON, shared by the API and the pages.
+enum StudyPresenter {
+    static func user(_ profile: StudyProfile) -> Study.User {
+        Study.User(
+            id: profile.objectID, version: profile.version, uid: profile.id ?? "", phoneNumber: profile.phoneNumber,
+            email: profile.email, fcmToken: profile.fcmToken, nick: profile.nick, birth: timestamp(profile.birth),
+            gender: profile.gender, study: profile.study, comment: profile.comments, reputation: reputation(profile),
+            sesac: profile.sesac, sesacCollection: profile.sesacCollection, background: profile.background,
+            backgroundCollection: profile.backgroundCollection, purchaseToken: profile.purchaseTokens,
+            transactionId: profile.transactionIDs, reviewedBefore: profile.reviewedBefore, reportedNum: profile.reportedNum,
+            reportedUser: profile.reportedUsers, dodgepenalty: profile.dodgePenalty, dodgeNum: profile.dodgeNum,
+            ageMin: profile.ageMin, ageMax: profile.ageMax, searchable: profile.searchable, createdAt: timestamp(profile.createdAt)
+        )
+    }
+
+    static func queueUser(_ entry: QueueEntry, _ profile: StudyProfile) -> Study.QueueUser {
+        Study.QueueUser(
+            uid: entry.uid, nick: profile.nick, lat: entry.lat, long: entry.long, reputation: reputation(profile),
+            studylist: entry.studylist, reviews: profile.comments, gender: profile.gender,
+            sesac: profile.sesac, background: profile.background
+        )
+    }
+
+    /// Always the nine slots the server data holds, whatever an old row kept.
+    static func reputation(_ profile: StudyProfile) -> [Int] {
+        let stored = profile.reputation.prefix(Study.reputationLength)
+        return Array(stored) + Array(repeating: 0, count: Study.reputationLength - stored.count)
+    }
+
+    /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, the only date format the study clients decode.
+    static func timestamp(_ date: Date) -> String {
+        UTCTimestamp.format(date, fractionDigits: 3) + "Z"
+    }
+}

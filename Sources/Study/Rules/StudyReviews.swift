@@ -1,0 +1,75 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// Reviewing a partner at the end of a study, and reporting someone (spec §3 "rate"; the
+/// report endpoint is the 1st cohort's, which late-2022 clients drew but never called).
+struct StudyReviews: Sendable {
+    let clock: WallClock
+
+    static let commentLength = 500
+
+    enum RateResult: Equatable { case rated, notMyPartner }
+    enum ReportResult: Equatable { case reported, alreadyReported, unknownPerson }
+
+    /// Adds the chosen titles to the partner's reputation and the comment to their reviews, and
+    /// ends my side of the study. A client that forgets the form (one published client does)
+    /// still ends the study, without a rating.
+    func rate(_ uid: String, partner other: String, form: StudyForm, on db: any Database) async throws -> RateResult {
+        if let named = form.value("otheruid"), !named.isEmpty, named != other { throw StudyError.invalid(.otheruid) }
+        let titles = try Self.titles(form.values("reputation"), field: .reputation)
+        let comment = (form.value("comment") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard comment.count <= Self.commentLength else { throw StudyError.invalid(.comment) }
+        return try await db.writeTransaction { db in
+            guard let me = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
+            guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
+            if let partner = try await StudyProfile.find(other, on: db) {
+                var reputation = StudyPresenter.reputation(partner)
+                for (index, value) in titles.enumerated() { reputation[index] += value }
+                partner.reputation = reputation
+                if !comment.isEmpty { partner.comments.append(comment) }
+                if !partner.reviewedBefore.contains(uid) { partner.reviewedBefore.append(uid) }
+                try await partner.save(on: db)
+            }
+            if !me.reviewedBefore.contains(other) {
+                me.reviewedBefore.append(other)
+                try await me.save(on: db)
+            }
+            try await Partnership.query(on: db).filter(\.$id == other).filter(\.$partnerUID == uid)
+                .set(\.$partnerReviewed, to: true).update()
+            try await mine.delete(on: db)
+            return .rated
+        }
+    }
+
+    func report(_ uid: String, form: StudyForm, on db: any Database) async throws -> ReportResult {
+        guard let other = form.value("otheruid"), !other.isEmpty else { throw StudyError.invalid(.otheruid) }
+        let reasons = try Self.titles(form.values("reportedReputation"), field: .reputation)
+        let comment = (form.value("comment") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard comment.count <= Self.commentLength else { throw StudyError.invalid(.comment) }
+        return try await db.writeTransaction { db in
+            guard try await StudyProfile.find(uid, on: db) != nil else { throw StudyError.notSignedUp }
+            guard other != uid, let reported = try await StudyProfile.find(other, on: db) else { return .unknownPerson }
+            if try await StudyReport.query(on: db).filter(\.$reporterUID == uid).filter(\.$reportedUID == other).count() > 0 {
+                return .alreadyReported
+            }
+            try await StudyReport(reporter: uid, reported: other, reasons: reasons, comment: comment, createdAt: clock.now()).create(on: db)
+            reported.reportedNum += 1
+            if !reported.reportedUsers.contains(uid) { reported.reportedUsers.append(uid) }
+            try await reported.save(on: db)
+            return .reported
+        }
+    }
+
+    /// 0/1 flags in title order; clients send 6 or 9, and none is a valid "no titles".
+    static func titles(_ values: [String], field: StudyField) throws(StudyError) -> [Int] {
+        guard values.count <= Study.reputationLength else { throw .invalid(field) }
+        var flags: [Int] = []
+        for value in values {
+            guard let flag = StudyNumber.int(value), flag == 0 || flag == 1 else { throw .invalid(field) }
+            flags.append(flag)
+        }
+        return flags
+    }
+}
