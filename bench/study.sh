@@ -32,7 +32,7 @@ sprout_bin="$(swift build -c release --show-bin-path)/sprout"
 echo "== starting sprout"
 port=$(free_port)
 SPROUT_DATA_DIR="$work/data" LOG_LEVEL=warning SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 \
-    SPROUT_PHONE_LIMIT_NUMBER=0 SPROUT_PHONE_LIMIT_IP=0 \
+    SPROUT_SMS_LIMIT_PHONE=0 SPROUT_SMS_LIMIT_IP=0 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 url="http://127.0.0.1:$port"

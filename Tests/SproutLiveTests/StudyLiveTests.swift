@@ -1,0 +1,80 @@
+import Foundation
+import SproutAPI
+import SproutFeatures
+import SproutKit
+import SproutTestSupport
+import Testing
+import Vapor
+
+/// SeSAC Study's SDK and view models against the real server over real sockets: phone sign-in
+/// through the Firebase-emulator REST paths, signup, the queue, matching, and an ID token
+/// refreshed after its hour.
+@Suite struct StudyLiveTests {
+    @Test func twoPeopleSignInByPhoneQueueNearbyAndMatch() async throws {
+        try await withListeningSprout { sprout, url in
+            let (alice, aliceUID) = try await signedUp(url, phone: "01012345678", nick: "앨리스", sprout: sprout)
+            let (bob, bobUID) = try await signedUp(url, phone: "010-2222-3333", nick: "밥", sprout: sprout)
+
+            // About 300 m apart, near the SeSAC campus.
+            #expect(try await alice.enterQueue(Study.QueueEntry(lat: 37.517819, long: 126.886145, studylist: ["swift"])) == .waiting)
+            #expect(try await bob.enterQueue(Study.QueueEntry(lat: 37.520519, long: 126.886145, studylist: [])) == .waiting)
+            #expect(try await alice.queueState() == .waiting)
+
+            let found = try await bob.search(lat: 37.520519, long: 126.886145)
+            #expect(found.fromQueueDB.map(\.uid) == [aliceUID])
+            #expect(found.fromRecommend == ["swift"], "the tags most studied nearby")
+
+            #expect(try await bob.requestStudy(with: aliceUID) == .sent)
+            let received = try await alice.search(lat: 37.517819, long: 126.886145)
+            #expect(received.fromQueueDBRequested.map(\.uid) == [bobUID])
+            #expect(try await alice.acceptStudy(with: bobUID) == .matched)
+            #expect(try await bob.queueState() == .matched(nick: "앨리스", uid: aliceUID, dodged: false, reviewed: false))
+
+            // An hour on, the ID token has lapsed: the session refreshes it once and retries.
+            sprout.clock.advance(by: 3601)
+            #expect(try await alice.queueState() == .matched(nick: "밥", uid: bobUID, dodged: false, reviewed: false))
+            #expect(try await alice.dodge(bobUID) == .cancelled)
+            #expect(try await bob.queueState() == .matched(nick: "앨리스", uid: aliceUID, dodged: true, reviewed: false))
+        }
+    }
+
+    /// The sign-in view model's path, then the signup the route asks for.
+    @MainActor
+    private func signedUp(_ url: URL, phone: String, nick: String, sprout: TestSprout) async throws -> (StudyClient, String) {
+        let study = StudyClient(baseURL: url)
+        let signIn = PhoneSignInViewModel(phoneAuth: PhoneAuthClient(emulatorHost: url), study: study)
+        signIn.phoneChanged(phone)
+        await signIn.sendCodeTapped()
+        #expect(signIn.step == .code && signIn.remainingSeconds == 60)
+        let e164 = try #require(KoreanPhoneNumber.e164(signIn.phone))
+        signIn.codeChanged(try await listedCode(for: e164, sprout: sprout))
+        await signIn.verifyTapped()
+        #expect(signIn.route == .signup(phoneNumber: e164), "\(String(describing: signIn.alert))")
+        signIn.viewDidDisappear()
+
+        let outcome = try await study.signUp(Study.Signup(
+            phoneNumber: e164, fcmToken: "fcm-\(nick)", nick: nick, birth: "1998-03-01T00:00:00.000Z",
+            email: "study@sprout.test", gender: .woman
+        ))
+        guard case let .created(user) = outcome else {
+            Issue.record("signup answered \(outcome)")
+            throw CancellationError()
+        }
+        #expect(user.nick == nick && user.phoneNumber == e164)
+        return (study, user.uid)
+    }
+
+    /// The code the development sender listed, as someone testing with the emulator reads it.
+    private func listedCode(for phoneNumber: String, sprout: TestSprout) async throws -> String {
+        struct Listing: Decodable {
+            struct Code: Decodable {
+                let phoneNumber: String
+                let code: String
+            }
+
+            let verificationCodes: [Code]
+        }
+        let listing = try await sprout.send(.GET, "emulator/v1/projects/\(sprout.platform.phoneSignIn.project)/verificationCodes").decode(Listing.self)
+        return try #require(listing.verificationCodes.last { $0.phoneNumber == phoneNumber }?.code)
+    }
+}
