@@ -25,9 +25,8 @@ for tool in nginx wrk curl python3; do
     command -v "$tool" >/dev/null || { echo "bench: $tool is not installed (apt-get install nginx wrk curl)" >&2; exit 1; }
 done
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
 work=$(mktemp -d -t sprout-bench.XXXXXX)
+source bench/common.sh
 sprout_pid="" nginx_pid=""
 cleanup() {
     local pid
@@ -38,15 +37,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-wait_for() {  # url
-    for _ in $(seq 1 100); do
-        curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
-        sleep 0.1
-    done
-    echo "bench: $1 did not answer" >&2
-    exit 1
-}
 
 echo "== building release"
 swift build -c release
@@ -82,54 +72,24 @@ header_args() {  # "h1;;h2" -> one "-H h" line per header, for mapfile
 }
 
 # Capture each target's body and Content-Type from Sprout; nginx serves exactly those.
-mkdir -p "$work/www" "$work/logs"
-chmod 755 "$work" "$work/www"
+mkdir -p "$work/www"
+chmod 755 "$work"
 locations=""
 for target in "${TARGETS[@]}"; do
     IFS='|' read -r name path headers <<<"$target"
     path=$(fill "$path")
     mapfile -t args < <(header_args "$(fill "$headers")")
     content_type=$(curl -fsS "${args[@]}" -o "$work/www/$name.body" -w '%{content_type}' "$sprout_url$path")
-    chmod 644 "$work/www/$name.body"
-    locations+="        location = ${path%%\?*} { types { } default_type \"$content_type\"; alias $work/www/$name.body; }
-"
+    locations+=$(nginx_location "${path%%\?*}" "$work/www/$name.body" "$content_type")$'\n'
 done
 
 echo "== starting nginx"
-nginx_port=$(free_port)
-cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
-daemon off;
-pid $work/nginx.pid;
-error_log $work/logs/error.log warn;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    client_body_temp_path $work/tmp-body;
-    proxy_temp_path $work/tmp-proxy;
-    fastcgi_temp_path $work/tmp-fastcgi;
-    uwsgi_temp_path $work/tmp-uwsgi;
-    scgi_temp_path $work/tmp-scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-$locations    }
-}
-CONF
-nginx -p "$work" -c "$work/nginx.conf" &
-nginx_pid=$!
-nginx_url="http://127.0.0.1:$nginx_port"
+start_nginx "$locations"
 
 requests_per_second() {  # url [wrk arguments…]
-    local output url=$1
-    shift
-    output=$(wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" "$@" "$url")
-    # A run full of error answers measures nothing worth comparing.
-    if grep -q "Non-2xx or 3xx responses" <<<"$output"; then
-        echo "bench: $1 answered errors under load:" >&2
-        echo "$output" >&2
-        exit 1
-    fi
-    awk '/^Requests\/sec:/ { print $2 }' <<<"$output"
+    local figures
+    figures=$(wrk_figures "$@") || exit 1
+    printf '%s\n' "${figures%% *}"
 }
 
 printf '\n%-16s %14s %14s %14s\n' target sprout_req/s nginx_req/s sprout/nginx

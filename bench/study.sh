@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SeSAC Study under load (issue 9): nearby search among 100,000 people waiting across Seoul,
-# against Sprout's trivial route in the same run, with p50/p99 latency; then 1,000 pairs matching
+# against Sprout's trivial route and nginx serving the same bytes in the same run, with p50/p99
+# latency; then 1,000 pairs matching
 # at once, each exactly once. See bench/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,16 +12,19 @@ WRK_THREADS=${WRK_THREADS:-2}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
 WRK_DURATION=${WRK_DURATION:-10s}
 
-for tool in wrk curl python3; do
-    command -v "$tool" >/dev/null || { echo "bench: $tool is not installed (apt-get install wrk curl)" >&2; exit 1; }
+for tool in nginx wrk curl python3; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool is not installed (apt-get install nginx wrk curl)" >&2; exit 1; }
 done
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-
 work=$(mktemp -d -t sprout-study-bench.XXXXXX)
-sprout_pid=""
+source bench/common.sh
+sprout_pid="" nginx_pid=""
 cleanup() {
-    [ -n "$sprout_pid" ] && { kill "$sprout_pid" 2>/dev/null || true; wait "$sprout_pid" 2>/dev/null || true; }
+    local pid
+    for pid in $nginx_pid $sprout_pid; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -36,37 +40,45 @@ SPROUT_DATA_DIR="$work/data" LOG_LEVEL=warning SPROUT_RATE_LIMIT_IP=0 SPROUT_RAT
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 url="http://127.0.0.1:$port"
-for _ in $(seq 1 100); do curl -fsS -o /dev/null "$url/healthz" 2>/dev/null && break; sleep 0.1; done
+wait_for "$url/healthz"
 
 echo "== seeding $WAITING waiting people"
 token=$(python3 bench/study_setup.py "$url" "$work/data" "$WAITING")
-found=$(curl -fsS -H "idtoken: $token" -d 'lat=37.5665&long=126.978' "$url/v1/queue/search" \
-    | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["fromQueueDB"]))')
-echo "a search at Seoul City Hall lists $found people"
+search_form='lat=37.5665&long=126.978'
+mkdir -p "$work/www"
+chmod 755 "$work"
+curl -fsS -o "$work/www/healthz.body" "$url/healthz"
+curl -fsS -H "idtoken: $token" -d "$search_form" -o "$work/www/search.body" "$url/v1/queue/search"
+found=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["fromQueueDB"]))' "$work/www/search.body")
+echo "a search at Seoul City Hall lists $found people ($(wc -c <"$work/www/search.body") bytes)"
+
+# nginx answers the same bytes by GET (it serves no static file to a POST).
+start_nginx "$(nginx_location /healthz "$work/www/healthz.body" "application/json")
+$(nginx_location /search "$work/www/search.body" "application/json; charset=utf-8")"
+wait_for "$nginx_url/search"
 
 cat >"$work/search.lua" <<LUA
 wrk.method = "POST"
-wrk.body = "lat=37.5665&long=126.978"
+wrk.body = "$search_form"
 wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
 wrk.headers["idtoken"] = "$token"
 LUA
 
-measure() {  # label url [wrk arguments…]
-    local label=$1 target=$2 output
-    shift 2
-    output=$(wrk -t"$WRK_THREADS" -c"$WRK_CONNECTIONS" -d"$WRK_DURATION" --latency "$@" "$target")
-    if grep -q "Non-2xx or 3xx responses" <<<"$output"; then echo "bench: $label answered errors:" >&2; echo "$output" >&2; exit 1; fi
-    awk -v label="$label" '
-        /^Requests\/sec:/ { rps = $2 }
-        $1 == "50%" { p50 = $2 }
-        $1 == "99%" { p99 = $2 }
-        END { printf "%-22s %12s %10s %10s\n", label, rps, p50, p99 }' <<<"$output"
+row() {  # label sprout-figures nginx-figures
+    read -r s_rps s_p50 s_p99 <<<"$2"
+    read -r n_rps _ _ <<<"$3"
+    awk -v l="$1" -v s="$s_rps" -v n="$n_rps" -v p50="$s_p50" -v p99="$s_p99" \
+        'BEGIN { printf "%-16s %12s %12s %10.3f %10s %10s\n", l, s, n, s / n, p50, p99 }'
 }
 
-printf '\n%-22s %12s %10s %10s\n' target req/s p50 p99
-measure healthz "$url/healthz"
-measure nearby-search "$url/v1/queue/search" -s "$work/search.lua"
-grep -i "rss\|VmHWM" /proc/$sprout_pid/status | tr '\n' ' '; echo
+printf '\n%-16s %12s %12s %10s %10s %10s\n' target sprout_req/s nginx_req/s ratio p50 p99
+sprout_healthz=$(wrk_figures "$url/healthz")
+nginx_healthz=$(wrk_figures "$nginx_url/healthz")
+row healthz "$sprout_healthz" "$nginx_healthz"
+sprout_search=$(wrk_figures "$url/v1/queue/search" -s "$work/search.lua")
+nginx_search=$(wrk_figures "$nginx_url/search")
+row nearby-search "$sprout_search" "$nginx_search"
+grep -E "VmRSS|VmHWM" /proc/$sprout_pid/status | tr -s ' \t\n' ' '; echo
 
 echo "== $PAIRS pairs matching at once"
 (cd bench && python3 study_race.py "$url" "$PAIRS")
