@@ -115,6 +115,7 @@ public enum SproutApplication {
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
         HubController(accounts: platform.accounts, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
+        PhoneSignInPages(phoneSignIn: platform.phoneSignIn, accounts: platform.accounts).register(on: pages)
         for module in modules {
             try module.registerRoutes(on: app.routes, pages: pages)
         }

@@ -64,7 +64,9 @@ enum HubPage {
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "처음이신가요? ", en: "New here? ")),
-               .a(.href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up"))))
+               .a(.href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up")))),
+            .p(.a(.id("phone-login-link"), .class("button secondary"), .href(PhoneSignInPages.signInPath(returningTo: next)),
+                  .text(context.pick(ko: "휴대폰 번호로 로그인", en: "Sign in with a phone number"))))
         ))
     }
 }
