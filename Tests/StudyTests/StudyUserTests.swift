@@ -115,6 +115,40 @@ struct StudyUserTests {
             #expect(try await sprout.study(.GET, "v1/user", person).decode(Study.User.self).ageMin == 20)
             #expect(try await sprout.study(.PUT, "v1/user/update_fcm_token", person, form: [("FCMtoken", "new-device")]).status.code == 200)
             #expect(try await sprout.study(.GET, "v1/user", person).decode(Study.User.self).fcmToken == "new-device")
+            for form in [[], [("FCMtoken", "")], [("fcmToken", "wrong-case")]] {
+                #expect(try await sprout.study(.PUT, "v1/user/update_fcm_token", person, form: form).status.code == 501)
+            }
+            #expect(try await sprout.study(.GET, "v1/user", person).decode(Study.User.self).fcmToken == "new-device")
+        }
+    }
+
+    @Test("a control character in any value is a 501 that changes nothing, on every database")
+    func controlCharacters() async throws {
+        try await withSprout { sprout in
+            let person = try await sprout.studyPerson("+821012345678", nick: "새싹")
+            let refused: [(HTTPMethod, String, [(String, String)])] = [
+                (.PUT, "v1/user/mypage", [("searchable", "1"), ("ageMin", "20\u{0}junk"), ("ageMax", "50"), ("gender", "0"), ("study", "x")]),
+                (.PUT, "v1/user/mypage", [("searchable", "1"), ("ageMin", "20"), ("ageMax", "50"), ("gender", "0"), ("study", "a\u{0}b")]),
+                (.PUT, "v1/user/update_fcm_token", [("FCMtoken", "token\u{0}tail")]),
+                (.POST, "v1/queue", [("lat", "37.5\u{0}junk"), ("long", "126.9"), ("studylist", "swift")]),
+                (.POST, "v1/queue", [("lat", "37.5"), ("long", "126.9"), ("studylist", "sw\u{1B}ift")]),
+                (.POST, "v1/queue", [("lat", "37.5"), ("long", "126.9"), ("unknown", "\u{0}")]),
+            ]
+            for (method, path, form) in refused {
+                let response = try await sprout.study(method, path, person, form: form)
+                #expect(response.status.code == 501, "\(path) \(form)")
+            }
+            let user = try await sprout.study(.GET, "v1/user", person).decode(Study.User.self)
+            #expect(user.ageMin == 18 && user.study == "" && user.fcmToken == "fcm-token")
+            #expect(try await sprout.queueState(person).status == 201, "not queued")
+
+            let fresh = try await sprout.studyPerson("+821099998888", nick: "x", signUp: false)
+            let signup = try await sprout.study(.POST, "v1/user", fresh.token, form: TestSprout.signupForm(nick: "새\u{0}싹"))
+            #expect(signup.status.code == 501)
+            #expect(try await sprout.study(.GET, "v1/user", fresh.token).status.code == 406)
+
+            let comment = [("FCMtoken", "line one\nline two\ttabbed")]
+            #expect(try await sprout.study(.PUT, "v1/user/update_fcm_token", person, form: comment).status.code == 200, "tabs and line breaks stay allowed")
         }
     }
 

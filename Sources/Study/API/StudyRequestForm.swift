@@ -6,7 +6,11 @@ extension Request {
     /// The request's parameters as one form: the urlencoded body every study client sends, a JSON
     /// object read the same way (arrays as repeated keys) for clients that send one, and, for GET
     /// and DELETE, the query string (`?=` is an empty query).
-    func studyForm() -> StudyForm {
+    ///
+    /// A value holding a control character other than a tab or a line break is refused (501):
+    /// number parsing would read up to a NUL and take the prefix, SQLite would store text cut
+    /// at it, and PostgreSQL refuses it outright.
+    func studyForm() throws(StudyError) -> StudyForm {
         var pairs: [(String, String)] = []
         if let buffer = body.data, buffer.readableBytes > 0 {
             let bytes = Data(buffer.readableBytesView)
@@ -17,7 +21,14 @@ extension Request {
             }
         }
         pairs += StudyForm(parsing: url.query ?? "").pairs
+        for (key, value) in pairs where value.unicodeScalars.contains(where: Self.isRefusedControl) {
+            throw StudyError.invalid(StudyField(rawValue: key) ?? .form)
+        }
         return StudyForm(pairs.filter { !$0.0.isEmpty })
+    }
+
+    private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && !["\t", "\n", "\r"].contains(scalar)
     }
 
     private static func pairs(fromJSON object: [String: Any]) -> [(String, String)] {

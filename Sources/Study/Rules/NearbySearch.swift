@@ -10,12 +10,23 @@ struct NearbySearch: Sendable {
     /// The most people one answer lists, nearest first.
     let limit: Int
 
+    /// A waiting person with what the search lists about them, read in the same query as the
+    /// index lookup rather than as profile models: the search is the study server's hottest path
+    /// (see bench/RESULTS.md).
     struct Candidate: Decodable, Sendable {
         let uid: String
         let lat: Double
         let long: Double
+        let studylist: [String]
+        let nick: String
+        let reputation: [Int]
+        let comments: [String]
+        let gender: Int
+        let sesac: Int
+        let background: Int
     }
 
+    /// The people waiting within the radius, nearest first.
     func waiting(near centre: GeoPoint, excluding uid: String, on db: any Database) async throws -> [Candidate] {
         guard let sql = db as? any SQLDatabase else { return [] }
         var found: [Candidate] = []
@@ -34,18 +45,23 @@ struct NearbySearch: Sendable {
             .map(\.0)
     }
 
+    private static let columns: SQLQueryString = """
+        q.uid, q.lat, q.long, q.studylist, p.nick, p.reputation, p.comments, p.gender, p.sesac, p.background
+        """
+
     private func candidates(in box: GeoBox, on sql: any SQLDatabase) async throws -> [Candidate] {
         if sql.dialect.name == "sqlite" {
             // R*Tree stores 32-bit floats rounded outwards; the exact distance filter follows.
             return try await sql.raw("""
-                SELECT q.uid, q.lat, q.long FROM study_queue_rtree r JOIN study_queue q ON q.id = r.id
+                SELECT \(Self.columns) FROM study_queue_rtree r
+                JOIN study_queue q ON q.id = r.id JOIN study_profiles p ON p.uid = q.uid
                 WHERE r.max_lat >= \(bind: box.minLat) AND r.min_lat <= \(bind: box.maxLat)
                   AND r.max_long >= \(bind: box.minLong) AND r.min_long <= \(bind: box.maxLong)
                 """).all(decoding: Candidate.self)
         }
         return try await sql.raw("""
-            SELECT uid, lat, long FROM study_queue
-            WHERE point(long, lat) <@ box(point(\(bind: box.minLong), \(bind: box.minLat)), point(\(bind: box.maxLong), \(bind: box.maxLat)))
+            SELECT \(Self.columns) FROM study_queue q JOIN study_profiles p ON p.uid = q.uid
+            WHERE point(q.long, q.lat) <@ box(point(\(bind: box.minLong), \(bind: box.minLat)), point(\(bind: box.maxLong), \(bind: box.maxLat)))
             """).all(decoding: Candidate.self)
     }
 }

@@ -25,9 +25,21 @@ enum StudyPresenter {
         )
     }
 
-    /// Always the nine slots the server data holds, whatever an old row kept.
+    static func queueUser(_ person: NearbySearch.Candidate) -> Study.QueueUser {
+        Study.QueueUser(
+            uid: person.uid, nick: person.nick, lat: person.lat, long: person.long, reputation: reputation(person.reputation),
+            studylist: person.studylist, reviews: person.comments, gender: person.gender,
+            sesac: person.sesac, background: person.background
+        )
+    }
+
     static func reputation(_ profile: StudyProfile) -> [Int] {
-        let stored = profile.reputation.prefix(Study.reputationLength)
+        reputation(profile.reputation)
+    }
+
+    /// Always the nine slots the server data holds, whatever an old row kept.
+    static func reputation(_ stored: [Int]) -> [Int] {
+        let stored = stored.prefix(Study.reputationLength)
         return Array(stored) + Array(repeating: 0, count: Study.reputationLength - stored.count)
     }
 

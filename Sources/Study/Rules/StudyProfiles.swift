@@ -63,9 +63,12 @@ struct StudyProfiles: Sendable {
         try await profile.save(on: db)
     }
 
+    /// Unlike signup, where a client without a token yet sends none, this call exists to carry
+    /// one: an empty or missing `FCMtoken` is refused rather than wiping the stored token.
     func updateFCMToken(_ uid: String, form: StudyForm, on db: any Database) async throws {
+        guard let token = form.value("FCMtoken"), !token.isEmpty else { throw StudyError.invalid(.fcmToken) }
         let profile = try await profile(uid, on: db)
-        profile.fcmToken = try Self.fcmToken(form.value("FCMtoken") ?? "")
+        profile.fcmToken = try Self.fcmToken(token)
         try await profile.save(on: db)
     }
 

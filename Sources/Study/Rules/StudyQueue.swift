@@ -67,10 +67,9 @@ struct StudyQueue: Sendable {
         let centre = try Self.point(form)
         let me = try await StudyProfile.find(uid, on: db)
         guard let me else { throw StudyError.notSignedUp }
-        let nearbyUIDs = try await search.waiting(near: centre, excluding: uid, on: db).map(\.uid)
+        let nearby = try await search.waiting(near: centre, excluding: uid, on: db).map(StudyPresenter.queueUser)
         let askerUIDs = try await StudyRequest.query(on: db).filter(\.$toUID == uid).sort(\.$createdAt).all().map(\.fromUID)
-        let people = try await waitingPeople(nearbyUIDs + askerUIDs, on: db)
-        let nearby = nearbyUIDs.compactMap { people[$0] }
+        let people = try await waitingPeople(askerUIDs, on: db)
         let askers = askerUIDs.compactMap { people[$0] }
         return Study.SearchResult(fromQueueDB: nearby, fromQueueDBRequested: askers, fromRecommend: Self.recommendations(nearby, me: me))
     }
