@@ -16,6 +16,7 @@ public struct StudyModule: AppModule {
     public init(context: ModuleContext) throws {
         let platform = context.platform
         let settings = try StudySettings(context.environment)
+        assets = try ModuleAssets(module: "study", bundle: .module, names: ["study.css", "study.js"])
         self.platform = platform
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
@@ -24,6 +25,8 @@ public struct StudyModule: AppModule {
     }
 
     public let name = "study"
+
+    public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
         [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport()]
@@ -36,7 +39,7 @@ public struct StudyModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: "📚", title: ("새싹 스터디", "SeSAC Study"),
-                summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: nil)
+                summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: "/study")
     }
 
     public var mountPoints: [MountPoint] {
@@ -49,6 +52,11 @@ public struct StudyModule: AppModule {
             .grouped(StudyErrorMiddleware(), platform.ipRateLimit, StudyTokenAuthenticator(phoneSignIn: platform.phoneSignIn))
         StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
+        let pages = pages.grouped(StudyPageErrors())
+        StudyHomePages(profiles: profiles, queue: queue).register(on: pages)
+        StudySignupPages(profiles: profiles).register(on: pages)
+        StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker).register(on: pages)
+        StudyMyInfoPages(profiles: profiles).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}

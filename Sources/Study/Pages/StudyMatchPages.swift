@@ -1,0 +1,166 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// From wanting a study to being matched: the study input (`/study/input`), waiting
+/// (`/study/queue`), the two result tabs with request and accept (`/study/results`), stopping,
+/// and the matched page with its cancel (`/study/matched`). Every action is a form post that
+/// calls the same rules as the API and comes back to a page that says what happened.
+struct StudyMatchPages: Sendable {
+    let profiles: StudyProfiles
+    let queue: StudyQueue
+    let matchmaker: Matchmaker
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get("study", "input", use: input)
+        pages.post("study", "input", "tags", use: addTags)
+        pages.post("study", "input", "tags", "remove", use: removeTag)
+        pages.post("study", "queue", use: enter)
+        pages.post("study", "stop", use: stop)
+        pages.get("study", "results", use: results)
+        pages.post("study", "request", use: request)
+        pages.post("study", "accept", use: accept)
+        pages.get("study", "matched", use: matched)
+        pages.post("study", "dodge", use: dodge)
+    }
+
+    // MARK: Study input
+
+    func input(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req)
+        let notice = StudyNotice(query: req)
+        return try await inputPage(req, visitor, error: notice.map { $0.text(visitor.context) }, status: .ok)
+    }
+
+    private func inputPage(_ req: Request, _ visitor: StudyVisitor, error: String?, status: HTTPResponseStatus) async throws -> Response {
+        let draft = StudyWebDraft(req)
+        let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(draft.point), on: req.db)
+        let nearby = StudyTags.nearby(found.fromQueueDB).filter { !found.fromRecommend.contains($0) }
+        return StudyMatchViews.input(visitor.context, chosen: draft.tags, recommended: found.fromRecommend, nearby: nearby, error: error, status: status)
+    }
+
+    struct TagForm: Content {
+        var tags: String?
+    }
+
+    func addTags(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/input")
+        let draft = StudyWebDraft(req)
+        let typed = (try? req.content.decode(TagForm.self))?.tags ?? ""
+        switch StudyTags.adding(typed, to: draft.tags) {
+        case let .updated(tags):
+            draft.tags = tags
+            return req.redirect(to: "/study/input", redirectType: .normal)
+        case .tooLong:
+            return try await inputPage(req, visitor, error: StudyNotice.tagTooLong.text(visitor.context), status: .badRequest)
+        case .tooMany:
+            return try await inputPage(req, visitor, error: StudyNotice.tooManyTags.text(visitor.context), status: .badRequest)
+        }
+    }
+
+    func removeTag(_ req: Request) async throws -> Response {
+        _ = try await profiles.signedUp(req, returningTo: "/study/input")
+        let draft = StudyWebDraft(req)
+        let tag = (try? req.content.decode(TagForm.self))?.tags ?? ""
+        draft.tags = draft.tags.filter { $0 != tag }
+        return req.redirect(to: "/study/input", redirectType: .normal)
+    }
+
+    /// "새싹 찾기": waits in the queue at the page's point with the chosen tags.
+    func enter(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/input")
+        let draft = StudyWebDraft(req)
+        let point = draft.point
+        let form = StudyForm(StudyHomePages.pointForm(point).pairs + draft.tags.map { ("studylist", $0) })
+        switch try await queue.enter(visitor.uid, form: form, on: req.db) {
+        case .waiting: return req.redirect(to: "/study/results", redirectType: .normal)
+        case .alreadyMatched: return req.redirect(to: "/study/matched", redirectType: .normal)
+        case .reportedTooOften: return req.redirect(to: "/study/input?notice=\(StudyNotice.reported.rawValue)", redirectType: .normal)
+        case let .dodgePenalty(level):
+            let notice: StudyNotice = level >= 3 ? .penalty3 : level == 2 ? .penalty2 : .penalty1
+            return req.redirect(to: "/study/input?notice=\(notice.rawValue)", redirectType: .normal)
+        }
+    }
+
+    func stop(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        guard try await queue.stop(visitor.uid, on: req.db) else {
+            // Not waiting any more: matched meanwhile, or stopped in another tab.
+            return req.redirect(to: "/study/matched", redirectType: .normal)
+        }
+        return req.redirect(to: "/study", redirectType: .normal)
+    }
+
+    // MARK: Results
+
+    func results(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req)
+        let state = try await queue.state(visitor.uid, on: req.db)
+        if case .matched = state { return req.redirect(to: "/study/matched", redirectType: .normal) }
+        let tab: StudyResultTab = (try? req.query.get(String.self, at: "tab")) == StudyResultTab.received.rawValue ? .received : .nearby
+        let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
+        return StudyMatchViews.results(
+            visitor.context, tab: tab, found: found, isWaiting: state == .waiting,
+            notice: StudyNotice(query: req), live: StudyLiveState(state: state, found: found)
+        )
+    }
+
+    struct OtherForm: Content {
+        var otheruid: String?
+    }
+
+    private func other(_ req: Request) throws -> String {
+        guard let other = (try? req.content.decode(OtherForm.self))?.otheruid?.trimmingCharacters(in: .whitespaces),
+              !other.isEmpty, other.count <= 128
+        else { throw Abort(.badRequest) }
+        return other
+    }
+
+    /// "요청하기": a mutual request matches at once, as the apps do by accepting on a 201.
+    func request(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        let other = try other(req)
+        switch try await matchmaker.request(from: visitor.uid, to: other, on: req.db) {
+        case .sent: return req.redirect(to: "/study/results?notice=\(StudyNotice.requested.rawValue)", redirectType: .normal)
+        case .matchedMutually: return req.redirect(to: "/study/matched", redirectType: .normal)
+        case .otherNotWaiting: return req.redirect(to: "/study/results?notice=\(StudyNotice.otherStopped.rawValue)", redirectType: .normal)
+        }
+    }
+
+    /// "수락하기".
+    func accept(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        let other = try other(req)
+        let received = "/study/results?tab=\(StudyResultTab.received.rawValue)&notice="
+        switch try await matchmaker.accept(visitor.uid, from: other, on: req.db) {
+        case .matched, .alreadyMatched: return req.redirect(to: "/study/matched", redirectType: .normal)
+        case .otherMatchedElsewhere: return req.redirect(to: received + StudyNotice.otherMatched.rawValue, redirectType: .normal)
+        case .otherNotWaiting: return req.redirect(to: received + StudyNotice.otherStopped.rawValue, redirectType: .normal)
+        }
+    }
+
+    // MARK: Matched
+
+    func matched(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req)
+        guard case let .matched(partnerUID, partnerNick, partnerDodged, partnerReviewed) = try await queue.state(visitor.uid, on: req.db) else {
+            return req.redirect(to: "/study", redirectType: .normal)
+        }
+        return StudyMatchViews.matched(visitor.context, partnerUID: partnerUID, partnerNick: partnerNick, partnerEnded: partnerDodged || partnerReviewed)
+    }
+
+    /// "스터디 취소" (or "종료" once the partner ended it): a dodge, with its penalty unless the
+    /// partner had ended the study first.
+    func dodge(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let other = try other(req)
+        switch try await matchmaker.dodge(visitor.uid, partner: other, on: req.db) {
+        case .cancelled: return req.redirect(to: "/study", redirectType: .normal)
+        case .notMyPartner: throw Abort(.notFound)
+        }
+    }
+}
+
+enum StudyResultTab: String, Sendable {
+    case nearby, received
+}

@@ -1,0 +1,107 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The study input, the two result tabs and the matched page (spec §7, screens 7–9).
+enum StudyMatchViews {
+    static func input(_ context: PageContext, chosen: [String], recommended: [String], nearby: [String], error: String?, status: HTTPResponseStatus) -> Response {
+        PageLayout.render(title: context.pick(ko: "스터디 입력", en: "What to study"), context: context, status: status, .group(
+            StudyViews.nav(context, current: "input"),
+            .h1(.text(context.pick(ko: "어떤 스터디를 하고 싶나요?", en: "What do you want to study?"))),
+            .form(
+                .id("tag-form"), .class("search-form"), .action(path: "/study/input/tags"), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.search), .name("tags"), .id("tag-input"), .attribute(named: "maxlength", value: "80"),
+                       .placeholder(text: context.pick(ko: "띄어쓰기로 복수 입력이 가능해요", en: "Separate several studies with spaces"))),
+                .button(.id("tag-add"), .type(.submit), .text(context.pick(ko: "추가", en: "Add")))
+            ),
+            .if(error != nil, .p(.id("study-notice"), .class("form-error"), .attribute(named: "role", value: "alert"), .text(error ?? ""))),
+            .h2(.text(context.pick(ko: "지금 주변에는", en: "Around you now"))),
+            .if(recommended.isEmpty && nearby.isEmpty, .p(.class("hint"), .text(context.pick(ko: "아직 주변에 스터디가 없어요.", en: "No studies around yet.")))),
+            .div(
+                .id("suggested-tags"), .class("chips"),
+                .forEach(recommended) { tagButton($0, path: "/study/input/tags", style: "chip recommended", context) },
+                .forEach(nearby) { tagButton($0, path: "/study/input/tags", style: "chip", context) }
+            ),
+            .h2(.text(context.pick(ko: "내가 하고 싶은", en: "What I want to study"))),
+            .if(chosen.isEmpty, .p(.class("hint"), .text(context.pick(ko: "고르지 않으면 아무 스터디나 괜찮다는 뜻이에요.", en: "Choose none to study anything.")))),
+            .div(.id("chosen-tags"), .class("chips"), .forEach(chosen) { tagButton($0, path: "/study/input/tags/remove", style: "chip chosen", context) }),
+            .p(.class("hint"), .text(context.pick(ko: "\(chosen.count) / \(Study.maxStudyTags)개", en: "\(chosen.count) of \(Study.maxStudyTags)"))),
+            .form(
+                .id("queue-form"), .action(path: "/study/queue"), .method(.post),
+                PageLayout.csrfField(context),
+                .button(.id("find-study"), .class("wide"), .type(.submit), .text(context.pick(ko: "새싹 찾기", en: "Find study partners")))
+            )
+        ))
+    }
+
+    /// A chip that adds (or, among my choices, removes) its tag: a one-button form, so it works
+    /// without scripts.
+    private static func tagButton(_ tag: String, path: String, style: String, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .form(
+            .class("chip-form"), .action(path: path), .method(.post),
+            PageLayout.csrfField(context),
+            .input(.type(.hidden), .name("tags"), .value(tag)),
+            .button(.class(style), .type(.submit), .data(named: "tag", value: tag), .text(path.hasSuffix("remove") ? "\(tag) ✕" : tag))
+        )
+    }
+
+    static func results(_ context: PageContext, tab: StudyResultTab, found: Study.SearchResult, isWaiting: Bool, notice: StudyNotice?, live: StudyLiveState) -> Response {
+        let people = tab == .nearby ? found.fromQueueDB : found.fromQueueDBRequested
+        let action = tab == .nearby
+            ? (path: "/study/request", label: context.pick(ko: "요청하기", en: "Ask to study"), id: "request-button")
+            : (path: "/study/accept", label: context.pick(ko: "수락하기", en: "Accept"), id: "accept-button danger")
+        return PageLayout.render(title: context.pick(ko: "새싹 찾기", en: "Find a study"), context: context, .group(
+            StudyViews.nav(context, current: "input"),
+            .div(
+                .class("tabs"), .attribute(named: "role", value: "tablist"),
+                .a(.id("tab-nearby"), .class(tab == .nearby ? "current" : ""), .href("/study/results?tab=nearby"),
+                   .text(context.pick(ko: "주변 새싹 \(found.fromQueueDB.count)", en: "Nearby \(found.fromQueueDB.count)"))),
+                .a(.id("tab-received"), .class(tab == .received ? "current" : ""), .href("/study/results?tab=received"),
+                   .text(context.pick(ko: "받은 요청 \(found.fromQueueDBRequested.count)", en: "Requests \(found.fromQueueDBRequested.count)")))
+            ),
+            StudyViews.notice(notice, context),
+            .if(!isWaiting, .p(.id("not-waiting"), .class("notice"), .text(context.pick(
+                ko: "지금은 스터디를 찾고 있지 않아요. 새싹 찾기를 누르면 다른 새싹에게 보여요.",
+                en: "You are not in the queue: press Find study partners so others can see you.")))),
+            .if(people.isEmpty, .div(
+                .id("empty-results"), .class("empty-state"),
+                .p(.text(tab == .nearby
+                    ? context.pick(ko: "아쉽게도 주변에 새싹이 없어요", en: "No one is around yet")
+                    : context.pick(ko: "아직 받은 요청이 없어요", en: "No requests yet"))),
+                .a(.class("button secondary"), .href("/study/input"), .text(context.pick(ko: "스터디 변경하기", en: "Change studies")))
+            )),
+            .div(.id("result-cards"), .class("study-cards"), .forEach(people) { StudyViews.card($0, action: action, context) }),
+            .if(isWaiting, .form(
+                .id("stop-form"), .action(path: "/study/stop"), .method(.post),
+                PageLayout.csrfField(context),
+                .button(.id("stop-searching"), .type(.submit), .class("secondary"), .text(context.pick(ko: "찾기 중단", en: "Stop searching")))
+            )),
+            StudyViews.live(live)
+        ))
+    }
+
+    static func matched(_ context: PageContext, partnerUID: String, partnerNick: String, partnerEnded: Bool) -> Response {
+        PageLayout.render(title: partnerNick, context: context, .group(
+            StudyViews.nav(context, current: "home"),
+            .h1(.id("matched-title"), .text(context.pick(ko: "\(partnerNick)님과 매칭되었습니다", en: "You are matched with \(partnerNick)"))),
+            .if(partnerEnded, .p(.id("partner-ended"), .class("notice"), .text(context.pick(
+                ko: "상대방이 스터디를 종료했어요.", en: "Your partner ended the study.")))),
+            .p(.class("hint"), .text(context.pick(
+                ko: "채팅은 아직 웹에서 지원하지 않아요. 새싹 스터디 앱에서 이어서 대화해 주세요.",
+                en: "Chat is not on the web yet: continue the conversation in the SeSAC Study app."))),
+            .form(
+                .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
+                .p(.class("hint"), .text(partnerEnded
+                    ? context.pick(ko: "스터디를 종료하면 홈으로 돌아가요.", en: "Ending the study takes you back home.")
+                    : context.pick(ko: "스터디를 취소하면 패널티가 부과돼요.", en: "Cancelling the study carries a penalty."))),
+                .button(.id("dodge"), .type(.submit), .class("danger"), .text(partnerEnded
+                    ? context.pick(ko: "스터디 종료", en: "End study")
+                    : context.pick(ko: "스터디 취소", en: "Cancel study")))
+            )
+        ))
+    }
+}

@@ -1,0 +1,34 @@
+import Platform
+import Vapor
+
+/// A one-line outcome a page shows after an action redirected to it (`?notice=requested`). Only
+/// these names are read from the address; anything else shows nothing.
+enum StudyNotice: String, Sendable {
+    case requested, otherStopped = "other-stopped", otherMatched = "other-matched"
+    case tagTooLong = "tag-too-long", tooManyTags = "too-many-tags"
+    case reported, penalty1 = "penalty-1", penalty2 = "penalty-2", penalty3 = "penalty-3"
+    case saved
+
+    init?(query req: Request) {
+        guard let name = try? req.query.get(String.self, at: "notice") else { return nil }
+        self.init(rawValue: name)
+    }
+
+    /// Whether the notice reports something refused rather than done.
+    var isProblem: Bool { ![.requested, .saved].contains(self) }
+
+    func text(_ context: PageContext) -> String {
+        switch self {
+        case .requested: context.pick(ko: "스터디를 요청했어요. 상대방이 수락하면 매칭돼요.", en: "Request sent. You are matched when they accept.")
+        case .otherStopped: context.pick(ko: "상대방이 스터디 찾기를 그만두었어요.", en: "They stopped looking for a study.")
+        case .otherMatched: context.pick(ko: "상대방이 이미 다른 새싹과 스터디를 함께하는 중이에요.", en: "They are already studying with someone else.")
+        case .tagTooLong: context.pick(ko: "스터디는 1자 이상 8자 이내로 입력해 주세요.", en: "Each study must be 1 to 8 characters.")
+        case .tooManyTags: context.pick(ko: "스터디를 더 이상 추가할 수 없어요. (최대 8개)", en: "You can choose at most 8 studies.")
+        case .reported: context.pick(ko: "신고가 누적되어 새싹 찾기를 이용할 수 없어요.", en: "You were reported too often to look for a study.")
+        case .penalty1: context.pick(ko: "스터디 취소 패널티로 1분 동안 이용할 수 없어요.", en: "Cancelling a study costs you 1 minute: try again shortly.")
+        case .penalty2: context.pick(ko: "스터디 취소 패널티로 2분 동안 이용할 수 없어요.", en: "Cancelling studies costs you 2 minutes: try again shortly.")
+        case .penalty3: context.pick(ko: "스터디 취소 패널티로 3분 동안 이용할 수 없어요.", en: "Cancelling studies costs you 3 minutes: try again shortly.")
+        case .saved: context.pick(ko: "저장했어요.", en: "Saved.")
+        }
+    }
+}
