@@ -1,0 +1,124 @@
+"""SeSAC Study in a real browser: two people, each in their own browser context (one on a
+360 px phone, one on a desktop), sign in by phone with the code the development notice shows,
+sign up, wait in the queue about 300 m apart, find each other on the radar and in the results,
+one asks and the other accepts, and both end on the matched page: the asker's page gets there by
+itself, through the live refresh."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 800}
+CAMPUS = (37.517819, 126.886145)
+# About 300 m due north of the campus.
+NORTH = (37.520519, 126.886145)
+
+
+@pytest.fixture(scope="module")
+def study_server(tmp_path_factory):
+    started = start_server(tmp_path_factory.mktemp("browser-study"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    yield started
+    started.stop()
+
+
+def open_person(browser, viewport: dict, errors: list[str]) -> Page:
+    context = browser.new_context(locale="ko-KR", viewport=viewport)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return page
+
+
+def assert_fits_width(page: Page, where: str) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{where} scrolls sideways by {overflow}px"
+
+
+def sign_in_and_sign_up(page: Page, base: str, phone: str, nick: str, gender: str) -> None:
+    page.goto(base + "/study")
+    expect(page).to_have_url(re.compile(r"/login/phone\?next=/study$"))
+    page.fill("#phone", phone)
+    page.click("#send-code")
+    hint = page.locator("#dev-code-hint")
+    expect(hint).to_contain_text("개발 모드")
+    expect(page.locator("#code-countdown")).to_contain_text("남은 시간")
+    page.fill("#code", hint.get_attribute("data-code") or "")
+    page.click("#verify-code")
+    expect(page).to_have_url(re.compile(r"/study/signup/nick$"))
+    page.fill("#value", nick)
+    page.click("#signup-next")
+    expect(page).to_have_url(re.compile(r"/study/signup/birth$"))
+    page.fill("#value", "1998-03-01")
+    page.click("#signup-next")
+    page.fill("#value", f"sesac{phone[-4:]}@example.com")
+    page.click("#signup-next")
+    page.check(f"#gender-{gender}")
+    page.click("#signup-next")
+    expect(page).to_have_url(re.compile(r"/study$"))
+    expect(page.locator("#study-float")).to_have_attribute("data-state", "search")
+
+
+def queue_at(page: Page, base: str, point: tuple[float, float], tags: str) -> None:
+    page.goto(f"{base}/study?lat={point[0]}&long={point[1]}")
+    page.goto(base + "/study/input")
+    page.fill("#tag-input", tags)
+    page.click("#tag-add")
+    expect(page.locator("#chosen-tags")).to_contain_text(tags.split()[0])
+    page.click("#find-study")
+    expect(page).to_have_url(re.compile(r"/study/results$"))
+
+
+def test_two_people_find_each_other_and_match(browser, study_server, screenshot_dir):
+    base = study_server.base_url
+    errors: list[str] = []
+    asker = open_person(browser, PHONE, errors)
+    accepter = open_person(browser, DESKTOP, errors)
+
+    def shoot(page: Page, name: str) -> None:
+        size = "mobile" if page.viewport_size == PHONE else "desktop"
+        page.screenshot(path=str(screenshot_dir / f"study-{size}-{name}.png"), full_page=True)
+
+    sign_in_and_sign_up(asker, base, "010-4000-0001", "고래밥", "1")
+    sign_in_and_sign_up(accepter, base, "010-4000-0002", "새우깡", "0")
+    queue_at(accepter, base, NORTH, "swift 알고리즘")
+    queue_at(asker, base, CAMPUS, "swift")
+
+    # The asker's radar shows the other person about 300 m to the north.
+    asker.goto(base + "/study")
+    expect(asker.locator("#radar")).to_have_attribute("data-count", "1")
+    expect(asker.locator("#radar .radar-person")).to_contain_text("새우깡")
+    expect(asker.locator("#study-float")).to_have_attribute("data-state", "waiting")
+    assert_fits_width(asker, "home on a phone")
+    shoot(asker, "01-home-radar")
+    accepter.goto(base + "/study?gender=man")
+    expect(accepter.locator("#radar")).to_have_attribute("data-count", "1")
+    shoot(accepter, "01-home-radar")
+
+    asker.goto(base + "/study/results")
+    card = asker.locator(".study-card", has_text="새우깡")
+    expect(card).to_be_visible()
+    assert_fits_width(asker, "results on a phone")
+    shoot(asker, "02-results")
+    card.locator("button.request-button").click()
+    expect(asker.locator("#study-notice")).to_contain_text("스터디를 요청했어요")
+
+    accepter.goto(base + "/study/results?tab=received")
+    received = accepter.locator(".study-card", has_text="고래밥")
+    expect(received).to_be_visible()
+    shoot(accepter, "02-received")
+    received.locator("button.accept-button").click()
+    expect(accepter).to_have_url(re.compile(r"/study/matched$"))
+    expect(accepter.locator("#matched-title")).to_contain_text("고래밥")
+    shoot(accepter, "03-matched")
+
+    # The asker did nothing: the page's 5-second refresh takes it to the match.
+    asker.wait_for_url(re.compile(r"/study/matched$"), timeout=15_000)
+    expect(asker.locator("#matched-title")).to_contain_text("새우깡")
+    assert_fits_width(asker, "matched on a phone")
+    shoot(asker, "03-matched")
+    assert not errors, errors
