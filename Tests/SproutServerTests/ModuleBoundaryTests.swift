@@ -18,8 +18,8 @@ import Vapor
                 ("v1/nothing", [:], 420),
                 ("v1/posts/a/b/c", key, 444),
                 ("v1//users", key, 444),
-                ("v1/user", [:], 401),
-                ("v1/user", ["idtoken": "t"], 404),
+                ("v1/user/nothing", [:], 401),
+                ("v1/user/nothing", ["idtoken": "t"], 404),
                 ("v1/user/shop/unknown", key, 401),
                 ("v1/queue/somewhere", ["idtoken": "t"], 404),
                 ("v1/chat/uid123", [:], 401),
@@ -32,6 +32,9 @@ import Vapor
                     #expect(response.body.readableBytes == 0, "study reads no error body: \(path)")
                 }
             }
+            #expect(try await sprout.send(.GET, "v1/user").status.code == 401, "a study route wants a token")
+            let served = try await sprout.send(.GET, "v1/user", headers: ["idtoken": "not-a-token"])
+            #expect(served.status.code == 401, "a study route refuses a token it did not sign")
         }
     }
 
