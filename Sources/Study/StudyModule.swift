@@ -12,6 +12,7 @@ public struct StudyModule: AppModule {
     let queue: StudyQueue
     let matchmaker: Matchmaker
     let reviews: StudyReviews
+    let map: StudyMap?
 
     public init(context: ModuleContext) throws {
         let platform = context.platform
@@ -22,6 +23,7 @@ public struct StudyModule: AppModule {
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         matchmaker = Matchmaker(clock: platform.clock)
         reviews = StudyReviews(clock: platform.clock)
+        map = settings.map
     }
 
     public let name = "study"
@@ -53,7 +55,8 @@ public struct StudyModule: AppModule {
         StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
         let pages = pages.grouped(StudyPageErrors())
-        StudyHomePages(profiles: profiles, queue: queue).register(on: pages)
+        StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)
+        if let map { StudyMapPages(map: map).register(on: pages) }
         StudySignupPages(profiles: profiles).register(on: pages)
         StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker).register(on: pages)
         StudyMyInfoPages(profiles: profiles).register(on: pages)

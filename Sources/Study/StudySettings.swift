@@ -8,6 +8,8 @@ struct StudySettings: Sendable {
     let searchLimit: Int
     /// `SPROUT_STUDY_FORBIDDEN_NICKS`: comma-separated nicknames (or parts) refused at signup.
     let forbiddenNicks: [String]
+    /// `SPROUT_STUDY_MAP_TILES` and its companions: the home page's slippy map, when configured.
+    let map: StudyMap?
 
     init(_ environment: EnvironmentReader) throws {
         let radius = try environment.integer("SPROUT_STUDY_RADIUS", default: 700)
@@ -18,5 +20,6 @@ struct StudySettings: Sendable {
         searchLimit = limit
         forbiddenNicks = (environment.string("SPROUT_STUDY_FORBIDDEN_NICKS") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        map = try StudyMap.configured(environment)
     }
 }

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+from pyhelpers.study_web import assert_fits_width, open_person, sign_in_and_sign_up
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1280, "height": 800}
@@ -24,43 +25,6 @@ def study_server(tmp_path_factory):
     started = start_server(tmp_path_factory.mktemp("browser-study"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
     yield started
     started.stop()
-
-
-def open_person(browser, viewport: dict, errors: list[str]) -> Page:
-    context = browser.new_context(locale="ko-KR", viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return page
-
-
-def assert_fits_width(page: Page, where: str) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{where} scrolls sideways by {overflow}px"
-
-
-def sign_in_and_sign_up(page: Page, base: str, phone: str, nick: str, gender: str) -> None:
-    page.goto(base + "/study")
-    expect(page).to_have_url(re.compile(r"/login/phone\?next=/study$"))
-    page.fill("#phone", phone)
-    page.click("#send-code")
-    hint = page.locator("#dev-code-hint")
-    expect(hint).to_contain_text("개발 모드")
-    expect(page.locator("#code-countdown")).to_contain_text("남은 시간")
-    page.fill("#code", hint.get_attribute("data-code") or "")
-    page.click("#verify-code")
-    expect(page).to_have_url(re.compile(r"/study/signup/nick$"))
-    page.fill("#value", nick)
-    page.click("#signup-next")
-    expect(page).to_have_url(re.compile(r"/study/signup/birth$"))
-    page.fill("#value", "1998-03-01")
-    page.click("#signup-next")
-    page.fill("#value", f"sesac{phone[-4:]}@example.com")
-    page.click("#signup-next")
-    page.check(f"#gender-{gender}")
-    page.click("#signup-next")
-    expect(page).to_have_url(re.compile(r"/study$"))
-    expect(page.locator("#study-float")).to_have_attribute("data-state", "search")
 
 
 def queue_at(page: Page, base: str, point: tuple[float, float], tags: str) -> None:

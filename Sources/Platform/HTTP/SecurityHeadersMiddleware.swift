@@ -5,10 +5,16 @@ import Vapor
 /// behind https, https only.
 public struct SecurityHeadersMiddleware: AsyncMiddleware {
     /// Pages link only `/assets/…` and `/uploads/…`; no inline script or style anywhere.
-    static let contentSecurityPolicy = [
-        "default-src 'self'", "img-src 'self' data: blob:", "script-src 'self'", "style-src 'self'",
-        "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-    ].joined(separator: "; ")
+    static let contentSecurityPolicy = contentSecurityPolicy(imagesAlsoFrom: [])
+
+    /// The same policy for a page that shows images from other origins too (map tiles an
+    /// operator configured). A page sets it as its own header; this middleware then leaves it.
+    public static func contentSecurityPolicy(imagesAlsoFrom origins: [String]) -> String {
+        [
+            "default-src 'self'", (["img-src 'self' data: blob:"] + origins).joined(separator: " "), "script-src 'self'", "style-src 'self'",
+            "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
 
     let https: Bool
 

@@ -15,6 +15,28 @@
     });
   }
 
+  // The slippy map, when the operator configured a tile server: Leaflet (Debian's libjs-leaflet,
+  // served by Sprout) is loaded only then, and the radar under it stays for when it cannot load.
+  const map = document.getElementById("study-map");
+  if (map) {
+    const style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = "/study/map/leaflet.css";
+    document.head.appendChild(style);
+    const script = document.createElement("script");
+    script.src = "/study/map/leaflet.js";
+    script.onload = () => {
+      const centre = [Number(map.dataset.lat), Number(map.dataset.long)];
+      map.hidden = false;
+      map.parentElement.classList.add("has-map");
+      const view = L.map(map, { attributionControl: true }).setView(centre, 15);
+      L.tileLayer(map.dataset.tiles, { attribution: map.dataset.attribution, maxZoom: 19 }).addTo(view);
+      L.circle(centre, { radius: Number(map.dataset.radius), weight: 1, fillOpacity: 0.08 }).addTo(view);
+      for (const [lat, long] of JSON.parse(map.dataset.people)) L.circleMarker([lat, long], { radius: 7 }).addTo(view);
+    };
+    document.head.appendChild(script);
+  }
+
   // Live state: every 5 seconds (the apps poll myQueueState at that pace) the page asks for my
   // queue state and the sizes of the lists, and reloads when any of them changed; a match goes
   // straight to the matched page.

@@ -8,6 +8,7 @@ import Vapor
 struct StudyHomePages: Sendable {
     let profiles: StudyProfiles
     let queue: StudyQueue
+    let map: StudyMap?
 
     func register(on pages: any RoutesBuilder) {
         pages.get("study", use: home)
@@ -34,7 +35,7 @@ struct StudyHomePages: Sendable {
         let blips = GeoPoint(lat: point.lat, long: point.long).map { StudyRadar.blips(people, centre: $0, radius: queue.search.radius) } ?? []
         return StudyHomeViews.home(
             visitor.context, me: me, point: point, filter: filter, blips: blips, radius: queue.search.radius,
-            state: state, live: StudyLiveState(state: state, found: found)
+            state: state, live: StudyLiveState(state: state, found: found), map: map
         )
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Platform
 import Plot
 import SproutAPI
@@ -8,9 +9,9 @@ import Vapor
 enum StudyHomeViews {
     static func home(
         _ context: PageContext, me: Study.User, point: (lat: Double, long: Double), filter: StudyGenderFilter,
-        blips: [StudyRadar.Blip], radius: Double, state: StudyQueue.State, live: StudyLiveState
+        blips: [StudyRadar.Blip], radius: Double, state: StudyQueue.State, live: StudyLiveState, map: StudyMap?
     ) -> Response {
-        PageLayout.render(title: context.pick(ko: "새싹 스터디", en: "SeSAC Study"), context: context, .group(
+        let response = PageLayout.render(title: context.pick(ko: "새싹 스터디", en: "SeSAC Study"), context: context, .group(
             StudyViews.nav(context, current: "home"),
             .h1(.text(context.pick(ko: "\(me.nick)님 주변의 새싹", en: "People around \(me.nick)"))),
             .div(
@@ -20,13 +21,33 @@ enum StudyHomeViews {
                        .href("/study?gender=\(option.rawValue)"), .text(label(option, context)))
                 }
             ),
-            .div(.class("radar-frame"), StudyRadar.svg(blips, radius: radius, context), floatingButton(state, context)),
+            .div(
+                .class("radar-frame"), StudyRadar.svg(blips, radius: radius, context),
+                .unwrap(map) { slippyMap($0, point: point, blips: blips, radius: radius) }, floatingButton(state, context)
+            ),
             .p(.id("radar-count"), .class("hint"), .text(context.pick(
                 ko: "반경 \(Int(radius)) m 안에서 \(blips.count)명이 스터디를 기다리고 있어요.",
                 en: "\(blips.count) people are waiting within \(Int(radius)) m."))),
             locationForm(point, filter: filter, context),
             StudyViews.live(live)
         ))
+        if let map {
+            response.headers.replaceOrAdd(name: "Content-Security-Policy", value: SecurityHeadersMiddleware.contentSecurityPolicy(imagesAlsoFrom: [map.tileOrigin]))
+        }
+        return response
+    }
+
+    /// Where `study.js` draws the map, when an operator configured tiles: the radar stays under
+    /// it for a browser without scripts or when the tile server cannot be reached.
+    private static func slippyMap(_ map: StudyMap, point: (lat: Double, long: Double), blips: [StudyRadar.Blip], radius: Double) -> Node<HTML.BodyContext> {
+        let people = blips.map { [$0.person.lat, $0.person.long] }
+        let peopleJSON = (try? JSONEncoder().encode(people)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        return .div(
+            .id("study-map"), .class("study-map"), .attribute(named: "hidden", value: "hidden"),
+            .data(named: "tiles", value: map.tiles), .data(named: "attribution", value: map.attribution),
+            .data(named: "lat", value: String(point.lat)), .data(named: "long", value: String(point.long)),
+            .data(named: "radius", value: String(radius)), .data(named: "people", value: peopleJSON)
+        )
     }
 
     /// Where the search is centred: the browser's location (`study.js` fills it in when the

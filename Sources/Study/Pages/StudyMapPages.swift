@@ -1,0 +1,19 @@
+import Vapor
+
+/// Serves Leaflet's files from the folder Debian installed them in, by a fixed list of names,
+/// so no path from a request ever reaches the file system.
+struct StudyMapPages: Sendable {
+    let map: StudyMap
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get("study", "map", "**", use: leafletFile)
+    }
+
+    func leafletFile(_ req: Request) async throws -> Response {
+        let name = req.parameters.getCatchall().joined(separator: "/")
+        guard StudyMap.leafletFiles.contains(name) else { throw Abort(.notFound) }
+        let response = try await req.fileio.asyncStreamFile(at: map.leafletDirectory + "/" + name)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=86400")
+        return response
+    }
+}
