@@ -54,7 +54,7 @@ public struct AccountsClient: Sendable {
                 headers: [("Authorization", "Bearer \(tokens.accessToken)"), ("Refresh", tokens.refreshToken)]
             )
             do {
-                return try await client.send(endpoint).accessToken
+                return AuthTokens(accessToken: try await client.send(endpoint).accessToken, refreshToken: tokens.refreshToken)
             } catch let SproutError.http(status, _, _) where status == 418 || status == 401 {
                 throw SproutError.sessionExpired
             }

@@ -41,7 +41,7 @@ public struct APIClient: Sendable {
         guard let token = await session.tokens?.accessToken else { throw SproutError.notSignedIn }
         let response = try await transmit(endpoint, accessToken: token)
         guard response.status == expiredStatus, let refresher else { return try decode(endpoint, from: response) }
-        let fresh = try await session.accessToken(replacing: token, using: refresher)
+        let fresh = try await session.credential(replacing: token, using: refresher)
         return try decode(endpoint, from: try await transmit(endpoint, accessToken: fresh))
     }
 

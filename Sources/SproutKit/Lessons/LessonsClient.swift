@@ -64,13 +64,13 @@ public struct LessonsClient: Sendable {
 
     /// `GET v1/auth/refresh`. 418 (refresh token expired) and 401 (tokens no longer accepted) both
     /// mean the person must log in again.
-    static func refresh(_ tokens: AuthTokens, with client: APIClient) async throws -> String {
+    static func refresh(_ tokens: AuthTokens, with client: APIClient) async throws -> AuthTokens {
         let endpoint = Endpoint<Lessons.RefreshResponse>(
             method: .get, path: "v1/auth/refresh",
             headers: [("Authorization", tokens.accessToken), ("Refresh", tokens.refreshToken)]
         )
         do {
-            return try await client.send(endpoint).accessToken
+            return AuthTokens(accessToken: try await client.send(endpoint).accessToken, refreshToken: tokens.refreshToken)
         } catch let SproutError.http(status, _, _) where status == 418 || status == 401 {
             throw SproutError.sessionExpired
         }

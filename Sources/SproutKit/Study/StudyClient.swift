@@ -164,7 +164,7 @@ public struct StudyClient: Sendable {
         guard let token = await session.tokens?.idToken else { throw SproutError.notSignedIn }
         let first = try await api.transmit(endpoint, accessToken: token)
         guard first.status == Study.CommonStatus.invalidToken.rawValue else { return first }
-        let fresh = try await session.idToken(replacing: token, using: refresher)
+        let fresh = try await session.credential(replacing: token, using: refresher)
         return try await api.transmit(endpoint, accessToken: fresh)
     }
 
