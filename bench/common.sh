@@ -1,5 +1,17 @@
 # Shared by the bench scripts: free ports, waiting for a server, and nginx as the ceiling.
-# Source it after setting `work` (the run's temporary directory).
+# Source it after setting `work` (the run's temporary directory): on exit, the servers a script
+# started (sprout_pid, nginx_pid) are stopped and `work` is removed.
+
+sprout_pid="" nginx_pid=""
+cleanup() {
+    local pid
+    for pid in $nginx_pid $sprout_pid; do
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$work"
+}
+trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 

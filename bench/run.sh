@@ -27,16 +27,6 @@ done
 
 work=$(mktemp -d -t sprout-bench.XXXXXX)
 source bench/common.sh
-sprout_pid="" nginx_pid=""
-cleanup() {
-    local pid
-    for pid in $nginx_pid $sprout_pid; do
-        kill "$pid" 2>/dev/null || true
-        wait "$pid" 2>/dev/null || true
-    done
-    rm -rf "$work"
-}
-trap cleanup EXIT
 
 echo "== building release"
 swift build -c release
