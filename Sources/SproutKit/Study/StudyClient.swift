@@ -156,9 +156,11 @@ public struct StudyClient: Sendable {
 
     /// Sends a signed-in call and returns the answer whatever its status, after refreshing the ID
     /// token and retrying once when the first answer is 401.
-    public func exchange(_ method: HTTPMethod, _ path: String, form: StudyForm? = nil) async throws -> HTTPResponse {
+    public func exchange(
+        _ method: HTTPMethod, _ path: String, query: [(name: String, value: String)] = [], form: StudyForm? = nil
+    ) async throws -> HTTPResponse {
         let endpoint = Endpoint<Data>(
-            method: method, path: path, body: form.map { .form($0.pairs.map { (name: $0.0, value: $0.1) }) } ?? .none,
+            method: method, path: path, query: query, body: form.map { .form($0.pairs.map { (name: $0.0, value: $0.1) }) } ?? .none,
             requiresAuthentication: true
         ) { $0 }
         guard let token = await session.tokens?.idToken else { throw SproutError.notSignedIn }
