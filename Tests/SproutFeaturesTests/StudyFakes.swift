@@ -17,6 +17,9 @@ actor FakeStudy: StudyService, PhoneAuthService {
     var requestStatus: Study.StudyRequestStatus = .sent
     var acceptStatus: Study.StudyAcceptStatus = .matched
     var withdrawOutcome: Study.WithdrawOutcome = .withdrawn
+    var chatSendOutcome: StudyClient.ChatSendOutcome = .studyOver
+    /// What each history fetch answers, in turn, the last one repeating.
+    var chatHistories: [[Study.Chat]] = [[]]
     var signedIn = PhoneAuthClient.SignedIn(idToken: "id", refreshToken: "refresh", expiresIn: 3600, localId: "uid-me", isNewUser: false,
                                            phoneNumber: "+821012345678")
     var failures: [String: any Error] = [:]
@@ -52,6 +55,8 @@ actor FakeStudy: StudyService, PhoneAuthService {
     func set(request: Study.StudyRequestStatus) { requestStatus = request }
     func set(accept: Study.StudyAcceptStatus) { acceptStatus = accept }
     func set(withdraw: Study.WithdrawOutcome) { withdrawOutcome = withdraw }
+    func set(chatSend: StudyClient.ChatSendOutcome) { chatSendOutcome = chatSend }
+    func set(histories: [[Study.Chat]]) { chatHistories = histories }
     func fail(_ call: String, with error: any Error) { failures[call] = error }
     func succeed(_ call: String) { failures[call] = nil }
     func forgetCalls() { calls = [] }
@@ -135,6 +140,21 @@ actor FakeStudy: StudyService, PhoneAuthService {
     func acceptStudy(with otheruid: String) async throws -> Study.StudyAcceptStatus {
         try record("acceptStudy", otheruid)
         return acceptStatus
+    }
+
+    func dodge(_ otheruid: String) async throws -> Study.DodgeStatus {
+        try record("dodge", otheruid)
+        return .cancelled
+    }
+
+    func sendChat(_ text: String, to uid: String) async throws -> StudyClient.ChatSendOutcome {
+        try record("sendChat", "\(uid),\(text)")
+        return chatSendOutcome
+    }
+
+    func chats(with uid: String, after lastchatDate: String) async throws -> [Study.Chat] {
+        try record("chats", "\(uid),\(lastchatDate)")
+        return chatHistories.count > 1 ? chatHistories.removeFirst() : chatHistories[0]
     }
 }
 

@@ -46,6 +46,10 @@ public enum StudyMessage: Sendable, Equatable {
     case alreadyMatched
     case matched(nick: String)
 
+    // Chat (spec §4)
+    case studyOver
+    case studyCancelled(nick: String)
+
     // My info (spec §7.10)
     case invalidAgeRange
     case saved
@@ -85,6 +89,8 @@ public enum StudyMessage: Sendable, Equatable {
         case .otherMatchedElsewhere: "상대방이 이미 다른 새싹과 스터디를 함께 하는 중입니다"
         case .alreadyMatched: "앗! 누군가가 나의 스터디를 수락하였어요!"
         case let .matched(nick): "\(nick)님과 매칭되셨습니다. 잠시 후 채팅방으로 이동합니다"
+        case .studyOver: "스터디가 종료되어 채팅을 전송할 수 없습니다"
+        case let .studyCancelled(nick): "\(nick)님이 스터디를 취소했습니다"
         case .invalidAgeRange: "상대방 연령대는 18세에서 65세 사이로 선택해 주세요."
         case .saved: "저장되었습니다."
         }
@@ -121,6 +127,8 @@ public enum StudyMessage: Sendable, Equatable {
         case .otherMatchedElsewhere: "They are already studying with someone else."
         case .alreadyMatched: "Someone has already accepted your study request!"
         case let .matched(nick): "You are matched with \(nick). Moving to the chat room shortly."
+        case .studyOver: "The study has ended, so the message cannot be sent."
+        case let .studyCancelled(nick): "\(nick) cancelled the study."
         case .invalidAgeRange: "Choose a partner age range between 18 and 65."
         case .saved: "Saved."
         }

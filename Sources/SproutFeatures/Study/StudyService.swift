@@ -20,6 +20,10 @@ public protocol StudyService: Sendable {
     func queueState() async throws -> Study.QueueStateOutcome
     func requestStudy(with otheruid: String) async throws -> Study.StudyRequestStatus
     func acceptStudy(with otheruid: String) async throws -> Study.StudyAcceptStatus
+    func dodge(_ otheruid: String) async throws -> Study.DodgeStatus
+
+    func sendChat(_ text: String, to uid: String) async throws -> StudyClient.ChatSendOutcome
+    func chats(with uid: String, after lastchatDate: String) async throws -> [Study.Chat]
 }
 
 extension StudyClient: StudyService {}
@@ -32,3 +36,12 @@ public protocol PhoneAuthService: Sendable {
 }
 
 extension PhoneAuthClient: PhoneAuthService {}
+
+/// The chat's live channel. `StudySocket` is the real one.
+public protocol StudyRealtime: Sendable {
+    func events() async -> AsyncStream<StudySocket.Event>
+    func connect() async
+    func disconnect() async
+}
+
+extension StudySocket: StudyRealtime {}
