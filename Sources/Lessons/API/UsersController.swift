@@ -95,8 +95,6 @@ struct UsersController: Sendable {
             account = try await accounts.authenticate(email: email, password: password, client: req.clientIP, on: req.db)
         } catch AccountError.wrongCredentials {
             throw LessonsError.wrongCredentials
-        } catch let AccountError.tooManyAttempts(wait) {
-            throw TooManyRequests(retryAfter: wait)
         }
         let accountID = try account.requireID()
         let profile = try await LessonsProfiles.ensure(for: account, on: req.db)

@@ -7,8 +7,6 @@ public enum AccountError: Error, Equatable {
     case emailTaken
     case wrongCredentials
     case notFound
-    /// Too many log-ins from this address or failures for this email; try again in that many seconds.
-    case tooManyAttempts(retryAfter: Int)
 }
 
 /// Creates, finds and removes accounts. App modules call this; they never write `accounts` rows
@@ -62,8 +60,9 @@ public struct AccountDirectory: Sendable {
         try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: email)).count() > 0
     }
 
-    /// Checks an email and password; unknown addresses cost a hash too.
     /// The account whose email and password these are, for a log-in from `client` (its IP).
+    /// Unknown addresses cost a hash too. Too many log-ins from `client`, or failures for this
+    /// email, throw `TooManyRequests`, which every contract answers as its 429.
     public func authenticate(email: String, password: String, client: String, on db: any Database) async throws -> Account {
         try throttle?.admit(email: email, client: client)
         let account = try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: email)).first()

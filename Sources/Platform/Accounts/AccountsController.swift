@@ -57,8 +57,6 @@ public struct AccountsController: Sendable {
             return try await session(for: try await accounts.authenticate(email: body.email, password: body.password, client: req.clientIP, on: req.db), on: req.db)
         } catch AccountError.wrongCredentials {
             throw Abort(.unauthorized, reason: "Wrong email or password.")
-        } catch let AccountError.tooManyAttempts(wait) {
-            throw TooManyRequests(retryAfter: wait)
         }
     }
 

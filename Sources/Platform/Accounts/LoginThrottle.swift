@@ -12,10 +12,10 @@ public struct LoginThrottle: Sendable {
 
     /// Counts an attempt from `client`; refuses when that address tried too often or `email`
     /// failed too often, with the seconds to wait.
-    func admit(email: String, client: String) throws(AccountError) {
+    func admit(email: String, client: String) throws(TooManyRequests) {
         if let wait = limiter.wait(Self.emailKey(email), perMinute: settings.failedLoginsPerMinutePerEmail)
             ?? limiter.take("login-ip:\(client)", perMinute: settings.loginsPerMinutePerIP) {
-            throw .tooManyAttempts(retryAfter: wait)
+            throw TooManyRequests(retryAfter: wait)
         }
     }
 

@@ -65,8 +65,6 @@ struct HubController: Sendable {
             return req.redirect(to: next, redirectType: .normal)
         } catch AccountError.wrongCredentials {
             return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, failed: true)
-        } catch let AccountError.tooManyAttempts(wait) {
-            throw TooManyRequests(retryAfter: wait)
         }
     }
 
