@@ -20,9 +20,7 @@ public struct GuardedFormDataDecoder: ContentDecoder {
 
     public func decode<D: Decodable>(_ decodable: D.Type, from body: ByteBuffer, headers: HTTPHeaders, userInfo: [CodingUserInfoKey: any Sendable]) throws -> D {
         guard let boundary = headers.contentType?.parameters["boundary"] else { throw Abort(.unsupportedMediaType) }
-        guard MultipartPreflight.isSafe(body, boundary: boundary) else {
-            throw Abort(.badRequest, reason: "The multipart body is malformed.")
-        }
+        try MultipartPreflight.requireSafe(body, boundary: boundary)
         do {
             return try decoder.decode(D.self, from: body, headers: headers, userInfo: userInfo)
         } catch let error as DecodingError {
@@ -31,7 +29,7 @@ public struct GuardedFormDataDecoder: ContentDecoder {
             throw error
         } catch {
             // The parser's own syntax error: the body is malformed, which is the client's mistake.
-            throw Abort(.badRequest, reason: "The multipart body is malformed.")
+            throw MultipartPreflight.malformed
         }
     }
 }

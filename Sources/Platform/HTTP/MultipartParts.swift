@@ -10,9 +10,7 @@ extension Request {
               let boundary = contentType.parameters["boundary"], !boundary.isEmpty
         else { throw Abort(.badRequest, reason: "Expected a multipart/form-data body.") }
         guard let body = body.data else { throw Abort(.badRequest, reason: "The body is empty.") }
-        guard MultipartPreflight.isSafe(body, boundary: boundary) else {
-            throw Abort(.badRequest, reason: "The multipart body is malformed.")
-        }
+        try MultipartPreflight.requireSafe(body, boundary: boundary)
         var parts: [MultipartPart] = []
         var current = MultipartPart(body: ByteBuffer())
         let parser = MultipartParser(boundary: boundary)
@@ -25,7 +23,7 @@ extension Request {
         do {
             try parser.execute(body)
         } catch {
-            throw Abort(.badRequest, reason: "The multipart body is malformed.")
+            throw MultipartPreflight.malformed
         }
         guard !parts.isEmpty else { throw Abort(.badRequest, reason: "The multipart body has no parts.") }
         return parts

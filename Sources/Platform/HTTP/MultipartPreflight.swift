@@ -1,4 +1,5 @@
 import NIOCore
+import Vapor
 
 /// MultipartKit 4.7.1's parser (the version this machine resolves) indexes a 128-entry table with
 /// every byte of a part-header name, so a single byte ≥ 0x80 there traps and stops the whole
@@ -21,6 +22,14 @@ public enum MultipartPreflight {
         case body
         case boundary(matched: Int)
     }
+
+    /// Refuses with the 400 every multipart reader answers when the parser could trap on `body`.
+    static func requireSafe(_ body: ByteBuffer, boundary: String) throws {
+        guard isSafe(body, boundary: boundary) else { throw malformed }
+    }
+
+    /// What a multipart body the parser cannot read is answered with.
+    static let malformed = Abort(.badRequest, reason: "The multipart body is malformed.")
 
     /// True when the parser can read `body` without trapping (it may still find it malformed).
     public static func isSafe(_ body: ByteBuffer, boundary: String) -> Bool {
