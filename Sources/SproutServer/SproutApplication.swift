@@ -41,7 +41,7 @@ public enum SproutApplication {
         let rateLimiter = RateLimiter(clock: dependencies.clock)
         let phoneSettings = try PhoneSignInSettings(environment: config.environment)
         let accounts = AccountDirectory(
-            passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), cost: config.passwordCost),
+            passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), threads: HashingThreadPool.threads, cost: config.passwordCost),
             ids: dependencies.ids, clock: dependencies.clock,
             throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
         )

@@ -1,0 +1,34 @@
+import Dispatch
+import NIOPosix
+@testable import Platform
+import Testing
+import Vapor
+
+/// The hashing queue is bounded: once it is full, a log-in is refused at once instead of waiting
+/// behind everyone else, and the queue takes work again as hashes finish.
+@Suite struct PasswordHashingTests {
+    @Test func aFullQueueRefusesAtOnceAndRecovers() async throws {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let hashing = try PasswordHashing(threadPool: pool, cost: 4, maxPending: 2)
+
+        // The only thread is held, so admitted hashes wait in the queue.
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let holder = Task { try await pool.runIfActive { started.signal(); release.wait() } }
+        started.wait()
+        let first = Task { try await hashing.hash("first password") }
+        let second = Task { try await hashing.verify("second", against: hashing.decoyDigest) }
+        while hashing.pendingCount < 2 { await Task.yield() }
+
+        await #expect(throws: HashingBusy.self) { try await hashing.hash("third password") }
+        #expect(HashingBusy().status == .serviceUnavailable && HashingBusy().headers.first(name: "Retry-After") == "1")
+
+        release.signal()
+        try await holder.value
+        #expect(try Bcrypt.verify("first password", created: try await first.value))
+        #expect(try await second.value == false)
+        #expect(hashing.pendingCount == 0)
+        #expect(try Bcrypt.verify("fourth password", created: try await hashing.hash("fourth password")))
+        try await pool.shutdownGracefully()
+    }
+}
