@@ -71,14 +71,13 @@ public enum SproutApplication {
         let modules = try moduleTypes.map { try $0.init(context: context) }
 
         app.migrations.add(PlatformMigrations.all)
-        app.migrations.add(SessionRecord.migration)
         for module in modules { app.migrations.add(module.migrations) }
         try await app.autoMigrate()
         try await DatabaseSetup.neverReuseIDs(on: app.db)
         try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
         try await app.startModuleServices(modules.flatMap(\.services))
 
-        app.sessions.use(.fluent)
+        app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
         app.routes.defaultMaxBodySize = DocumentedRoutes.jsonBodyLimit
         app.middleware = Middlewares()
@@ -114,7 +113,7 @@ public enum SproutApplication {
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
-        HubController(accounts: platform.accounts, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
+        HubController(platform: platform, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
         PhoneSignInPages(phoneSignIn: platform.phoneSignIn, accounts: platform.accounts).register(on: pages)
         for module in modules {
             try module.registerRoutes(on: app.routes, pages: pages)

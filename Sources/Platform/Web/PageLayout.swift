@@ -66,7 +66,9 @@ public enum PageLayout {
         return .form(
             .id("logout-form"), .class("account-menu"), .action(path: "/logout"), .method(.post),
             csrfField(context),
-            .button(.id("logout"), .type(.submit), .text(context.pick(ko: "로그아웃", en: "Log out")))
+            .button(.id("logout"), .type(.submit), .text(context.pick(ko: "로그아웃", en: "Log out"))),
+            .button(.id("logout-everywhere"), .type(.submit), .attribute(named: "formaction", value: "/logout/everywhere"),
+                    .text(context.pick(ko: "모든 기기에서", en: "Everywhere")))
         )
     }
 

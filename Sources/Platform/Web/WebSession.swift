@@ -3,13 +3,13 @@ import Vapor
 /// The signed-in person of the web app, kept in Vapor's session (stored in the database, so any
 /// instance behind the load balancer knows it).
 extension Request {
-    private static let accountKey = "account_id"
+    static let webAccountKey = "account_id"
 
     /// Read without creating a session: touching `session` on a request that brought no session
     /// cookie makes Vapor store a new, empty session row for every anonymous page view.
     public var webAccountID: String? {
         guard hasSession else { return nil }
-        return session.data[Self.accountKey]
+        return session.data[Self.webAccountKey]
     }
 
     /// Starts a fresh session for `accountID` under a new id; the old session is deleted, so a
@@ -20,7 +20,7 @@ extension Request {
         }
         session.id = nil
         session.data = SessionData()
-        session.data[Self.accountKey] = accountID
+        session.data[Self.webAccountKey] = accountID
     }
 
     public func signOutOfWeb() {

@@ -6,8 +6,9 @@ import Vapor
 /// The web app's front door: the hub with the four apps, sign-up, log-in, log-out and the
 /// language switch.
 struct HubController: Sendable {
-    let accounts: AccountDirectory
+    let platform: PlatformServices
     let tiles: [HubTile]
+    var accounts: AccountDirectory { platform.accounts }
 
     func register(on pages: any RoutesBuilder) {
         pages.get(use: hub)
@@ -16,6 +17,7 @@ struct HubController: Sendable {
         pages.get("login", use: loginForm)
         pages.post("login", use: login)
         pages.post("logout", use: logout)
+        pages.post("logout", "everywhere", use: logoutEverywhere)
         pages.get("language", ":code", use: switchLanguage)
     }
 
@@ -69,6 +71,18 @@ struct HubController: Sendable {
     }
 
     func logout(_ req: Request) async throws -> Response {
+        req.signOutOfWeb()
+        return req.redirect(to: "/", redirectType: .normal)
+    }
+
+    /// Ends every session of the account: other browsers' web sessions, and the refresh tokens
+    /// of every app signed in with it (their access and ID tokens live out their minutes).
+    func logoutEverywhere(_ req: Request) async throws -> Response {
+        if let accountID = req.webAccountID {
+            try await WebSessionStore.endAll(for: accountID, on: req.db)
+            try await platform.tokens.revokeAll(for: accountID, on: req.db)
+            try await platform.phoneSignIn.revoke(allFor: accountID, on: req.db)
+        }
         req.signOutOfWeb()
         return req.redirect(to: "/", redirectType: .normal)
     }
