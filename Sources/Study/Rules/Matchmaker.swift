@@ -57,10 +57,20 @@ struct Matchmaker: Sendable {
                 if let mine = try await Partnership.find(uid, on: db) {
                     return mine.partnerUID == other ? .matched : .alreadyMatched
                 }
-                if try await Partnership.find(other, on: db) != nil { return .otherMatchedElsewhere }
-                guard other != uid, try await isWaiting(other, on: db), try await isWaiting(uid, on: db),
-                      try await StudyRequest.query(on: db).filter(\.$fromUID == other).filter(\.$toUID == uid).count() > 0
-                else { return .otherNotWaiting }
+                guard other != uid else { return .otherNotWaiting }
+                // Each statement sees what had committed when it began (PostgreSQL's read
+                // committed), so a match that commits between two reads shows in the later one:
+                // whoever is no longer waiting is asked again whether they matched meanwhile.
+                guard try await isWaiting(other, on: db) else {
+                    return try await Partnership.find(other, on: db) != nil ? .otherMatchedElsewhere : .otherNotWaiting
+                }
+                guard try await isWaiting(uid, on: db) else {
+                    guard let mine = try await Partnership.find(uid, on: db) else { return .otherNotWaiting }
+                    return mine.partnerUID == other ? .matched : .alreadyMatched
+                }
+                guard try await StudyRequest.query(on: db).filter(\.$fromUID == other).filter(\.$toUID == uid).count() > 0 else {
+                    return .otherNotWaiting
+                }
                 try await match(uid, other, on: db)
                 return .matched
             }
