@@ -12,6 +12,8 @@ public struct StudyModule: AppModule {
     let queue: StudyQueue
     let matchmaker: Matchmaker
     let reviews: StudyReviews
+    let chat: StudyChat
+    let sockets: StudySocketServer
     let map: StudyMap?
 
     public init(context: ModuleContext) throws {
@@ -23,6 +25,9 @@ public struct StudyModule: AppModule {
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         matchmaker = Matchmaker(clock: platform.clock)
         reviews = StudyReviews(clock: platform.clock)
+        let hub = StudySocketHub()
+        chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await hub.deliver($0) })
+        sockets = StudySocketServer(hub: hub, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
         map = settings.map
     }
 
@@ -31,7 +36,7 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport()]
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage()]
     }
 
     public let apiDocument = APIDocument(
@@ -54,6 +59,8 @@ public struct StudyModule: AppModule {
             .grouped(StudyErrorMiddleware(), platform.ipRateLimit, StudyTokenAuthenticator(phoneSignIn: platform.phoneSignIn))
         StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
+        StudyChatController(chat: chat).register(on: api)
+        sockets.register(on: DocumentedRoutes(routes, document: apiDocument).grouped(platform.ipRateLimit))
         let pages = pages.grouped(StudyPageErrors())
         StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)
         if let map { StudyMapPages(map: map).register(on: pages) }

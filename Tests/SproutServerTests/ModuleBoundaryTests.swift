@@ -22,7 +22,7 @@ import Vapor
                 ("v1/user/nothing", ["idtoken": "t"], 404),
                 ("v1/user/shop/unknown", key, 401),
                 ("v1/queue/somewhere", ["idtoken": "t"], 404),
-                ("v1/chat/uid123", [:], 401),
+                ("v1/chat/uid123/more", [:], 401),
                 ("v1/nothing", ["idtoken": "t"], 404),
             ]
             for (path, headers, status) in cases {

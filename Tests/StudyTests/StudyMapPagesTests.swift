@@ -21,6 +21,7 @@ import Vapor
 
     @Test func aConfiguredTileServerPutsTheMapOnTheHomePage() async throws {
         let folder = try leafletFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let environment: [String: String] = [
             "SPROUT_STUDY_MAP_TILES": "https://tiles.example.org/{z}/{x}/{y}.png",
             "SPROUT_STUDY_MAP_ATTRIBUTION": "© \"Tiles\" <b>",
@@ -63,6 +64,7 @@ import Vapor
 
     @Test func aBadMapSettingStopsStartUpNamingTheVariable() throws {
         let folder = try leafletFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         for (tiles, leaflet, variable) in [
             ("https://tiles.example.org/{z}/{x}.png", folder, "SPROUT_STUDY_MAP_TILES"),
             ("ftp://tiles.example.org/{z}/{x}/{y}.png", folder, "SPROUT_STUDY_MAP_TILES"),

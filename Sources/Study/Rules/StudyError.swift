@@ -12,6 +12,7 @@ enum StudyField: String, Sendable {
     case phoneNumber, fcmToken = "FCMtoken", nick, birth, email, gender
     case searchable, ageMin, ageMax, study
     case lat, long, studylist, otheruid, reputation, comment
+    case chat, lastchatDate
     /// A parameter the contract does not name, refused for what it holds.
     case form
 }

@@ -43,6 +43,21 @@ enum StudyPresenter {
         return Array(stored) + Array(repeating: 0, count: Study.reputationLength - stored.count)
     }
 
+    static func chat(_ message: ChatMessage) -> Study.Chat {
+        Study.Chat(
+            id: message.objectID, to: message.toUID, from: message.fromUID, chat: message.chat,
+            createdAt: timestamp(milliseconds: message.createdMilliseconds)
+        )
+    }
+
+    /// The `…SSS'Z'` text of a time kept in whole milliseconds, digit for digit (a `Date` would
+    /// round through binary fractions of a second).
+    static func timestamp(milliseconds: Int64) -> String {
+        let (seconds, millisecond) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let (whole, fraction) = millisecond < 0 ? (seconds - 1, millisecond + 1000) : (seconds, millisecond)
+        return UTCTimestamp.format(Date(timeIntervalSince1970: TimeInterval(whole))) + "." + String(format: "%03d", fraction) + "Z"
+    }
+
     /// `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`, the only date format the study clients decode.
     static func timestamp(_ date: Date) -> String {
         UTCTimestamp.format(date, fractionDigits: 3) + "Z"

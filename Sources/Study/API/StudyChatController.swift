@@ -1,0 +1,50 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/v1/chat/{uid}`: spec §4, "REST".
+struct StudyChatController: Sendable {
+    let chat: StudyChat
+
+    func register(on routes: DocumentedRoutes) {
+        let chats = routes.grouped("v1", "chat")
+        chats.onResponse(.POST, ":to", doc: StudyDocs.op(
+            "Send a message to my study partner", form: "chat (1–\(StudyChat.maxLength) characters)",
+            [200: "The stored Chat JSON {_id, __v, to, from, chat, createdAt}", 201: "The study is over (cancelled, reviewed or not matched): not sent"]
+        ), use: send)
+        chats.onResponse(.GET, ":from", doc: StudyDocs.op(
+            "Messages with my partner, both ways, newer than lastchatDate (query; ISO with Z or an offset; 2000-01-01T00:00:00.000Z for all)",
+            [200: "{payload: [Chat]}, oldest first, at most \(StudyChat.pageSize)"]
+        ), use: history)
+    }
+
+    func send(_ req: Request) async throws -> StudyReply {
+        let to = try Self.uid(req.parameters.get("to"))
+        switch try await chat.send(from: try req.studyCaller.uid, to: to, form: req.studyForm(), on: req.db) {
+        case let .sent(message): return try .json(message)
+        case .studyOver: return .text("The study is over", status: Study.ChatSendStatus.studyOver.rawValue)
+        }
+    }
+
+    func history(_ req: Request) async throws -> StudyReply {
+        let from = try Self.uid(req.parameters.get("from"))
+        let since = try StudyChat.since(lastchatDate: Self.rawQueryValue("lastchatDate", in: req.url.query))
+        return try .json(Study.ChatHistory(payload: try await chat.history(of: try req.studyCaller.uid, with: from, after: since, on: req.db)))
+    }
+
+    private static func uid(_ value: String?) throws(StudyError) -> String {
+        guard let value, !value.isEmpty, value.count <= 128 else { throw .invalid(.otheruid) }
+        return value
+    }
+
+    /// A query value as the clients send it: `%XX` decoded, but `+` kept a plus, since they send
+    /// `+0900` offsets unencoded and a form decoder would read the plus as a space.
+    static func rawQueryValue(_ name: String, in query: String?) -> String? {
+        guard let query else { return nil }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2, parts[0] == name { return String(parts[1]).removingPercentEncoding }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The Engine.IO 4 / Socket.IO 4 text packets the study socket speaks on the default namespace
+/// (https://socket.io/docs/v4/engine-io-protocol/, https://socket.io/docs/v4/socket-io-protocol/):
+/// one Engine.IO packet per websocket message, its first character the type, and a Socket.IO
+/// packet inside Engine.IO's `4` (message).
+enum EngineIOPacket: Equatable {
+    /// `2`/`3`: ping and pong.
+    case ping, pong
+    /// `1`: the client closes the transport.
+    case close
+    /// `40`, with an optional auth payload: join the default namespace.
+    case connect
+    /// `41`: leave the namespace.
+    case disconnect
+    /// `42[…]`: an event the client emits; only its name and first argument are read.
+    case event(name: String, firstArgument: String?)
+    /// Anything else this server does not take: another namespace, binary, acknowledgements, an
+    /// upgrade probe on a websocket-only transport.
+    case unsupported
+
+    init(_ text: String) {
+        switch text.first {
+        case "1": self = .close
+        case "2": self = .ping
+        case "3": self = .pong
+        case "4": self = Self.message(text.dropFirst())
+        default: self = .unsupported
+        }
+    }
+
+    private static func message(_ body: Substring) -> EngineIOPacket {
+        guard let type = body.first else { return .unsupported }
+        let rest = body.dropFirst()
+        // A namespace other than "/" starts with "/"; this server has only the default one.
+        guard rest.first != "/" else { return .unsupported }
+        switch type {
+        case "0": return .connect
+        case "1": return .disconnect
+        case "2":
+            guard let items = try? JSONSerialization.jsonObject(with: Data(rest.utf8)) as? [Any], let name = items.first as? String else {
+                return .unsupported
+            }
+            return .event(name: name, firstArgument: items.dropFirst().first as? String)
+        default: return .unsupported
+        }
+    }
+
+    /// `0{…}`: the handshake.
+    static func open(sid: String, pingInterval: Duration, pingTimeout: Duration, maxPayload: Int) -> String {
+        "0{\"sid\":\"\(sid)\",\"upgrades\":[],\"pingInterval\":\(pingInterval.milliseconds),\"pingTimeout\":\(pingTimeout.milliseconds),\"maxPayload\":\(maxPayload)}"
+    }
+
+    /// `40{"sid":…}`: joined the default namespace.
+    static func connected(sid: String) -> String { "40{\"sid\":\"\(sid)\"}" }
+
+    static let pingText = "2"
+
+    /// `42["name",payload]`
+    static func event(_ name: String, _ payload: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        let name = String(decoding: try encoder.encode(name), as: UTF8.self)
+        return "42[" + name + "," + String(decoding: try encoder.encode(payload), as: UTF8.self) + "]"
+    }
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import SproutAPI
+import Vapor
+
+/// The open study sockets by uid: a socket joins its uid with `changesocketid`, every socket of
+/// a uid (a second device too) receives that person's chats, and a closed socket leaves.
+actor StudySocketHub {
+    private var sockets: [String: [ObjectIdentifier: WebSocket]] = [:]
+    private var uids: [ObjectIdentifier: String] = [:]
+
+    func bind(_ socket: WebSocket, to uid: String) {
+        let key = ObjectIdentifier(socket)
+        if let previous = uids[key] { sockets[previous]?[key] = nil }
+        uids[key] = uid
+        sockets[uid, default: [:]][key] = socket
+    }
+
+    func remove(_ socket: WebSocket) {
+        let key = ObjectIdentifier(socket)
+        guard let uid = uids.removeValue(forKey: key) else { return }
+        sockets[uid]?[key] = nil
+        if sockets[uid]?.isEmpty == true { sockets[uid] = nil }
+    }
+
+    func isOnline(_ uid: String) -> Bool {
+        sockets[uid]?.isEmpty == false
+    }
+
+    /// Emits `chat` to the recipient's sockets, never the sender's. The payload's fields are all
+    /// strings (`__v` too), as the original server sent them.
+    func deliver(_ chat: Study.Chat) async {
+        let payload: [String: String] = [
+            "_id": chat.id, "__v": String(chat.version), "to": chat.to, "from": chat.from, "chat": chat.chat, "createdAt": chat.createdAt,
+        ]
+        guard let packet = try? EngineIOPacket.event("chat", payload) else { return }
+        for socket in sockets[chat.to]?.values ?? [:].values {
+            try? await socket.send(packet)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// Chat between matched people (spec §4): a message goes only to my partner while the study lasts
+/// (201 once the partner cancelled or reviewed, or when there is no match), and the history of a
+/// pair is read strictly newer than a time. Stored messages are handed to `deliver`, which puts
+/// them on the recipient's open sockets.
+struct StudyChat: Sendable {
+    /// The longest message stored. The clients set no limit; this keeps one message to one screen
+    /// of text and a history page to a bounded size.
+    static let maxLength = 1000
+    /// The most messages one history answer holds; a client asks again from the newest it got.
+    static let pageSize = 500
+
+    let clock: WallClock
+    let ids: IdentifierGenerator
+    let deliver: @Sendable (Study.Chat) async -> Void
+
+    enum SendResult: Equatable {
+        case sent(Study.Chat)
+        case studyOver
+    }
+
+    func send(from uid: String, to other: String, form: StudyForm, on db: any Database) async throws -> SendResult {
+        guard let text = form.value("chat"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, text.count <= Self.maxLength else {
+            throw StudyError.invalid(.chat)
+        }
+        guard try await StudyProfile.find(uid, on: db) != nil else { throw StudyError.notSignedUp }
+        guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other, !mine.partnerDodged, !mine.partnerReviewed else {
+            return .studyOver
+        }
+        let message = ChatMessage(
+            objectID: ids.objectID(), from: uid, to: other, chat: text,
+            createdMilliseconds: Self.milliseconds(clock.now())
+        )
+        try await message.create(on: db)
+        let chat = StudyPresenter.chat(message)
+        await deliver(chat)
+        return .sent(chat)
+    }
+
+    /// The messages between `uid` and `other`, both ways, created after `since` (milliseconds since
+    /// 1970), oldest first.
+    func history(of uid: String, with other: String, after since: Int64, on db: any Database) async throws -> [Study.Chat] {
+        guard try await StudyProfile.find(uid, on: db) != nil else { throw StudyError.notSignedUp }
+        return try await ChatMessage.query(on: db)
+            .group(.or) { pair in
+                pair.group(.and) { $0.filter(\.$fromUID == uid).filter(\.$toUID == other) }
+                pair.group(.and) { $0.filter(\.$fromUID == other).filter(\.$toUID == uid) }
+            }
+            .filter(\.$createdMilliseconds > since)
+            .sort(\.$createdMilliseconds).sort(\.$id)
+            .limit(Self.pageSize)
+            .all()
+            .map(StudyPresenter.chat)
+    }
+
+    /// `lastchatDate` as milliseconds: any date format the study clients send (the sentinel
+    /// `2000-01-01T00:00:00.000Z`, `+0900` offsets); missing means from the beginning.
+    static func since(lastchatDate text: String?) throws(StudyError) -> Int64 {
+        guard let text, !text.isEmpty else { return Int64.min }
+        guard let date = StudyDate.parse(text) else { throw .invalid(.lastchatDate) }
+        return milliseconds(date)
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+}

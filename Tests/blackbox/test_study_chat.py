@@ -1,0 +1,172 @@
+"""SeSAC Study chat as the published clients use it (spec §4): REST to send and to read history,
+and the Socket.IO `chat` event, through the python-socketio client over a websocket (the apps
+force websockets). Two people are matched over REST first."""
+from __future__ import annotations
+
+import queue
+import random
+import urllib.parse
+
+import pytest
+import requests
+import socketio
+
+from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+from pyhelpers.study_api import GLSME, StudyClient
+
+EVERYTHING = "2000-01-01T00:00:00.000Z"
+
+
+@pytest.fixture(scope="module")
+def chat_server(tmp_path_factory):
+    server = start_server(tmp_path_factory.mktemp("study-chat"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false",
+                                                                   "SPROUT_STUDY_PING_INTERVAL": "300"})
+    yield server
+    server.stop()
+
+
+def matched(base: str) -> tuple[StudyClient, StudyClient]:
+    lat, long = random.uniform(-60, 60), random.uniform(-170, 170)
+    a, b = StudyClient.signed_in(base, GLSME), StudyClient.signed_in(base, GLSME)
+    for index, person in enumerate((a, b)):
+        assert person.sign_up(f"채팅{random.randrange(10**6)}"[:10]).status_code == 200
+        assert person.enter_queue(lat, long + index * 1e-4, ["swift"]).status_code == 200
+    assert b.study_request(a.uid).status_code == 200
+    assert a.study_accept(b.uid).status_code == 200
+    return a, b
+
+
+def send(client: StudyClient, to: str, text: str) -> requests.Response:
+    return client.send("POST", f"/v1/chat/{to}", "chat=" + urllib.parse.quote(text, safe=""))
+
+
+def history(client: StudyClient, partner: str, since: str, *, encode=True) -> requests.Response:
+    value = urllib.parse.quote(since, safe="") if encode else since
+    return client.send("GET", f"/v1/chat/{partner}?lastchatDate={value}")
+
+
+class Listener:
+    """A socket as the apps open it: websocket only, `changesocketid` with my uid on connect."""
+
+    def __init__(self, base: str, uid: str):
+        self.chats: queue.Queue = queue.Queue()
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("chat", self.chats.put)
+        self.client.on("connect", lambda: self.client.emit("changesocketid", uid))
+        self.client.connect(base, transports=["websocket"], wait_timeout=10)
+
+    def next_chat(self, timeout=5.0) -> dict:
+        return self.chats.get(timeout=timeout)
+
+    def nothing_more(self, within=0.5) -> bool:
+        try:
+            self.chats.get(timeout=within)
+        except queue.Empty:
+            return True
+        return False
+
+    def close(self):
+        self.client.disconnect()
+
+
+def test_messages_go_both_ways_live_and_never_echo(chat_server):
+    base = chat_server.base_url
+    a, b = matched(base)
+    a_socket, b_socket, b_second_device = Listener(base, a.uid), Listener(base, b.uid), Listener(base, b.uid)
+    try:
+        sent = send(a, b.uid, "안녕하세요! & 반가워요")
+        assert sent.status_code == 200
+        chat = sent.json()
+        assert set(chat) == {"_id", "__v", "to", "from", "chat", "createdAt"}
+        assert (chat["from"], chat["to"], chat["chat"], chat["__v"]) == (a.uid, b.uid, "안녕하세요! & 반가워요", 0)
+        assert len(chat["createdAt"]) == 24 and chat["createdAt"].endswith("Z")
+
+        for device in (b_socket, b_second_device):
+            live = device.next_chat()
+            assert live == {**{key: str(value) for key, value in chat.items()}}, "every field a string"
+        assert a_socket.nothing_more(), "the sender gets no echo"
+
+        reply = send(b, a.uid, "네 반가워요")
+        assert reply.status_code == 200
+        assert a_socket.next_chat()["chat"] == "네 반가워요"
+        assert b_socket.nothing_more(within=0.2) and b_second_device.nothing_more(within=0.2)
+    finally:
+        for listener in (a_socket, b_socket, b_second_device):
+            listener.close()
+
+
+def test_history_is_strictly_newer_than_the_date_asked(chat_server):
+    a, b = matched(chat_server.base_url)
+    texts = [f"메시지 {n}" for n in range(5)]
+    stored = [send(a if n % 2 else b, b.uid if n % 2 else a.uid, text).json() for n, text in enumerate(texts)]
+    everything = history(a, b.uid, EVERYTHING, encode=False)
+    assert everything.status_code == 200
+    payload = everything.json()["payload"]
+    assert [chat["chat"] for chat in payload] == texts, "both directions, oldest first"
+    assert history(b, a.uid, EVERYTHING).json()["payload"] == payload, "the same conversation from either side"
+
+    newest = payload[-1]["createdAt"]
+    assert history(a, b.uid, newest).json()["payload"] == [], "the newest held is not handed back"
+    third = payload[2]["createdAt"]
+    later = [chat["_id"] for chat in history(a, b.uid, third).json()["payload"]]
+    assert set(later) <= {chat["_id"] for chat in stored[3:]} | {chat["_id"] for chat in stored if chat["createdAt"] > third}
+    assert stored[2]["_id"] not in later
+
+    # The same instant as a +0900 offset, sent unencoded as the clients do (the + arrives as is).
+    utc = payload[-1]["createdAt"]
+    hour = int(utc[11:13])
+    kst = f"{utc[:11]}{(hour + 9) % 24:02d}{utc[13:23]}+0900" if hour + 9 < 24 else None
+    if kst:
+        assert history(a, b.uid, kst, encode=False).json()["payload"] == []
+    assert history(a, b.uid, "yesterday").status_code == 501
+
+
+def test_sending_ends_with_the_study_and_strangers_cannot_write(chat_server):
+    base = chat_server.base_url
+    a, b = matched(base)
+    stranger = StudyClient.signed_in(base, GLSME)
+    assert stranger.sign_up("구경꾼").status_code == 200
+    assert send(stranger, a.uid, "안녕").status_code == 201, "not my partner: the study is over for me"
+    assert send(a, b.uid, "").status_code == 501
+    assert send(a, b.uid, "가" * 1001).status_code == 501
+    assert send(a, b.uid, "a\x00b").status_code == 501
+    assert a.dodge(b.uid).status_code == 200
+    assert send(b, a.uid, "어디 가세요?").status_code == 201, "the partner cancelled"
+    assert send(a, b.uid, "미안해요").status_code == 201, "and so did I"
+    assert history(stranger, a.uid, EVERYTHING).json()["payload"] == [], "no one else's conversation"
+    assert requests.get(f"{base}/v1/chat/{a.uid}", timeout=10).status_code == 401
+
+
+def test_the_socket_endpoint_answers_as_engine_io(chat_server):
+    base = chat_server.base_url
+    polling = requests.get(f"{base}/socket.io/?EIO=4&transport=polling", timeout=10)
+    assert (polling.status_code, polling.json()) == (400, {"code": 0, "message": "Transport unknown"})
+    old = requests.get(f"{base}/socket.io/?EIO=3&transport=websocket", timeout=10)
+    assert (old.status_code, old.json()["code"]) == (400, 5)
+
+
+def test_a_client_that_stops_answering_pings_is_closed_and_a_silent_listener_stays(chat_server):
+    import websocket  # websocket-client, which python-socketio uses for its websocket transport
+
+    base = chat_server.base_url
+    url = base.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+    mute = websocket.create_connection(url, timeout=5)
+    handshake = mute.recv()
+    assert handshake.startswith("0{") and '"pingInterval":300' in handshake and '"upgrades":[]' in handshake
+    mute.send("40")
+    assert mute.recv().startswith('40{"sid":')
+    assert mute.recv() == "2", "the server pings on the announced interval"
+    # Not answering: the next ping time closes the socket.
+    with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionError, OSError)):
+        while True:
+            if mute.recv() in ("", None):
+                raise ConnectionError("closed")
+
+    garbage = websocket.create_connection(url, timeout=5)
+    garbage.recv()
+    garbage.send("4\x00\xff not a packet")
+    with pytest.raises((websocket.WebSocketConnectionClosedException, ConnectionError, OSError)):
+        while True:
+            if garbage.recv() in ("", None):
+                raise ConnectionError("closed")
+    assert requests.get(f"{base}/healthz", timeout=5).status_code == 200, "the process lives on"
