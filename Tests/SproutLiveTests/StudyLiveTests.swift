@@ -38,6 +38,46 @@ import Vapor
         }
     }
 
+    @Test func theChatScreenGetsHistoryThenLiveMessagesOverTheSocket() async throws {
+        try await withListeningSprout { sprout, url in
+            let (alice, aliceUID) = try await signedUp(url, phone: "01044445555", nick: "앨리스", sprout: sprout)
+            let (bob, bobUID) = try await signedUp(url, phone: "01066667777", nick: "밥", sprout: sprout)
+            #expect(try await alice.enterQueue(Study.QueueEntry(lat: 37.5178, long: 126.8861, studylist: [])) == .waiting)
+            #expect(try await bob.enterQueue(Study.QueueEntry(lat: 37.5179, long: 126.8861, studylist: [])) == .waiting)
+            #expect(try await bob.requestStudy(with: aliceUID) == .sent)
+            #expect(try await alice.acceptStudy(with: bobUID) == .matched)
+            #expect(try await bob.sendChat("먼저 왔어요", to: aliceUID) != .studyOver)
+            let socket = StudySocket(baseURL: url, uid: aliceUID, connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
+            try await Self.chatScreen(alice: alice, aliceUID: aliceUID, bob: bob, socket: socket)
+        }
+    }
+
+    /// Alice's chat screen: the stored message first, then one over the socket, then her reply.
+    @MainActor
+    private static func chatScreen(alice: StudyClient, aliceUID: String, bob: StudyClient, socket: StudySocket) async throws {
+        let screen = StudyChatViewModel(study: alice, realtime: socket)
+        await screen.viewDidAppear()
+        #expect(screen.partnerNick == "밥" && screen.messages.map(\.chat) == ["먼저 왔어요"])
+        try await eventually { screen.isConnected }
+        #expect(try await bob.sendChat("소켓으로 와요", to: aliceUID) != .studyOver)
+        try await eventually { screen.messages.count == 2 }
+        screen.draftChanged("반가워요")
+        await screen.sendTapped()
+        #expect(screen.messages.map(\.chat) == ["먼저 왔어요", "소켓으로 와요", "반가워요"])
+        #expect(try await bob.chats(with: aliceUID).map(\.chat) == ["먼저 왔어요", "소켓으로 와요", "반가워요"])
+        await screen.viewDidDisappear()
+    }
+
+    /// Waits on the real socket, checking every 10 ms, until `condition` holds (5 s at most).
+    @MainActor
+    private static func eventually(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<500 {
+            if condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the condition never held", sourceLocation: sourceLocation)
+    }
+
     /// The sign-in view model's path, then the signup the route asks for.
     @MainActor
     private func signedUp(_ url: URL, phone: String, nick: String, sprout: TestSprout) async throws -> (StudyClient, String) {
