@@ -14,6 +14,7 @@ public struct StudyModule: AppModule {
     let reviews: StudyReviews
     let chat: StudyChat
     let sockets: StudySocketServer
+    public let services: [any ModuleService]
     let map: StudyMap?
 
     public init(context: ModuleContext) throws {
@@ -28,6 +29,7 @@ public struct StudyModule: AppModule {
         let hub = StudySocketHub()
         chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await hub.deliver($0) })
         sockets = StudySocketServer(hub: hub, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
+        services = [StudySocketShutdown(hub: hub)]
         map = settings.map
     }
 

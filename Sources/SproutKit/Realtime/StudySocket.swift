@@ -83,7 +83,12 @@ public actor StudySocket {
         var failures = 0
         while !Task.isCancelled {
             var wasConnected = false
-            if let connection = try? await connector.connect(to: url), !Task.isCancelled {
+            if let connection = try? await connector.connect(to: url) {
+                guard !Task.isCancelled else {
+                    // `disconnect()` came while this connection was being opened.
+                    await connection.close()
+                    return
+                }
                 current = connection
                 do {
                     try await session(on: connection) {

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 import Vapor
 
@@ -22,8 +23,13 @@ actor StudySocketHub {
         if sockets[uid]?.isEmpty == true { sockets[uid] = nil }
     }
 
-    func isOnline(_ uid: String) -> Bool {
-        sockets[uid]?.isEmpty == false
+    /// Closes every socket: the server is going away, and an open websocket would hold its
+    /// shutdown until the connection timed out. Clients reconnect to the next instance.
+    func closeAll() async {
+        let open = sockets.values.flatMap(\.values)
+        sockets = [:]
+        uids = [:]
+        for socket in open { try? await socket.close(code: .goingAway) }
     }
 
     /// Emits `chat` to the recipient's sockets, never the sender's. The payload's fields are all
@@ -36,5 +42,17 @@ actor StudySocketHub {
         for socket in sockets[chat.to]?.values ?? [:].values {
             try? await socket.send(packet)
         }
+    }
+}
+
+/// Closes the study sockets when the application shuts down.
+struct StudySocketShutdown: ModuleService {
+    let hub: StudySocketHub
+    let name = "study sockets"
+
+    func start(on application: Application) async throws {}
+
+    func stop() async {
+        await hub.closeAll()
     }
 }
