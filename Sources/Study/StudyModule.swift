@@ -24,9 +24,10 @@ public struct StudyModule: AppModule {
         self.platform = platform
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
-        matchmaker = Matchmaker(clock: platform.clock)
-        reviews = StudyReviews(clock: platform.clock)
         let hub = StudySocketHub()
+        let events = StudyQueueEvents { uids, event in await hub.tell(uids, event) }
+        matchmaker = Matchmaker(clock: platform.clock, events: events)
+        reviews = StudyReviews(clock: platform.clock, events: events)
         chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await hub.deliver($0) })
         sockets = StudySocketServer(hub: hub, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
         services = [StudySocketShutdown(hub: hub)]

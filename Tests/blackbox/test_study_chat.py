@@ -50,8 +50,10 @@ class Listener:
 
     def __init__(self, base: str, uid: str):
         self.chats: queue.Queue = queue.Queue()
+        self.states: queue.Queue = queue.Queue()
         self.client = socketio.Client(reconnection=False)
         self.client.on("chat", self.chats.put)
+        self.client.on("queueState", self.states.put)
         self.client.on("connect", lambda: self.client.emit("changesocketid", uid))
         self.client.connect(base, transports=["websocket"], wait_timeout=10)
 
@@ -65,8 +67,32 @@ class Listener:
             return True
         return False
 
+    def next_state(self, timeout=5.0) -> dict:
+        return self.states.get(timeout=timeout)
+
     def close(self):
         self.client.disconnect()
+
+
+def test_queue_changes_are_told_on_the_socket(chat_server):
+    base = chat_server.base_url
+    lat, long = random.uniform(-60, 60), random.uniform(-170, 170)
+    a, b = StudyClient.signed_in(base, GLSME), StudyClient.signed_in(base, GLSME)
+    for index, person in enumerate((a, b)):
+        assert person.sign_up(f"알림{random.randrange(10**6)}"[:10]).status_code == 200
+        assert person.enter_queue(lat, long + index * 1e-4, ["swift"]).status_code == 200
+    a_socket, b_socket = Listener(base, a.uid), Listener(base, b.uid)
+    try:
+        assert b.study_request(a.uid).status_code == 200
+        assert a_socket.next_state() == {"event": "studyRequest"}
+        assert a.study_accept(b.uid).status_code == 200
+        assert a_socket.next_state() == {"event": "matched"} and b_socket.next_state() == {"event": "matched"}
+        assert b.dodge(a.uid).status_code == 200
+        assert a_socket.next_state() == {"event": "dodged"}
+        assert b_socket.states.empty(), "the one who cancelled is not told"
+    finally:
+        a_socket.close()
+        b_socket.close()
 
 
 def test_messages_go_both_ways_live_and_never_echo(chat_server):

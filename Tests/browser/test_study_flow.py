@@ -2,7 +2,7 @@
 360 px phone, one on a desktop), sign in by phone with the code the development notice shows,
 sign up, wait in the queue about 300 m apart, find each other on the radar and in the results,
 one asks and the other accepts, and both end on the matched page: the asker's page gets there by
-itself, through the live refresh."""
+itself, told by the study socket."""
 from __future__ import annotations
 
 import re
@@ -63,6 +63,15 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     expect(accepter.locator("#radar")).to_have_attribute("data-count", "1")
     shoot(accepter, "01-home-radar")
 
+    # Every socket the asker's pages open, and whether each bound itself to the asker's uid.
+    bound: list[str] = []
+    told: list[str] = []
+
+    def watch(socket):
+        socket.on("framesent", lambda payload: bound.append(socket.url) if "changesocketid" in str(payload) else None)
+        socket.on("framereceived", lambda payload: told.append(str(payload)) if "queueState" in str(payload) else None)
+
+    asker.on("websocket", watch)
     asker.goto(base + "/study/results")
     card = asker.locator(".study-card", has_text="새우깡")
     expect(card).to_be_visible()
@@ -70,6 +79,14 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     shoot(asker, "02-results")
     card.locator("button.request-button").click()
     expect(asker.locator("#study-notice")).to_contain_text("스터디를 요청했어요")
+    # From here the asker's page waits on the study socket, not on polling.
+    polls: list[str] = []
+    asker.on("request", lambda request: polls.append(request.url) if "/study/state.json" in request.url else None)
+    for _ in range(200):
+        if bound:
+            break
+        asker.wait_for_timeout(25)
+    assert bound and "/socket.io/?EIO=4&transport=websocket" in bound[0], bound
 
     accepter.goto(base + "/study/results?tab=received")
     received = accepter.locator(".study-card", has_text="고래밥")
@@ -80,8 +97,11 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     expect(accepter.locator("#matched-title")).to_contain_text("고래밥")
     shoot(accepter, "03-matched")
 
-    # The asker did nothing: the page's 5-second refresh takes it to the match.
+    # The asker did nothing: the socket's queueState event takes the page to the match, with the
+    # one state check that event asks for and no polling before it.
     asker.wait_for_url(re.compile(r"/study/matched$"), timeout=15_000)
+    assert any('"event":"matched"' in frame for frame in told), told
+    assert len(polls) == 1, polls
     expect(asker.locator("#matched-title")).to_contain_text("새우깡")
     assert_fits_width(asker, "matched on a phone")
     shoot(asker, "03-matched")

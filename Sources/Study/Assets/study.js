@@ -37,14 +37,14 @@
     document.head.appendChild(script);
   }
 
-  // Live state: every 5 seconds (the apps poll myQueueState at that pace) the page asks for my
-  // queue state and the sizes of the lists, and reloads when any of them changed; a match goes
-  // straight to the matched page.
+  // Live state: the study socket says when my queue state changes (a request, a match, a
+  // cancelled study) or a message arrives, and the page checks at once. While the socket is down
+  // the page asks every 5 seconds instead, as the apps poll myQueueState. A check reloads the page
+  // when my state or the lists' sizes changed; a match goes straight to the matched page.
   const live = document.getElementById("study-live");
   if (!live || !window.fetch) return;
   const seen = { state: live.dataset.state, nearby: Number(live.dataset.nearby), received: Number(live.dataset.received) };
-  setInterval(async () => {
-    if (document.hidden) return;
+  const check = async () => {
     try {
       const response = await fetch("/study/state.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!response.ok) return;
@@ -52,5 +52,25 @@
       if (now.state === "matched" && seen.state !== "matched") { location.href = "/study/matched"; return; }
       if (now.state !== seen.state || now.nearby !== seen.nearby || now.received !== seen.received) location.reload();
     } catch (_) { /* offline for a moment: try again at the next tick */ }
-  }, 5000);
+  };
+  let socketOpen = false;
+  // Socket.IO 4 over Engine.IO 4, websocket only: the handshake, pongs, the default namespace,
+  // and changesocketid with my uid.
+  const connect = () => {
+    if (!window.WebSocket) return;
+    const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket.io/?EIO=4&transport=websocket");
+    socket.onmessage = (message) => {
+      const text = String(message.data);
+      if (text[0] === "0") socket.send("40");
+      else if (text === "2") socket.send("3");
+      else if (text.startsWith("40")) { socketOpen = true; socket.send("42" + JSON.stringify(["changesocketid", live.dataset.uid])); }
+      else if (text.startsWith("42")) {
+        const [name] = JSON.parse(text.slice(2));
+        if (name === "queueState" || name === "chat") check();
+      }
+    };
+    socket.onclose = () => { socketOpen = false; setTimeout(connect, 5000); };
+  };
+  connect();
+  setInterval(() => { if (!document.hidden && !socketOpen) check(); }, 5000);
 })();

@@ -35,7 +35,7 @@ struct StudyHomePages: Sendable {
         let blips = GeoPoint(lat: point.lat, long: point.long).map { StudyRadar.blips(people, centre: $0, radius: queue.search.radius) } ?? []
         return StudyHomeViews.home(
             visitor.context, me: me, point: point, filter: filter, blips: blips, radius: queue.search.radius,
-            state: state, live: StudyLiveState(state: state, found: found), map: map
+            state: state, live: StudyLiveState(uid: visitor.uid, state: state, found: found), map: map
         )
     }
 
@@ -44,7 +44,7 @@ struct StudyHomePages: Sendable {
         let (visitor, _) = try await profiles.signedUp(req)
         let state = try await queue.state(visitor.uid, on: req.db)
         let found = try await queue.search(visitor.uid, form: Self.pointForm(StudyWebDraft(req).point), on: req.db)
-        let response = try await StudyLiveState(state: state, found: found).encodeResponse(for: req)
+        let response = try await StudyLiveState(uid: visitor.uid, state: state, found: found).encodeResponse(for: req)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
     }
@@ -56,12 +56,15 @@ struct StudyHomePages: Sendable {
 
 /// What the pages' script compares to decide whether to reload: my state and the lists' sizes.
 struct StudyLiveState: Content, Equatable {
+    /// Mine, for the socket's `changesocketid`.
+    var uid: String
     var state: String
     var matchedNick: String
     var nearby: Int
     var received: Int
 
-    init(state: StudyQueue.State, found: Study.SearchResult) {
+    init(uid: String, state: StudyQueue.State, found: Study.SearchResult) {
+        self.uid = uid
         switch state {
         case .normal: (self.state, matchedNick) = ("normal", "")
         case .waiting: (self.state, matchedNick) = ("waiting", "")

@@ -101,7 +101,7 @@ struct StudyMatchPages: Sendable {
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
         return StudyMatchViews.results(
             visitor.context, tab: tab, found: found, isWaiting: state == .waiting,
-            notice: StudyNotice(query: req), live: StudyLiveState(state: state, found: found)
+            notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found)
         )
     }
 

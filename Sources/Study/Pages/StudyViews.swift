@@ -69,7 +69,7 @@ enum StudyViews {
     /// Read by `study.js`, which polls `/study/state.json` and reloads the page when it changes.
     static func live(_ state: StudyLiveState) -> Node<HTML.BodyContext> {
         .div(
-            .id("study-live"), .attribute(named: "hidden", value: "hidden"),
+            .id("study-live"), .attribute(named: "hidden", value: "hidden"), .data(named: "uid", value: state.uid),
             .data(named: "state", value: state.state), .data(named: "nearby", value: String(state.nearby)),
             .data(named: "received", value: String(state.received))
         )

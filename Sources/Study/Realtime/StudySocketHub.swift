@@ -23,6 +23,16 @@ actor StudySocketHub {
         if sockets[uid]?.isEmpty == true { sockets[uid] = nil }
     }
 
+    /// Emits `queueState` with what changed to each of `uids`' sockets.
+    func tell(_ uids: [String], _ event: StudyQueueEvent) async {
+        guard let packet = try? EngineIOPacket.event("queueState", ["event": event.rawValue]) else { return }
+        for uid in uids {
+            for socket in sockets[uid]?.values ?? [:].values {
+                try? await socket.send(packet)
+            }
+        }
+    }
+
     /// Closes every socket: the server is going away, and an open websocket would hold its
     /// shutdown until the connection timed out. Clients reconnect to the next instance.
     func closeAll() async {

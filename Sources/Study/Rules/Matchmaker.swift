@@ -11,6 +11,7 @@ import SQLKit
 /// deadlock between two pairs).
 struct Matchmaker: Sendable {
     let clock: WallClock
+    let events: StudyQueueEvents
 
     enum RequestResult: Equatable {
         case sent
@@ -30,7 +31,7 @@ struct Matchmaker: Sendable {
     /// A published client answers a 201 by sending the request again instead of accepting, so a
     /// mutual request matches at once; a client that follows with `studyaccept` then gets 200.
     func request(from uid: String, to other: String, on db: any Database) async throws -> RequestResult {
-        try await retryingRaces {
+        let result: RequestResult = try await retryingRaces {
             try await db.writeTransaction { db in
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
@@ -48,10 +49,16 @@ struct Matchmaker: Sendable {
                 return .sent
             }
         }
+        switch result {
+        case .sent: await events.tell([other], .studyRequest)
+        case .matchedMutually: await events.tell([uid, other], .matched)
+        case .otherNotWaiting: break
+        }
+        return result
     }
 
     func accept(_ uid: String, from other: String, on db: any Database) async throws -> AcceptResult {
-        try await retryingRaces {
+        let result: AcceptResult = try await retryingRaces {
             try await db.writeTransaction { db in
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
@@ -75,12 +82,14 @@ struct Matchmaker: Sendable {
                 return .matched
             }
         }
+        if result == .matched { await events.tell([uid, other], .matched) }
+        return result
     }
 
     /// Ends the study. It counts as a dodge, with its penalty, unless the partner had already
     /// cancelled or reviewed.
     func dodge(_ uid: String, partner other: String, on db: any Database) async throws -> DodgeResult {
-        try await db.writeTransaction { db in
+        let result: DodgeResult = try await db.writeTransaction { db in
             let profile = try await requireProfile(uid, on: db)
             guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
             if !mine.partnerDodged && !mine.partnerReviewed {
@@ -92,6 +101,8 @@ struct Matchmaker: Sendable {
             try await mine.delete(on: db)
             return .cancelled
         }
+        if result == .cancelled { await events.tell([other], .dodged) }
+        return result
     }
 
     private func match(_ uid: String, _ other: String, on db: any Database) async throws {

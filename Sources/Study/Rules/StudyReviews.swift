@@ -7,6 +7,7 @@ import SproutAPI
 /// report endpoint is the 1st cohort's, which late-2022 clients drew but never called).
 struct StudyReviews: Sendable {
     let clock: WallClock
+    let events: StudyQueueEvents
 
     static let commentLength = 500
 
@@ -21,7 +22,7 @@ struct StudyReviews: Sendable {
         let titles = try Self.titles(form.values("reputation"), field: .reputation)
         let comment = (form.value("comment") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard comment.count <= Self.commentLength else { throw StudyError.invalid(.comment) }
-        return try await db.writeTransaction { db in
+        let result: RateResult = try await db.writeTransaction { db in
             guard let me = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
             guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
             if let partner = try await StudyProfile.find(other, on: db) {
@@ -41,6 +42,8 @@ struct StudyReviews: Sendable {
             try await mine.delete(on: db)
             return .rated
         }
+        if result == .rated { await events.tell([other], .reviewed) }
+        return result
     }
 
     func report(_ uid: String, form: StudyForm, on db: any Database) async throws -> ReportResult {

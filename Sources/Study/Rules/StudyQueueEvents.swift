@@ -1,0 +1,17 @@
+/// What changed in someone's queue state, told to them as it happens (the study socket's
+/// `queueState` event) so an open screen need not poll `myQueueState` every five seconds.
+enum StudyQueueEvent: String, Sendable {
+    /// Someone asked me to study.
+    case studyRequest
+    /// I am matched.
+    case matched
+    /// My partner cancelled the study.
+    case dodged
+    /// My partner reviewed me, which ends the study on their side.
+    case reviewed
+}
+
+/// Where the rules report queue changes; the module hands them to the sockets.
+struct StudyQueueEvents: Sendable {
+    let tell: @Sendable (_ uids: [String], _ event: StudyQueueEvent) async -> Void
+}
