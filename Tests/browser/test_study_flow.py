@@ -62,6 +62,8 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     accepter.goto(base + "/study?gender=man")
     expect(accepter.locator("#radar")).to_have_attribute("data-count", "1")
     shoot(accepter, "01-home-radar")
+    # Off the live pages while the request is made: a live page would reload on hearing it.
+    accepter.goto(base + "/study/me")
 
     # Every socket the asker's pages open, and whether each bound itself to the asker's uid.
     bound: list[str] = []
@@ -105,4 +107,19 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     expect(asker.locator("#matched-title")).to_contain_text("새우깡")
     assert_fits_width(asker, "matched on a phone")
     shoot(asker, "03-matched")
+
+    # They chat: the accepter sends through the form; the asker's open page shows the message as
+    # the socket brings it, without reloading, and answers.
+    asker.evaluate("window.stillThisPage = true")
+    accepter.fill("#chat-input", "안녕하세요! <b>반가워요</b>")
+    accepter.click("#chat-send")
+    expect(accepter.locator("#chat-log .chat-bubble.mine")).to_contain_text("<b>반가워요</b>")
+    expect(asker.locator("#chat-log .chat-bubble.theirs")).to_contain_text("안녕하세요! <b>반가워요</b>")
+    assert asker.evaluate("window.stillThisPage === true"), "the message arrived without a reload"
+    asker.fill("#chat-input", "네 반가워요")
+    asker.click("#chat-send")
+    expect(accepter.locator("#chat-log .chat-bubble.theirs")).to_contain_text("네 반가워요")
+    assert_fits_width(asker, "chat on a phone")
+    shoot(asker, "04-chat")
+    shoot(accepter, "04-chat")
     assert not errors, errors

@@ -15,6 +15,28 @@
     });
   }
 
+  // The chat shows its newest message, and a message arriving on the socket joins it as the
+  // server drew the others (text only, never markup; the time in Korea).
+  const log = document.getElementById("chat-log");
+  if (log) log.scrollTop = log.scrollHeight;
+  const showMessage = (chat) => {
+    if (log.querySelector(`[data-id="${CSS.escape(String(chat._id))}"]`)) return;
+    const bubble = document.createElement("div");
+    bubble.className = "chat-bubble theirs";
+    bubble.dataset.id = chat._id;
+    const body = document.createElement("p");
+    body.className = "chat-text";
+    body.textContent = chat.chat;
+    const time = document.createElement("time");
+    time.dateTime = chat.createdAt;
+    const at = new Date(chat.createdAt);
+    time.textContent = at.toLocaleTimeString("ko-KR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Seoul" });
+    bubble.append(body, time);
+    log.querySelector(".hint")?.remove();
+    log.append(bubble);
+    log.scrollTop = log.scrollHeight;
+  };
+
   // The slippy map, when the operator configured a tile server: Leaflet (Debian's libjs-leaflet,
   // served by Sprout) is loaded only then, and the radar under it stays for when it cannot load.
   const map = document.getElementById("study-map");
@@ -65,8 +87,9 @@
       else if (text === "2") socket.send("3");
       else if (text.startsWith("40")) { socketOpen = true; socket.send("42" + JSON.stringify(["changesocketid", live.dataset.uid])); }
       else if (text.startsWith("42")) {
-        const [name] = JSON.parse(text.slice(2));
-        if (name === "queueState" || name === "chat") check();
+        const [name, payload] = JSON.parse(text.slice(2));
+        if (name === "chat" && log && payload) showMessage(payload);
+        else if (name === "queueState" || name === "chat") check();
       }
     };
     socket.onclose = () => { socketOpen = false; setTimeout(connect, 5000); };

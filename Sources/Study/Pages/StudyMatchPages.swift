@@ -10,6 +10,7 @@ struct StudyMatchPages: Sendable {
     let profiles: StudyProfiles
     let queue: StudyQueue
     let matchmaker: Matchmaker
+    let chat: StudyChat
 
     func register(on pages: any RoutesBuilder) {
         pages.get("study", "input", use: input)
@@ -22,6 +23,7 @@ struct StudyMatchPages: Sendable {
         pages.post("study", "accept", use: accept)
         pages.get("study", "matched", use: matched)
         pages.post("study", "dodge", use: dodge)
+        pages.post("study", "chat", use: sendChat)
     }
 
     // MARK: Study input
@@ -143,10 +145,31 @@ struct StudyMatchPages: Sendable {
 
     func matched(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req)
-        guard case let .matched(partnerUID, partnerNick, partnerDodged, partnerReviewed) = try await queue.state(visitor.uid, on: req.db) else {
+        let state = try await queue.state(visitor.uid, on: req.db)
+        guard case let .matched(partnerUID, partnerNick, partnerDodged, partnerReviewed) = state else {
             return req.redirect(to: "/study", redirectType: .normal)
         }
-        return StudyMatchViews.matched(visitor.context, partnerUID: partnerUID, partnerNick: partnerNick, partnerEnded: partnerDodged || partnerReviewed)
+        let messages = try await chat.history(of: visitor.uid, with: partnerUID, after: .min, on: req.db)
+        let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
+        return StudyMatchViews.matched(
+            visitor.context, partnerUID: partnerUID, partnerNick: partnerNick, partnerEnded: partnerDodged || partnerReviewed,
+            messages: messages, notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found)
+        )
+    }
+
+    /// The chat form of the matched page: stored, then on its way to the partner's sockets.
+    func sendChat(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let other = try other(req)
+        let text = (try? req.content.get(String.self, at: "chat")) ?? ""
+        do {
+            switch try await chat.send(from: visitor.uid, to: other, form: StudyForm([("chat", text)]), on: req.db) {
+            case .sent: return req.redirect(to: "/study/matched#chat-form", redirectType: .normal)
+            case .studyOver: return req.redirect(to: "/study/matched?notice=\(StudyNotice.studyOver.rawValue)", redirectType: .normal)
+            }
+        } catch StudyError.invalid(.chat) {
+            return req.redirect(to: "/study/matched?notice=\(StudyNotice.chatInvalid.rawValue)", redirectType: .normal)
+        }
     }
 
     /// "스터디 취소" (or "종료" once the partner ended it): a dodge, with its penalty unless the

@@ -82,15 +82,18 @@ enum StudyMatchViews {
         ))
     }
 
-    static func matched(_ context: PageContext, partnerUID: String, partnerNick: String, partnerEnded: Bool) -> Response {
+    static func matched(
+        _ context: PageContext, partnerUID: String, partnerNick: String, partnerEnded: Bool, messages: [Study.Chat], notice: StudyNotice?,
+        live: StudyLiveState
+    ) -> Response {
         PageLayout.render(title: partnerNick, context: context, .group(
             StudyViews.nav(context, current: "home"),
             .h1(.id("matched-title"), .text(context.pick(ko: "\(partnerNick)님과 매칭되었습니다", en: "You are matched with \(partnerNick)"))),
             .if(partnerEnded, .p(.id("partner-ended"), .class("notice"), .text(context.pick(
                 ko: "상대방이 스터디를 종료했어요.", en: "Your partner ended the study.")))),
-            .p(.class("hint"), .text(context.pick(
-                ko: "채팅은 아직 웹에서 지원하지 않아요. 새싹 스터디 앱에서 이어서 대화해 주세요.",
-                en: "Chat is not on the web yet: continue the conversation in the SeSAC Study app."))),
+            StudyViews.notice(notice, context),
+            StudyChatViews.log(messages, partnerUID: partnerUID, context),
+            .if(!partnerEnded, StudyChatViews.form(partnerUID: partnerUID, context)),
             .form(
                 .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.post),
                 PageLayout.csrfField(context),
@@ -101,7 +104,8 @@ enum StudyMatchViews {
                 .button(.id("dodge"), .type(.submit), .class("danger"), .text(partnerEnded
                     ? context.pick(ko: "스터디 종료", en: "End study")
                     : context.pick(ko: "스터디 취소", en: "Cancel study")))
-            )
+            ),
+            StudyViews.live(live)
         ))
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import SproutTestSupport
+import Testing
+import Vapor
+
+/// The chat on the matched page: the conversation both ways, sending through the form, refusals
+/// shown as notices, markup in a message shown as text.
+@Suite struct StudyChatPagesTests {
+    @Test func matchedPeopleChatOnTheMatchedPage() async throws {
+        try await withSprout { sprout in
+            let a = try await sprout.studyBrowser(phone: "01030000011", nick: "고래밥")
+            let b = try await sprout.studyBrowser(phone: "01030000012", nick: "새우깡")
+            #expect(try await a.post("/study/queue", [:]).2 == "/study/results")
+            _ = try await b.page("/study?lat=37.520519&long=126.886145")
+            #expect(try await b.post("/study/queue", [:]).2 == "/study/results")
+            let bUID = try #require(try await a.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            let aUID = try #require(try await b.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            #expect(try await a.post("/study/request", ["otheruid": bUID]).2 == "/study/results?notice=requested")
+            #expect(try await b.post("/study/accept", ["otheruid": aUID]).2 == "/study/matched")
+
+            let empty = try await a.page("/study/matched").1
+            #expect(empty.contains(#"id="chat-form""#) && empty.contains("첫 메시지를 보내 보세요"))
+            #expect(empty.contains(#"data-uid="\#(aUID)""#), "the page knows whom its socket is for")
+            #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "<b>안녕</b> 하세요"]).2 == "/study/matched#chat-form")
+            #expect(try await b.post("/study/chat", ["otheruid": aUID, "chat": "반가워요"]).2 == "/study/matched#chat-form")
+            let conversation = try await b.page("/study/matched").1
+            #expect(conversation.contains(#"<div class="chat-bubble theirs""#) && conversation.contains(#"<div class="chat-bubble mine""#))
+            #expect(conversation.contains("&lt;b&gt;안녕&lt;/b&gt; 하세요") && !conversation.contains("<b>안녕</b>"))
+            let first = try #require(conversation.range(of: "안녕")), second = try #require(conversation.range(of: "반가워요"))
+            #expect(first.lowerBound < second.lowerBound, "oldest first")
+
+            #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "   "]).2 == "/study/matched?notice=chat-invalid")
+            #expect(try await a.post("/study/chat", ["otheruid": "someone-else", "chat": "안녕"]).2 == "/study/matched?notice=study-over")
+            #expect(try await b.post("/study/dodge", ["otheruid": aUID]).2 == "/study")
+            let ended = try await a.page("/study/matched").1
+            #expect(ended.contains("상대방이 스터디를 종료했어요") && !ended.contains(#"id="chat-form""#) && ended.contains("반가워요"))
+            #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "잘 가요"]).2 == "/study/matched?notice=study-over")
+        }
+    }
+}
