@@ -64,7 +64,8 @@ public enum SproutApplication {
                 settings: phoneSettings, limits: config.phoneCodeLimits, secret: secret,
                 sender: phoneSettings.sender(client: { app.client }, logger: app.logger),
                 accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
-            )
+            ),
+            broadcast: InstanceBroadcast(storage: config.storage)
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
@@ -75,7 +76,7 @@ public enum SproutApplication {
         try await app.autoMigrate()
         try await DatabaseSetup.neverReuseIDs(on: app.db)
         try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
-        try await app.startModuleServices(modules.flatMap(\.services))
+        try await app.startModuleServices([platform.broadcast] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)

@@ -25,12 +25,13 @@ public struct StudyModule: AppModule {
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         let hub = StudySocketHub()
-        let events = StudyQueueEvents { uids, event in await hub.tell(uids, event) }
+        let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast)
+        let events = StudyQueueEvents { uids, event in await relay.publish(uids, event) }
         matchmaker = Matchmaker(clock: platform.clock, events: events)
         reviews = StudyReviews(clock: platform.clock, events: events)
-        chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await hub.deliver($0) })
+        chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await relay.publish($0) })
         sockets = StudySocketServer(hub: hub, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
-        services = [StudySocketShutdown(hub: hub)]
+        services = [relay]
         map = settings.map
     }
 

@@ -3,9 +3,12 @@ and the Socket.IO `chat` event, through the python-socketio client over a websoc
 force websockets). Two people are matched over REST first."""
 from __future__ import annotations
 
+import os
 import queue
 import random
+import subprocess
 import urllib.parse
+import uuid
 
 import pytest
 import requests
@@ -15,6 +18,7 @@ from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 from pyhelpers.study_api import GLSME, StudyClient
 
 EVERYTHING = "2000-01-01T00:00:00.000Z"
+DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
 
 @pytest.fixture(scope="module")
@@ -196,3 +200,40 @@ def test_a_client_that_stops_answering_pings_is_closed_and_a_silent_listener_sta
             if garbage.recv() in ("", None):
                 raise ConnectionError("closed")
     assert requests.get(f"{base}/healthz", timeout=5).status_code == 200, "the process lives on"
+
+
+def psql(url: str, sql: str) -> None:
+    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], check=True, capture_output=True, timeout=60)
+
+
+@pytest.fixture
+def two_instances(tmp_path):
+    """Two Sprouts on one scratch PostgreSQL database, as behind a load balancer."""
+    if not DATABASE_URL:
+        pytest.skip("needs TEST_DATABASE_URL (script/test and .ci/run set it)")
+    name = "sprout_chat_" + uuid.uuid4().hex[:12]
+    psql(DATABASE_URL, f"CREATE DATABASE {name}")
+    url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/" + name).geturl()
+    env = {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false", "DATABASE_URL": url,
+           "SPROUT_TOKEN_SECRET": "two-instances-" + "0123456789abcdef" * 4}
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = start_server(tmp_path / "one", env)
+    second = start_server(tmp_path / "two", env)
+    yield first, second
+    first.stop()
+    second.stop()
+    psql(DATABASE_URL, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_a_message_posted_on_one_instance_reaches_a_socket_on_another(two_instances):
+    one, two = two_instances
+    a, b = matched(one.base_url)
+    b_on_two = Listener(two.base_url, b.uid)
+    try:
+        assert send(a, b.uid, "다른 서버로 가요").status_code == 200
+        assert b_on_two.next_chat()["chat"] == "다른 서버로 가요"
+        assert a.dodge(b.uid).status_code == 200
+        assert b_on_two.next_state() == {"event": "dodged"}
+    finally:
+        b_on_two.close()

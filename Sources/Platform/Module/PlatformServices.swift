@@ -13,8 +13,10 @@ public struct PlatformServices: Sendable {
     public let rateLimiter: RateLimiter
     /// Phone sign-in (SeSAC Study's identity, and phone linking on the web).
     public let phoneSignIn: PhoneSignIn
+    /// Events for every instance sharing the database (a chat for a socket another one holds).
+    public let broadcast: InstanceBroadcast
 
-    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn) {
+    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast) {
         self.config = config
         self.clock = clock
         self.ids = ids
@@ -24,6 +26,7 @@ public struct PlatformServices: Sendable {
         self.files = files
         self.rateLimiter = rateLimiter
         self.phoneSignIn = phoneSignIn
+        self.broadcast = broadcast
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

@@ -54,15 +54,3 @@ actor StudySocketHub {
         }
     }
 }
-
-/// Closes the study sockets when the application shuts down.
-struct StudySocketShutdown: ModuleService {
-    let hub: StudySocketHub
-    let name = "study sockets"
-
-    func start(on application: Application) async throws {}
-
-    func stop() async {
-        await hub.closeAll()
-    }
-}

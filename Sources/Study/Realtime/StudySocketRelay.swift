@@ -1,0 +1,74 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Platform
+import SproutAPI
+import Vapor
+
+/// Carries chats and queue changes to the sockets of every instance: published on the
+/// platform's broadcast, and handed to this instance's hub as they come back. With PostgreSQL
+/// a message posted on one instance reaches a socket another holds; with SQLite the broadcast
+/// stays in this process. Stopping closes the sockets, which would otherwise hold the shutdown
+/// until their connections timed out.
+struct StudySocketRelay: ModuleService {
+    static let chatChannel = "study_chat"
+    static let queueChannel = "study_queue"
+
+    let name = "study sockets"
+    let hub: StudySocketHub
+    let broadcast: InstanceBroadcast
+    // Subscribed while the module is built, before the broadcast starts listening.
+    private let chats: AsyncStream<String>
+    private let queueChanges: AsyncStream<String>
+    private let relaying = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    private struct QueueChange: Codable {
+        let uids: [String]
+        let event: String
+    }
+
+    init(hub: StudySocketHub, broadcast: InstanceBroadcast) {
+        self.hub = hub
+        self.broadcast = broadcast
+        chats = broadcast.subscribe(Self.chatChannel)
+        queueChanges = broadcast.subscribe(Self.queueChannel)
+    }
+
+    func publish(_ chat: Study.Chat) async {
+        guard let json = try? JSONEncoder().encode(chat) else { return }
+        try? await broadcast.publish(Self.chatChannel, String(decoding: json, as: UTF8.self))
+    }
+
+    func publish(_ uids: [String], _ event: StudyQueueEvent) async {
+        guard let json = try? JSONEncoder().encode(QueueChange(uids: uids, event: event.rawValue)) else { return }
+        try? await broadcast.publish(Self.queueChannel, String(decoding: json, as: UTF8.self))
+    }
+
+    func start(on application: Application) async throws {
+        let (hub, chats, queueChanges) = (hub, chats, queueChanges)
+        relaying.withLockedValue {
+            $0 = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await payload in chats {
+                            guard let chat = try? JSONDecoder().decode(Study.Chat.self, from: Data(payload.utf8)) else { continue }
+                            await hub.deliver(chat)
+                        }
+                    }
+                    group.addTask {
+                        for await payload in queueChanges {
+                            guard let change = try? JSONDecoder().decode(QueueChange.self, from: Data(payload.utf8)),
+                                  let event = StudyQueueEvent(rawValue: change.event)
+                            else { continue }
+                            await hub.tell(change.uids, event)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func stop() async {
+        relaying.withLockedValue { $0 }?.cancel()
+        await hub.closeAll()
+    }
+}
