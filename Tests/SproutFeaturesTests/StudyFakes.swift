@@ -142,6 +142,10 @@ actor FakeStudy: StudyService, PhoneAuthService {
         return acceptStatus
     }
 
+    func rate(_ rating: Study.Rating) async throws {
+        try record("rate", "\(rating.otheruid),\(rating.reputation.map(String.init).joined()),\(rating.comment)")
+    }
+
     func dodge(_ otheruid: String) async throws -> Study.DodgeStatus {
         try record("dodge", otheruid)
         return .cancelled

@@ -21,6 +21,7 @@ public protocol StudyService: Sendable {
     func requestStudy(with otheruid: String) async throws -> Study.StudyRequestStatus
     func acceptStudy(with otheruid: String) async throws -> Study.StudyAcceptStatus
     func dodge(_ otheruid: String) async throws -> Study.DodgeStatus
+    func rate(_ rating: Study.Rating) async throws
 
     func sendChat(_ text: String, to uid: String) async throws -> StudyClient.ChatSendOutcome
     func chats(with uid: String, after lastchatDate: String) async throws -> [Study.Chat]
