@@ -25,7 +25,8 @@ struct ModuleServiceRunner: LifecycleHandler {
             for service in services {
                 try await service.start(on: app)
                 started.append(service)
-                app.logger.info("started \(service.name)")
+                // Debug: a command's output (a new API key) must stay the last thing it prints.
+                app.logger.debug("started \(service.name)")
             }
         } catch {
             await ModuleServiceRunner(services: started, logger: app.logger).stopAll()
@@ -41,7 +42,7 @@ struct ModuleServiceRunner: LifecycleHandler {
     private func stopAll() async {
         for service in services.reversed() {
             await service.stop()
-            logger.info("stopped \(service.name)")
+            logger.debug("stopped \(service.name)")
         }
     }
 }
