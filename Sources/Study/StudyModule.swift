@@ -69,7 +69,7 @@ public struct StudyModule: AppModule {
         StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)
         if let map { StudyMapPages(map: map).register(on: pages) }
         StudySignupPages(profiles: profiles).register(on: pages)
-        StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat).register(on: pages)
+        StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat, reviews: reviews).register(on: pages)
         StudyMyInfoPages(profiles: profiles).register(on: pages)
     }
 

@@ -11,6 +11,7 @@ struct StudyMatchPages: Sendable {
     let queue: StudyQueue
     let matchmaker: Matchmaker
     let chat: StudyChat
+    let reviews: StudyReviews
 
     func register(on pages: any RoutesBuilder) {
         pages.get("study", "input", use: input)
@@ -24,6 +25,7 @@ struct StudyMatchPages: Sendable {
         pages.get("study", "matched", use: matched)
         pages.post("study", "dodge", use: dodge)
         pages.post("study", "chat", use: sendChat)
+        pages.post("study", "review", use: review)
     }
 
     // MARK: Study input
@@ -155,6 +157,24 @@ struct StudyMatchPages: Sendable {
             visitor.context, partnerUID: partnerUID, partnerNick: partnerNick, partnerEnded: partnerDodged || partnerReviewed,
             messages: messages, notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found)
         )
+    }
+
+    /// "리뷰 등록": the titles ticked (`title0`…`title5`) and a comment; it ends my side of the
+    /// study, as in the apps, and goes home.
+    func review(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let other = try other(req)
+        let ticked = (0..<StudyReviewForm.titleCount).map { (try? req.content.get(String.self, at: "title\($0)")) == "1" ? "1" : "0" }
+        let comment = (try? req.content.get(String.self, at: "comment")) ?? ""
+        let form = StudyForm([("otheruid", other)] + ticked.map { ("reputation", $0) } + [("comment", comment)])
+        do {
+            switch try await reviews.rate(visitor.uid, partner: other, form: form, on: req.db) {
+            case .rated: return req.redirect(to: "/study", redirectType: .normal)
+            case .notMyPartner: throw Abort(.notFound)
+            }
+        } catch StudyError.invalid(.comment) {
+            return req.redirect(to: "/study/matched?notice=\(StudyNotice.reviewTooLong.rawValue)", redirectType: .normal)
+        }
     }
 
     /// The chat form of the matched page: stored, then on its way to the partner's sockets.

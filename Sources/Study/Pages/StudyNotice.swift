@@ -8,7 +8,7 @@ enum StudyNotice: String, Sendable {
     case tagTooLong = "tag-too-long", tooManyTags = "too-many-tags"
     case reported, penalty1 = "penalty-1", penalty2 = "penalty-2", penalty3 = "penalty-3"
     case saved
-    case studyOver = "study-over", chatInvalid = "chat-invalid"
+    case studyOver = "study-over", chatInvalid = "chat-invalid", reviewTooLong = "review-too-long"
 
     init?(query req: Request) {
         guard let name = try? req.query.get(String.self, at: "notice") else { return nil }
@@ -31,6 +31,7 @@ enum StudyNotice: String, Sendable {
         case .penalty3: context.pick(ko: "스터디 취소 패널티로 3분 동안 이용할 수 없어요.", en: "Cancelling studies costs you 3 minutes: try again shortly.")
         case .saved: context.pick(ko: "저장했어요.", en: "Saved.")
         case .studyOver: context.pick(ko: "스터디가 종료되어 채팅을 전송할 수 없습니다.", en: "The study has ended, so the message was not sent.")
+        case .reviewTooLong: context.pick(ko: "리뷰는 \(StudyReviews.commentLength)자 이내로 써 주세요.", en: "Reviews are at most \(StudyReviews.commentLength) characters.")
         case .chatInvalid: context.pick(ko: "메시지는 1자 이상 \(StudyChat.maxLength)자 이내로 보내 주세요.", en: "Messages are 1 to \(StudyChat.maxLength) characters.")
         }
     }
