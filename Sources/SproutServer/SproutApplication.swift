@@ -65,7 +65,8 @@ public enum SproutApplication {
                 sender: phoneSettings.sender(client: { app.client }, logger: app.logger),
                 accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
             ),
-            broadcast: InstanceBroadcast(storage: config.storage)
+            broadcast: InstanceBroadcast(storage: config.storage),
+            push: try PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger)
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })

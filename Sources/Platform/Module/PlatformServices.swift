@@ -15,8 +15,11 @@ public struct PlatformServices: Sendable {
     public let phoneSignIn: PhoneSignIn
     /// Events for every instance sharing the database (a chat for a socket another one holds).
     public let broadcast: InstanceBroadcast
+    /// Push notifications to devices: `push.send(PushMessage(title:body:data:), to: fcmToken)`;
+    /// clear the stored token when the outcome `dropsToken`.
+    public let push: any PushSender
 
-    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast) {
+    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender) {
         self.config = config
         self.clock = clock
         self.ids = ids
@@ -27,6 +30,7 @@ public struct PlatformServices: Sendable {
         self.rateLimiter = rateLimiter
         self.phoneSignIn = phoneSignIn
         self.broadcast = broadcast
+        self.push = push
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a
