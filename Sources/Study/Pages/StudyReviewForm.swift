@@ -19,8 +19,7 @@ enum StudyReviewForm {
             .div(
                 .class("chips"),
                 .forEach(titles.enumerated()) { index, title in
-                    .label(
-                        .class("chip"),
+                    .label(.class("chip"),
                         .input(.type(.checkbox), .id("title\(index)"), .name("title\(index)"), .value("1")),
                         .text(" " + context.pick(ko: title.0, en: title.1))
                     )
