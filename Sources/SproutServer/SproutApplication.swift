@@ -8,10 +8,13 @@ public enum SproutApplication {
     public struct Dependencies: Sendable {
         public var clock: WallClock
         public var ids: IdentifierGenerator
+        /// Replaces the push sender the environment configures (`SPROUT_PUSH`).
+        public var push: (any PushSender)?
 
-        public init(clock: WallClock = .system, ids: IdentifierGenerator = .secureRandom) {
+        public init(clock: WallClock = .system, ids: IdentifierGenerator = .secureRandom, push: (any PushSender)? = nil) {
             self.clock = clock
             self.ids = ids
+            self.push = push
         }
     }
 
@@ -66,7 +69,7 @@ public enum SproutApplication {
                 accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
             ),
             broadcast: InstanceBroadcast(storage: config.storage),
-            push: try PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger)
+            push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger)
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })

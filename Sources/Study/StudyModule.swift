@@ -25,12 +25,21 @@ public struct StudyModule: AppModule {
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         let hub = StudySocketHub()
-        let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast)
-        let events = StudyQueueEvents { uids, event in await relay.publish(uids, event) }
+        // A presence missed for three refreshes belongs to an instance that is gone.
+        let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: settings.pingInterval * 3)
+        let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: settings.pingInterval)
+        let pushes = StudyPushes(sender: platform.push, presence: presence, logger: Logger(label: "sprout.study.push"))
+        let events = StudyQueueEvents { uids, event, cause, db in
+            await relay.publish(uids, event)
+            await pushes.queueChanged(uids, event, by: cause, on: db)
+        }
         matchmaker = Matchmaker(clock: platform.clock, events: events)
         reviews = StudyReviews(clock: platform.clock, events: events)
-        chat = StudyChat(clock: platform.clock, ids: platform.ids, deliver: { await relay.publish($0) })
-        sockets = StudySocketServer(hub: hub, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
+        chat = StudyChat(clock: platform.clock, ids: platform.ids) { chat, db in
+            await relay.publish(chat)
+            await pushes.chatSent(chat, on: db)
+        }
+        sockets = StudySocketServer(hub: hub, presence: presence, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
         services = [relay]
         map = settings.map
     }
@@ -40,7 +49,7 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage()]
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence()]
     }
 
     public let apiDocument = APIDocument(

@@ -3,6 +3,7 @@ import SproutAPI
 import SproutFeatures
 import SproutKit
 import SproutTestSupport
+import SQLKit
 import Testing
 import Vapor
 
@@ -50,6 +51,53 @@ import Vapor
             let socket = StudySocket(baseURL: url, uid: aliceUID, connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
             try await Self.chatScreen(alice: alice, aliceUID: aliceUID, bob: bob, socket: socket)
         }
+    }
+
+    @Test func aChatReachesThePhoneOnlyWhileNoSocketIsOpen() async throws {
+        try await withListeningSprout { sprout, url in
+            let (alice, aliceUID) = try await signedUp(url, phone: "01088889999", nick: "앨리스", sprout: sprout)
+            let (bob, bobUID) = try await signedUp(url, phone: "01077776666", nick: "밥", sprout: sprout)
+            #expect(try await alice.enterQueue(Study.QueueEntry(lat: 37.5178, long: 126.8861, studylist: [])) == .waiting)
+            #expect(try await bob.enterQueue(Study.QueueEntry(lat: 37.5179, long: 126.8861, studylist: [])) == .waiting)
+            #expect(try await bob.requestStudy(with: aliceUID) == .sent)
+            #expect(try await alice.acceptStudy(with: bobUID) == .matched)
+            let toAlice = { sprout.pushes.sent.filter { $0.token == "fcm-앨리스" }.map(\.message) }
+            #expect(toAlice().compactMap { $0.data["event"] } == ["studyRequest", "matched"])
+
+            #expect(try await bob.sendChat("먼저 왔어요", to: aliceUID) != .studyOver)
+            #expect(toAlice().last?.body == "먼저 왔어요")
+
+            let socket = StudySocket(baseURL: url, uid: aliceUID, connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
+            let events = await socket.events()
+            await socket.connect()
+            var iterator = events.makeAsyncIterator()
+            #expect(await iterator.next() == .connected)
+            try await Self.waitUntil { try await Self.presentUIDs(sprout) == [aliceUID] }
+            #expect(try await bob.sendChat("소켓으로 와요", to: aliceUID) != .studyOver)
+            guard case let .chat(live)? = await iterator.next() else { throw CancellationError() }
+            #expect(live.chat == "소켓으로 와요")
+            #expect(toAlice().count == 3, "the open socket showed it; no push")
+
+            await socket.disconnect()
+            try await Self.waitUntil { try await Self.presentUIDs(sprout).isEmpty }
+            #expect(try await bob.sendChat("나중에 봐요", to: aliceUID) != .studyOver)
+            #expect(toAlice().last?.body == "나중에 봐요" && toAlice().last?.title == "밥")
+        }
+    }
+
+    /// The uids some instance holds a study socket for.
+    private static func presentUIDs(_ sprout: TestSprout) async throws -> [String] {
+        let sql = try #require(sprout.app.db as? any SQLDatabase)
+        return try await sql.select().column("uid").from("study_socket_presence").all().map { try $0.decode(column: "uid", as: String.self) }
+    }
+
+    /// Checks every 10 ms, until `condition` holds (5 s at most).
+    private static func waitUntil(_ condition: () async throws -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for _ in 0..<500 {
+            if try await condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the condition never held", sourceLocation: sourceLocation)
     }
 
     /// Alice's chat screen: the stored message first, then one over the socket, then her reply.

@@ -7,11 +7,13 @@ import Vapor
 import VaporTesting
 
 /// A Sprout built exactly as `main` builds it, on a database of its own: a fresh SQLite file, or a
-/// fresh PostgreSQL database when `TEST_DATABASE_URL` is set. Time is a `ManualClock` the test moves.
+/// fresh PostgreSQL database when `TEST_DATABASE_URL` is set. Time is a `ManualClock` the test moves;
+/// push notifications are recorded in `pushes` instead of leaving the machine.
 public struct TestSprout: Sendable {
     public let app: Application
     public let running: SproutApplication.Running
     public let clock: ManualClock
+    public let pushes: RecordingPushSender
     public let dataDirectory: URL
 
     public var platform: PlatformServices { running.platform }
@@ -39,13 +41,14 @@ public func withSprout<T>(
     )
     configure(&config)
     let clock = ManualClock()
+    let pushes = RecordingPushSender()
     let app = try await Application.make(.testing)
     let outcome: Result<T, any Error>
     do {
         let running = try await SproutApplication.configure(
-            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom)
+            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom, push: pushes)
         )
-        outcome = .success(try await test(TestSprout(app: app, running: running, clock: clock, dataDirectory: dataDirectory)))
+        outcome = .success(try await test(TestSprout(app: app, running: running, clock: clock, pushes: pushes, dataDirectory: dataDirectory)))
     } catch {
         outcome = .failure(error)
     }

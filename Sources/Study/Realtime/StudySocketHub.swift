@@ -9,19 +9,40 @@ actor StudySocketHub {
     private var sockets: [String: [ObjectIdentifier: WebSocket]] = [:]
     private var uids: [ObjectIdentifier: String] = [:]
 
-    func bind(_ socket: WebSocket, to uid: String) {
-        let key = ObjectIdentifier(socket)
-        if let previous = uids[key] { sockets[previous]?[key] = nil }
-        uids[key] = uid
-        sockets[uid, default: [:]][key] = socket
+    /// Who arrived and who left this instance: a uid's first socket, and the last one of the uid
+    /// a socket was bound to before.
+    struct Change: Equatable {
+        var arrived: String?
+        var left: String?
     }
 
-    func remove(_ socket: WebSocket) {
+    @discardableResult
+    func bind(_ socket: WebSocket, to uid: String) -> Change {
         let key = ObjectIdentifier(socket)
-        guard let uid = uids.removeValue(forKey: key) else { return }
-        sockets[uid]?[key] = nil
-        if sockets[uid]?.isEmpty == true { sockets[uid] = nil }
+        let left = uids[key].flatMap { previous in previous == uid ? nil : unbind(key, from: previous) }
+        uids[key] = uid
+        let arrived = sockets[uid] == nil ? uid : nil
+        sockets[uid, default: [:]][key] = socket
+        return Change(arrived: arrived, left: left)
     }
+
+    /// The uid whose last socket this was, if any.
+    @discardableResult
+    func remove(_ socket: WebSocket) -> String? {
+        let key = ObjectIdentifier(socket)
+        guard let uid = uids.removeValue(forKey: key) else { return nil }
+        return unbind(key, from: uid)
+    }
+
+    private func unbind(_ key: ObjectIdentifier, from uid: String) -> String? {
+        sockets[uid]?[key] = nil
+        guard sockets[uid]?.isEmpty == true else { return nil }
+        sockets[uid] = nil
+        return uid
+    }
+
+    /// The uids this instance holds at least one socket for.
+    func heldUIDs() -> Set<String> { Set(sockets.keys) }
 
     /// Emits `queueState` with what changed to each of `uids`' sockets.
     func tell(_ uids: [String], _ event: StudyQueueEvent) async {

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import Platform
@@ -7,8 +8,9 @@ import Vapor
 /// Carries chats and queue changes to the sockets of every instance: published on the
 /// platform's broadcast, and handed to this instance's hub as they come back. With PostgreSQL
 /// a message posted on one instance reaches a socket another holds; with SQLite the broadcast
-/// stays in this process. Stopping closes the sockets, which would otherwise hold the shutdown
-/// until their connections timed out.
+/// stays in this process. While it runs it keeps this instance's socket presence current; stopping
+/// closes the sockets, which would otherwise hold the shutdown until their connections timed out,
+/// and withdraws the presence.
 struct StudySocketRelay: ModuleService {
     static let chatChannel = "study_chat"
     static let queueChannel = "study_queue"
@@ -16,19 +18,23 @@ struct StudySocketRelay: ModuleService {
     let name = "study sockets"
     let hub: StudySocketHub
     let broadcast: InstanceBroadcast
+    let presence: StudyPresence
+    let refreshInterval: Duration
     // Subscribed while the module is built, before the broadcast starts listening.
     private let chats: AsyncStream<String>
     private let queueChanges: AsyncStream<String>
-    private let relaying = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let relaying = NIOLockedValueBox<(task: Task<Void, Never>, database: any Database)?>(nil)
 
     private struct QueueChange: Codable {
         let uids: [String]
         let event: String
     }
 
-    init(hub: StudySocketHub, broadcast: InstanceBroadcast) {
+    init(hub: StudySocketHub, broadcast: InstanceBroadcast, presence: StudyPresence, refreshInterval: Duration) {
         self.hub = hub
         self.broadcast = broadcast
+        self.presence = presence
+        self.refreshInterval = refreshInterval
         chats = broadcast.subscribe(Self.chatChannel)
         queueChanges = broadcast.subscribe(Self.queueChannel)
     }
@@ -44,31 +50,42 @@ struct StudySocketRelay: ModuleService {
     }
 
     func start(on application: Application) async throws {
-        let (hub, chats, queueChanges) = (hub, chats, queueChanges)
-        relaying.withLockedValue {
-            $0 = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await payload in chats {
-                            guard let chat = try? JSONDecoder().decode(Study.Chat.self, from: Data(payload.utf8)) else { continue }
-                            await hub.deliver(chat)
-                        }
+        let (hub, chats, queueChanges, presence, interval) = (hub, chats, queueChanges, presence, refreshInterval)
+        let (database, logger) = (application.db, application.logger)
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await payload in chats {
+                        guard let chat = try? JSONDecoder().decode(Study.Chat.self, from: Data(payload.utf8)) else { continue }
+                        await hub.deliver(chat)
                     }
-                    group.addTask {
-                        for await payload in queueChanges {
-                            guard let change = try? JSONDecoder().decode(QueueChange.self, from: Data(payload.utf8)),
-                                  let event = StudyQueueEvent(rawValue: change.event)
-                            else { continue }
-                            await hub.tell(change.uids, event)
+                }
+                group.addTask {
+                    for await payload in queueChanges {
+                        guard let change = try? JSONDecoder().decode(QueueChange.self, from: Data(payload.utf8)),
+                              let event = StudyQueueEvent(rawValue: change.event)
+                        else { continue }
+                        await hub.tell(change.uids, event)
+                    }
+                }
+                group.addTask {
+                    while (try? await Task.sleep(for: interval)) != nil {
+                        do {
+                            try await presence.refresh(holding: await hub.heldUIDs(), on: database)
+                        } catch {
+                            logger.warning("study socket presence not refreshed: \(String(reflecting: error))")
                         }
                     }
                 }
             }
         }
+        relaying.withLockedValue { $0 = (task, database) }
     }
 
     func stop() async {
-        relaying.withLockedValue { $0 }?.cancel()
+        guard let running = relaying.withLockedValue({ $0 }) else { return }
+        running.task.cancel()
         await hub.closeAll()
+        try? await presence.leaveAll(on: running.database)
     }
 }

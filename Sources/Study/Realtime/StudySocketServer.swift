@@ -18,6 +18,7 @@ struct StudySocketServer: Sendable {
     static let maxPayload = 64 * 1024
 
     let hub: StudySocketHub
+    let presence: StudyPresence
     let ids: IdentifierGenerator
     let pingInterval: Duration
     let pingTimeout: Duration
@@ -36,15 +37,17 @@ struct StudySocketServer: Sendable {
         guard req.query[String.self, at: "transport"] == "websocket",
               req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" })
         else { return try Self.engineError(code: 0, "Transport unknown") }
-        return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { _, socket in
-            await serve(socket)
+        return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
+            await serve(socket, req)
         }
     }
 
-    private func serve(_ socket: WebSocket) async {
+    private func serve(_ socket: WebSocket, _ req: Request) async {
         let session = SocketSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15))
-        socket.onText { socket, text in await receive(text, on: socket, session) }
-        socket.onClose.whenComplete { _ in Task { await hub.remove(socket) } }
+        socket.onText { socket, text in await receive(text, on: socket, session, req) }
+        socket.onClose.whenComplete { _ in
+            Task { await record(.init(left: await hub.remove(socket)), req) }
+        }
         try? await socket.send(EngineIOPacket.open(sid: session.sid, pingInterval: pingInterval, pingTimeout: pingTimeout, maxPayload: Self.maxPayload))
         // A ping every interval; a socket that left the previous one unanswered is closed. That
         // gives a client the whole interval (at least the announced timeout) to answer.
@@ -63,7 +66,7 @@ struct StudySocketServer: Sendable {
         }
     }
 
-    private func receive(_ text: String, on socket: WebSocket, _ session: SocketSession) async {
+    private func receive(_ text: String, on socket: WebSocket, _ session: SocketSession, _ req: Request) async {
         switch EngineIOPacket(text) {
         case .pong:
             await session.pongReceived()
@@ -72,13 +75,24 @@ struct StudySocketServer: Sendable {
         case .connect:
             try? await socket.send(EngineIOPacket.connected(sid: session.namespaceSID))
         case let .event("changesocketid", uid?) where !uid.isEmpty && uid.count <= 128:
-            await hub.bind(socket, to: uid)
+            await record(await hub.bind(socket, to: uid), req)
         case .event:
             break
         case .disconnect:
-            await hub.remove(socket)
+            await record(.init(left: await hub.remove(socket)), req)
         case .close, .unsupported:
             try? await socket.close()
+        }
+    }
+
+    /// A presence the database could not record costs at most a push too many or too few; the
+    /// socket itself keeps working.
+    private func record(_ change: StudySocketHub.Change, _ req: Request) async {
+        do {
+            if let uid = change.left { try await presence.left(uid, on: req.db) }
+            if let uid = change.arrived { try await presence.arrived(uid, on: req.db) }
+        } catch {
+            req.logger.warning("study socket presence not recorded: \(String(reflecting: error))")
         }
     }
 

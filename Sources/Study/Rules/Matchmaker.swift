@@ -31,58 +31,61 @@ struct Matchmaker: Sendable {
     /// A published client answers a 201 by sending the request again instead of accepting, so a
     /// mutual request matches at once; a client that follows with `studyaccept` then gets 200.
     func request(from uid: String, to other: String, on db: any Database) async throws -> RequestResult {
-        let result: RequestResult = try await retryingRaces {
+        // What this call changed, so a repeated request tells no one twice.
+        let (result, news): (RequestResult, StudyQueueEvent?) = try await retryingRaces {
             try await db.writeTransaction { db in
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
-                    return mine.partnerUID == other ? .matchedMutually : .otherNotWaiting
+                    return (mine.partnerUID == other ? .matchedMutually : .otherNotWaiting, nil)
                 }
-                guard other != uid, try await isWaiting(other, on: db) else { return .otherNotWaiting }
+                guard other != uid, try await isWaiting(other, on: db) else { return (.otherNotWaiting, nil) }
                 let askedMe = try await StudyRequest.query(on: db).filter(\.$fromUID == other).filter(\.$toUID == uid).count() > 0
                 if askedMe, try await isWaiting(uid, on: db) {
                     try await match(uid, other, on: db)
-                    return .matchedMutually
+                    return (.matchedMutually, .matched)
                 }
-                if try await StudyRequest.query(on: db).filter(\.$fromUID == uid).filter(\.$toUID == other).count() == 0 {
-                    try await StudyRequest(from: uid, to: other, createdAt: clock.now()).create(on: db)
+                guard try await StudyRequest.query(on: db).filter(\.$fromUID == uid).filter(\.$toUID == other).count() == 0 else {
+                    return (.sent, nil)
                 }
-                return .sent
+                try await StudyRequest(from: uid, to: other, createdAt: clock.now()).create(on: db)
+                return (.sent, .studyRequest)
             }
         }
-        switch result {
-        case .sent: await events.tell([other], .studyRequest)
-        case .matchedMutually: await events.tell([uid, other], .matched)
-        case .otherNotWaiting: break
+        switch news {
+        case .studyRequest?: await events.tell([other], .studyRequest, uid, db)
+        case .matched?: await events.tell([uid, other], .matched, uid, db)
+        default: break
         }
         return result
     }
 
     func accept(_ uid: String, from other: String, on db: any Database) async throws -> AcceptResult {
-        let result: AcceptResult = try await retryingRaces {
+        let (result, matchedNow): (AcceptResult, Bool) = try await retryingRaces {
             try await db.writeTransaction { db in
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
-                    return mine.partnerUID == other ? .matched : .alreadyMatched
+                    return (mine.partnerUID == other ? .matched : .alreadyMatched, false)
                 }
-                guard other != uid else { return .otherNotWaiting }
+                guard other != uid else { return (.otherNotWaiting, false) }
                 // Each statement sees what had committed when it began (PostgreSQL's read
                 // committed), so a match that commits between two reads shows in the later one:
                 // whoever is no longer waiting is asked again whether they matched meanwhile.
                 guard try await isWaiting(other, on: db) else {
-                    return try await Partnership.find(other, on: db) != nil ? .otherMatchedElsewhere : .otherNotWaiting
+                    return (try await Partnership.find(other, on: db) != nil ? .otherMatchedElsewhere : .otherNotWaiting, false)
                 }
                 guard try await isWaiting(uid, on: db) else {
-                    guard let mine = try await Partnership.find(uid, on: db) else { return .otherNotWaiting }
-                    return mine.partnerUID == other ? .matched : .alreadyMatched
+                    guard let mine = try await Partnership.find(uid, on: db) else { return (.otherNotWaiting, false) }
+                    return (mine.partnerUID == other ? .matched : .alreadyMatched, false)
                 }
+                // A match of theirs deletes their requests too, so a request gone is asked about the same way.
                 guard try await StudyRequest.query(on: db).filter(\.$fromUID == other).filter(\.$toUID == uid).count() > 0 else {
-                    return .otherNotWaiting
+                    return (try await Partnership.find(other, on: db) != nil ? .otherMatchedElsewhere : .otherNotWaiting, false)
                 }
                 try await match(uid, other, on: db)
-                return .matched
+                return (.matched, true)
             }
         }
-        if result == .matched { await events.tell([uid, other], .matched) }
+        if matchedNow { await events.tell([uid, other], .matched, uid, db) }
         return result
     }
 
@@ -101,7 +104,7 @@ struct Matchmaker: Sendable {
             try await mine.delete(on: db)
             return .cancelled
         }
-        if result == .cancelled { await events.tell([other], .dodged) }
+        if result == .cancelled { await events.tell([other], .dodged, uid, db) }
         return result
     }
 

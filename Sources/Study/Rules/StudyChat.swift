@@ -6,7 +6,7 @@ import SproutAPI
 /// Chat between matched people (spec §4): a message goes only to my partner while the study lasts
 /// (201 once the partner cancelled or reviewed, or when there is no match), and the history of a
 /// pair is read strictly newer than a time. Stored messages are handed to `deliver`, which puts
-/// them on the recipient's open sockets.
+/// them on the recipient's open sockets, or on their phone when they have none.
 struct StudyChat: Sendable {
     /// The longest message stored. The clients set no limit; this keeps one message to one screen
     /// of text and a history page to a bounded size.
@@ -16,7 +16,7 @@ struct StudyChat: Sendable {
 
     let clock: WallClock
     let ids: IdentifierGenerator
-    let deliver: @Sendable (Study.Chat) async -> Void
+    let deliver: @Sendable (Study.Chat, any Database) async -> Void
 
     enum SendResult: Equatable {
         case sent(Study.Chat)
@@ -37,7 +37,7 @@ struct StudyChat: Sendable {
         )
         try await message.create(on: db)
         let chat = StudyPresenter.chat(message)
-        await deliver(chat)
+        await deliver(chat, db)
         return .sent(chat)
     }
 

@@ -1,3 +1,5 @@
+import Fluent
+
 /// What changed in someone's queue state, told to them as it happens (the study socket's
 /// `queueState` event) so an open screen need not poll `myQueueState` every five seconds.
 enum StudyQueueEvent: String, Sendable {
@@ -11,7 +13,8 @@ enum StudyQueueEvent: String, Sendable {
     case reviewed
 }
 
-/// Where the rules report queue changes; the module hands them to the sockets.
+/// Where the rules report queue changes once they are committed; the module hands them to the
+/// sockets and the phones. `cause` is the uid whose action made the change.
 struct StudyQueueEvents: Sendable {
-    let tell: @Sendable (_ uids: [String], _ event: StudyQueueEvent) async -> Void
+    let tell: @Sendable (_ uids: [String], _ event: StudyQueueEvent, _ cause: String, _ db: any Database) async -> Void
 }

@@ -42,7 +42,7 @@ struct StudyReviews: Sendable {
             try await mine.delete(on: db)
             return .rated
         }
-        if result == .rated { await events.tell([other], .reviewed) }
+        if result == .rated { await events.tell([other], .reviewed, uid, db) }
         return result
     }
 

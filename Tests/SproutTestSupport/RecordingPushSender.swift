@@ -1,0 +1,28 @@
+import NIOConcurrencyHelpers
+import Platform
+
+/// Stands in for FCM: keeps what was sent, and answers each device token as the test says
+/// (`.sent` unless told otherwise).
+public final class RecordingPushSender: PushSender {
+    public struct Push: Sendable, Equatable {
+        public let message: PushMessage
+        public let token: String
+    }
+
+    private let state = NIOLockedValueBox<(sent: [Push], outcomes: [String: PushOutcome])>(([], [:]))
+
+    public init() {}
+
+    public var sent: [Push] { state.withLockedValue(\.sent) }
+
+    public func answer(_ token: String, with outcome: PushOutcome) {
+        state.withLockedValue { $0.outcomes[token] = outcome }
+    }
+
+    public func send(_ message: PushMessage, to deviceToken: String) async -> PushOutcome {
+        state.withLockedValue {
+            $0.sent.append(Push(message: message, token: deviceToken))
+            return $0.outcomes[deviceToken] ?? .sent
+        }
+    }
+}
