@@ -53,13 +53,40 @@ import Vapor
             #expect(try await b.page("/study/matched").1.contains(#"id="review-form""#))
 
             let tooLong = String(repeating: "가", count: StudyReviews.commentLength + 1)
-            #expect(try await b.post("/study/review", ["otheruid": aUID, "title1": "1", "comment": tooLong]).2 == "/study/matched?notice=review-too-long")
-            #expect(try await b.post("/study/review", ["otheruid": "someone-else", "title1": "1"]).0 == 404)
-            #expect(try await b.post("/study/review", ["otheruid": aUID, "title1": "1", "title4": "1", "title9": "1", "comment": "시간 약속을 잘 지켜요"]).2 == "/study")
+            #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "comment": tooLong]).2 == "/study/matched?notice=review-too-long")
+            #expect(try await b.post("/study/review", ["otheruid": "someone-else", "choice1": "1"]).0 == 404)
+            #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "choice4": "1", "choice9": "1", "comment": "시간 약속을 잘 지켜요"]).2 == "/study")
             let reviewed = try #require(try await StudyProfile.find(aUID, on: sprout.app.db))
             #expect(reviewed.reputation.prefix(6) == [0, 1, 0, 0, 1, 0] && reviewed.comments == ["시간 약속을 잘 지켜요"])
             #expect(try await a.page("/study/matched").1.contains("상대방이 스터디를 종료했어요"))
             #expect(try await b.web.get("/study/matched").headers.first(name: .location) == "/study", "my side of the study is over")
+        }
+    }
+
+    @Test func aReportIsReceivedOnceAndTheStudyGoesOn() async throws {
+        try await withSprout { sprout in
+            let a = try await sprout.studyBrowser(phone: "01030000031", nick: "고래밥")
+            let b = try await sprout.studyBrowser(phone: "01030000032", nick: "새우깡")
+            #expect(try await a.post("/study/queue", [:]).2 == "/study/results")
+            _ = try await b.page("/study?lat=37.520519&long=126.886145")
+            #expect(try await b.post("/study/queue", [:]).2 == "/study/results")
+            let bUID = try #require(try await a.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            let aUID = try #require(try await b.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            #expect(try await a.post("/study/request", ["otheruid": bUID]).2 == "/study/results?notice=requested")
+            #expect(try await b.post("/study/accept", ["otheruid": aUID]).2 == "/study/matched")
+            #expect(try await b.page("/study/matched").1.contains(#"id="report-form""#))
+
+            let tooLong = String(repeating: "가", count: StudyReviews.commentLength + 1)
+            #expect(try await b.post("/study/report", ["otheruid": aUID, "choice2": "1", "comment": tooLong]).2 == "/study/matched?notice=review-too-long")
+            #expect(try await StudyReport.query(on: sprout.app.db).count() == 0, "a refused report changes nothing")
+            #expect(try await b.post("/study/report", ["otheruid": "nobody"]).0 == 404)
+            #expect(try await b.post("/study/report", ["otheruid": aUID, "choice2": "1", "comment": "약속에 안 왔어요"]).2 == "/study/matched?notice=partner-reported")
+            #expect(try await b.post("/study/report", ["otheruid": aUID, "choice0": "1"]).2 == "/study/matched?notice=already-reported")
+            let reported = try #require(try await StudyProfile.find(aUID, on: sprout.app.db))
+            #expect(reported.reportedNum == 1 && reported.reportedUsers == [bUID])
+            let report = try #require(try await StudyReport.query(on: sprout.app.db).first())
+            #expect(report.reasons == [0, 0, 1, 0, 0, 0] && report.comment == "약속에 안 왔어요")
+            #expect(try await b.page("/study/matched?notice=partner-reported").1.contains("신고가 접수되었어요"), "the study goes on")
         }
     }
 }

@@ -26,6 +26,7 @@ struct StudyMatchPages: Sendable {
         pages.post("study", "dodge", use: dodge)
         pages.post("study", "chat", use: sendChat)
         pages.post("study", "review", use: review)
+        pages.post("study", "report", use: report)
     }
 
     // MARK: Study input
@@ -164,9 +165,7 @@ struct StudyMatchPages: Sendable {
     func review(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
         let other = try other(req)
-        let ticked = (0..<StudyReviewForm.titleCount).map { (try? req.content.get(String.self, at: "title\($0)")) == "1" ? "1" : "0" }
-        let comment = (try? req.content.get(String.self, at: "comment")) ?? ""
-        let form = StudyForm([("otheruid", other)] + ticked.map { ("reputation", $0) } + [("comment", comment)])
+        let form = verdictForm(req, other: other, choicesAs: "reputation")
         do {
             switch try await reviews.rate(visitor.uid, partner: other, form: form, on: req.db) {
             case .rated: return req.redirect(to: "/study", redirectType: .normal)
@@ -175,6 +174,31 @@ struct StudyMatchPages: Sendable {
         } catch StudyError.invalid(.comment) {
             return req.redirect(to: "/study/matched?notice=\(StudyNotice.reviewTooLong.rawValue)", redirectType: .normal)
         }
+    }
+
+    /// "새싹 신고": the reasons and a comment, as the API's report takes them. The study goes on;
+    /// the page says the report was received.
+    func report(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let other = try other(req)
+        let notice: StudyNotice
+        do {
+            switch try await reviews.report(visitor.uid, form: verdictForm(req, other: other, choicesAs: "reportedReputation"), on: req.db) {
+            case .reported: notice = .partnerReported
+            case .alreadyReported: notice = .alreadyReported
+            case .unknownPerson: throw Abort(.notFound)
+            }
+        } catch StudyError.invalid(.comment) {
+            notice = .reviewTooLong
+        }
+        return req.redirect(to: "/study/matched?notice=\(notice.rawValue)", redirectType: .normal)
+    }
+
+    /// A verdict form's ticked toggles as the 0/1 list the API reads under `field`, with the comment.
+    private func verdictForm(_ req: Request, other: String, choicesAs field: String) -> StudyForm {
+        let ticked = (0..<StudyVerdictForm.choiceCount).map { (try? req.content.get(String.self, at: StudyVerdictForm.field($0))) == "1" ? "1" : "0" }
+        let comment = (try? req.content.get(String.self, at: "comment")) ?? ""
+        return StudyForm([("otheruid", other)] + ticked.map { (field, $0) } + [("comment", comment)])
     }
 
     /// The chat form of the matched page: stored, then on its way to the partner's sockets.

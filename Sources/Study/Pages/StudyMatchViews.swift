@@ -94,7 +94,8 @@ enum StudyMatchViews {
             StudyViews.notice(notice, context),
             StudyChatViews.log(messages, partnerUID: partnerUID, context),
             .if(!partnerEnded, StudyChatViews.form(partnerUID: partnerUID, context)),
-            StudyReviewForm.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
+            StudyVerdictForm.review.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
+            StudyVerdictForm.report.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
             .form(
                 .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.post),
                 PageLayout.csrfField(context),

@@ -9,6 +9,7 @@ enum StudyNotice: String, Sendable {
     case reported, penalty1 = "penalty-1", penalty2 = "penalty-2", penalty3 = "penalty-3"
     case saved
     case studyOver = "study-over", chatInvalid = "chat-invalid", reviewTooLong = "review-too-long"
+    case partnerReported = "partner-reported", alreadyReported = "already-reported"
 
     init?(query req: Request) {
         guard let name = try? req.query.get(String.self, at: "notice") else { return nil }
@@ -16,7 +17,7 @@ enum StudyNotice: String, Sendable {
     }
 
     /// Whether the notice reports something refused rather than done.
-    var isProblem: Bool { ![.requested, .saved].contains(self) }
+    var isProblem: Bool { ![.requested, .saved, .partnerReported].contains(self) }
 
     func text(_ context: PageContext) -> String {
         switch self {
@@ -32,6 +33,8 @@ enum StudyNotice: String, Sendable {
         case .saved: context.pick(ko: "저장했어요.", en: "Saved.")
         case .studyOver: context.pick(ko: "스터디가 종료되어 채팅을 전송할 수 없습니다.", en: "The study has ended, so the message was not sent.")
         case .reviewTooLong: context.pick(ko: "리뷰는 \(StudyReviews.commentLength)자 이내로 써 주세요.", en: "Reviews are at most \(StudyReviews.commentLength) characters.")
+        case .partnerReported: context.pick(ko: "신고가 접수되었어요.", en: "Your report was received.")
+        case .alreadyReported: context.pick(ko: "이미 신고한 새싹이에요.", en: "You already reported them.")
         case .chatInvalid: context.pick(ko: "메시지는 1자 이상 \(StudyChat.maxLength)자 이내로 보내 주세요.", en: "Messages are 1 to \(StudyChat.maxLength) characters.")
         }
     }
