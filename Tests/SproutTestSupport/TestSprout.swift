@@ -8,7 +8,8 @@ import VaporTesting
 
 /// A Sprout built exactly as `main` builds it, on a database of its own: a fresh SQLite file, or a
 /// fresh PostgreSQL database when `TEST_DATABASE_URL` is set. Time is a `ManualClock` the test moves;
-/// push notifications are recorded in `pushes` instead of leaving the machine.
+/// push notifications are recorded in `pushes` instead of leaving the machine, unless the test
+/// configures `SPROUT_PUSH` itself.
 public struct TestSprout: Sendable {
     public let app: Application
     public let running: SproutApplication.Running
@@ -46,7 +47,7 @@ public func withSprout<T>(
     let outcome: Result<T, any Error>
     do {
         let running = try await SproutApplication.configure(
-            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom, push: pushes)
+            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom, push: config.environment.string("SPROUT_PUSH") == nil ? pushes : nil)
         )
         outcome = .success(try await test(TestSprout(app: app, running: running, clock: clock, pushes: pushes, dataDirectory: dataDirectory)))
     } catch {
