@@ -40,6 +40,7 @@ public enum SproutApplication {
 
         try DatabaseSetup.register(config.storage, on: app)
         try await DatabaseSetup.prepare(app.db, storage: config.storage)
+        try await DatabaseSetup.prepareConnections(of: app, storage: config.storage)
 
         let rateLimiter = RateLimiter(clock: dependencies.clock)
         let phoneSettings = try PhoneSignInSettings(environment: config.environment)

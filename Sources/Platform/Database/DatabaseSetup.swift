@@ -16,9 +16,9 @@ public enum DatabaseSetup {
         }
     }
 
-    /// Opens the database once and proves it is usable, turning SQLite's WAL journal and foreign
-    /// keys on. A corrupt file or an unreachable server fails here, with one clear line, instead
-    /// of on the first request.
+    /// Opens the database once and proves it is usable, turning SQLite's WAL journal on. A corrupt
+    /// file or an unreachable server fails here, with one clear line, instead of on the first
+    /// request.
     public static func prepare(_ database: any Database, storage: SproutConfig.Storage) async throws {
         guard let sql = database as? any SQLDatabase else { return }
         do {
@@ -29,8 +29,6 @@ public enum DatabaseSetup {
                 for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
                     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
                 }
-                try await sql.raw("PRAGMA foreign_keys=ON").run()
-                try await sql.raw("PRAGMA busy_timeout=5000").run()
                 let rows = try await sql.raw("PRAGMA quick_check").all()
                 let verdict = try rows.first?.decode(column: "quick_check", as: String.self)
                 if let verdict, verdict != "ok" { throw DatabaseUnavailable(reason: "integrity check failed: \(verdict)") }
@@ -44,6 +42,21 @@ public enum DatabaseSetup {
             throw DatabaseUnavailable(reason: Self.describe(error))
         }
     }
+
+    /// Gives every SQLite connection a busy timeout, which SQLite keeps per connection: a write
+    /// outside `writeTransaction` that meets another's write lock then waits for it instead of
+    /// failing at once with "database is locked". The driver keeps exactly one connection per
+    /// event loop for the application's life, so setting it on each loop's database reaches every
+    /// connection. (Foreign keys, also per connection, the driver turns on itself.)
+    public static func prepareConnections(of app: Application, storage: SproutConfig.Storage) async throws {
+        guard case .sqlite = storage else { return }
+        for eventLoop in app.eventLoopGroup.makeIterator() {
+            guard let sql = app.databases.database(logger: app.logger, on: eventLoop) as? any SQLDatabase else { continue }
+            try await sql.raw("PRAGMA busy_timeout=\(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+        }
+    }
+
+    public static let busyTimeoutMilliseconds = 5000
 
     /// Connects once outside the pool, whose own logger would report a refused connection as a
     /// multi-line error before this one clear line.
