@@ -1,12 +1,16 @@
 """SeSAC Study chat as the published clients use it (spec §4): REST to send and to read history,
-and the Socket.IO `chat` event, through the python-socketio client over a websocket (the apps
-force websockets). Two people are matched over REST first."""
+and the Socket.IO `chat` event, through the python-socketio client: over a websocket from the start
+as the apps force it, and long-polling with and without the upgrade as other clients connect. Two
+people are matched over REST first."""
 from __future__ import annotations
 
+import concurrent.futures
+import json
 import os
 import queue
 import random
 import subprocess
+import time
 import urllib.parse
 import uuid
 
@@ -50,16 +54,17 @@ def history(client: StudyClient, partner: str, since: str, *, encode=True) -> re
 
 
 class Listener:
-    """A socket as the apps open it: websocket only, `changesocketid` with my uid on connect."""
+    """A socket as the apps open it: websocket only, `changesocketid` with my uid on connect.
+    Other clients start by long-polling and upgrade (`transports=None`), or only poll."""
 
-    def __init__(self, base: str, uid: str):
+    def __init__(self, base: str, uid: str, transports: list[str] | None = ["websocket"]):
         self.chats: queue.Queue = queue.Queue()
         self.states: queue.Queue = queue.Queue()
         self.client = socketio.Client(reconnection=False)
         self.client.on("chat", self.chats.put)
         self.client.on("queueState", self.states.put)
         self.client.on("connect", lambda: self.client.emit("changesocketid", uid))
-        self.client.connect(base, transports=["websocket"], wait_timeout=10)
+        self.client.connect(base, transports=transports, wait_timeout=10)
 
     def next_chat(self, timeout=5.0) -> dict:
         return self.chats.get(timeout=timeout)
@@ -169,10 +174,62 @@ def test_sending_ends_with_the_study_and_strangers_cannot_write(chat_server):
 
 def test_the_socket_endpoint_answers_as_engine_io(chat_server):
     base = chat_server.base_url
-    polling = requests.get(f"{base}/socket.io/?EIO=4&transport=polling", timeout=10)
-    assert (polling.status_code, polling.json()) == (400, {"code": 0, "message": "Transport unknown"})
     old = requests.get(f"{base}/socket.io/?EIO=3&transport=websocket", timeout=10)
     assert (old.status_code, old.json()["code"]) == (400, 5)
+    unknown = requests.get(f"{base}/socket.io/?EIO=4&transport=carrier-pigeon", timeout=10)
+    assert (unknown.status_code, unknown.json()) == (400, {"code": 0, "message": "Transport unknown"})
+    for method in ("GET", "POST"):
+        stranger = requests.request(method, f"{base}/socket.io/?EIO=4&transport=polling&sid=nobody", data="40", timeout=10)
+        assert (stranger.status_code, stranger.json()) == (400, {"code": 1, "message": "Session ID unknown"})
+
+
+def test_a_raw_polling_session_joins_waits_and_is_refused_overlapping_polls(chat_server):
+    base = chat_server.base_url
+    polling = f"{base}/socket.io/?EIO=4&transport=polling"
+    opened = requests.get(polling, timeout=10)
+    assert opened.status_code == 200 and opened.headers["content-type"].startswith("text/plain")
+    assert opened.text.startswith("0{") and '"upgrades":["websocket"]' in opened.text and '"pingInterval":300' in opened.text
+    session = f"{polling}&sid={json.loads(opened.text[1:])['sid']}"
+    assert requests.post(session, data="40", timeout=10).text == "ok"
+    joined = requests.get(session, timeout=10).text
+    assert joined.startswith('40{"sid":'), joined
+    # Two packets in one body; the ping arrives within the interval and is answered.
+    assert requests.post(session, data='42["changesocketid","someone"]\x1e42["other",1]', timeout=10).text == "ok"
+    assert requests.get(session, timeout=10).text == "2"
+    assert requests.post(session, data="3", timeout=10).text == "ok"
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        waiting = pool.submit(requests.get, session, timeout=10)
+        time.sleep(0.1)
+        overlap = requests.get(session, timeout=10)
+        assert (overlap.status_code, overlap.json()["code"]) == (400, 3)
+        assert waiting.result().text == "1", "the session closed: the waiting poll gets its close"
+    assert requests.get(session, timeout=10).json()["code"] == 1
+
+
+def test_a_polling_client_that_goes_quiet_is_forgotten(chat_server):
+    base = chat_server.base_url
+    polling = f"{base}/socket.io/?EIO=4&transport=polling"
+    sid = json.loads(requests.get(polling, timeout=10).text[1:])["sid"]
+    time.sleep(1.0)  # the server's own clock: three 300 ms ping intervals with no poll and no pong
+    assert requests.get(f"{polling}&sid={sid}", timeout=10).json() == {"code": 1, "message": "Session ID unknown"}
+
+
+def test_polling_with_upgrade_and_polling_alone_carry_chats_both_ways(chat_server):
+    base = chat_server.base_url
+    a, b = matched(base)
+    upgrading, polling_only = Listener(base, a.uid, transports=None), Listener(base, b.uid, transports=["polling"])
+    try:
+        assert polling_only.client.transport() == "polling"
+        assert send(b, a.uid, "업그레이드 전후").status_code == 200
+        assert upgrading.next_chat()["chat"] == "업그레이드 전후"
+        assert upgrading.client.transport() == "websocket", "the client upgraded from polling"
+        assert send(a, b.uid, "폴링으로 받아요").status_code == 200
+        assert polling_only.next_chat()["chat"] == "폴링으로 받아요"
+        assert polling_only.nothing_more() and upgrading.nothing_more(), "no echo, no doubles"
+    finally:
+        upgrading.close()
+        polling_only.close()
 
 
 def test_a_client_that_stops_answering_pings_is_closed_and_a_silent_listener_stays(chat_server):

@@ -2,7 +2,8 @@ import Foundation
 
 /// The Engine.IO 4 / Socket.IO 4 text packets the study socket speaks on the default namespace
 /// (https://socket.io/docs/v4/engine-io-protocol/, https://socket.io/docs/v4/socket-io-protocol/):
-/// one Engine.IO packet per websocket message, its first character the type, and a Socket.IO
+/// one Engine.IO packet per websocket message or per U+001E-separated polling record, its first
+/// character the type, and a Socket.IO
 /// packet inside Engine.IO's `4` (message).
 enum EngineIOPacket: Equatable {
     /// `2`/`3`: ping and pong.
@@ -16,7 +17,7 @@ enum EngineIOPacket: Equatable {
     /// `42[…]`: an event the client emits; only its name and first argument are read.
     case event(name: String, firstArgument: String?)
     /// Anything else this server does not take: another namespace, binary, acknowledgements, an
-    /// upgrade probe on a websocket-only transport.
+    /// upgrade outside an upgrading websocket.
     case unsupported
 
     init(_ text: String) {
@@ -47,8 +48,9 @@ enum EngineIOPacket: Equatable {
     }
 
     /// `0{…}`: the handshake.
-    static func open(sid: String, pingInterval: Duration, pingTimeout: Duration, maxPayload: Int) -> String {
-        "0{\"sid\":\"\(sid)\",\"upgrades\":[],\"pingInterval\":\(pingInterval.milliseconds),\"pingTimeout\":\(pingTimeout.milliseconds),\"maxPayload\":\(maxPayload)}"
+    static func open(sid: String, upgrades: [String], pingInterval: Duration, pingTimeout: Duration, maxPayload: Int) -> String {
+        let upgrades = upgrades.map { "\"\($0)\"" }.joined(separator: ",")
+        return "0{\"sid\":\"\(sid)\",\"upgrades\":[\(upgrades)],\"pingInterval\":\(pingInterval.milliseconds),\"pingTimeout\":\(pingTimeout.milliseconds),\"maxPayload\":\(maxPayload)}"
     }
 
     /// `40{"sid":…}`: joined the default namespace.

@@ -74,9 +74,7 @@ struct StudyPresence: Sendable {
 
     private func key(_ uid: String) -> String { "\(instance) \(uid)" }
 
-    private var staleAfterMilliseconds: Int64 {
-        staleAfter.components.seconds * 1000 + staleAfter.components.attoseconds / 1_000_000_000_000_000
-    }
+    private var staleAfterMilliseconds: Int64 { staleAfter.milliseconds }
 
     private func milliseconds(_ date: Date) -> Int64 { StudyChat.milliseconds(date) }
 }

@@ -1,21 +1,26 @@
+import Fluent
 import Foundation
 import Platform
 import Vapor
 
-/// The study server's Socket.IO endpoint (spec §4, "Socket.IO"): Engine.IO 4 over a websocket, as
-/// the apps' socket.io-client-swift with `forceWebsockets(true)` connects, the default namespace,
-/// and the `changesocketid` event that ties a socket to a uid. No Swift server library speaks
-/// Socket.IO, so it is written here on Vapor's WebSocket from the protocol's documents.
+/// The study server's Socket.IO endpoint (spec §4, "Socket.IO"): Engine.IO 4 and the default
+/// namespace, with the `changesocketid` event that ties a session to a uid. No Swift server
+/// library speaks Socket.IO, so it is written here on Vapor's WebSocket and plain HTTP from the
+/// protocol's documents (https://socket.io/docs/v4/engine-io-protocol/).
 ///
-/// The server pings every `pingInterval` and closes a socket that left a ping unanswered until the
-/// next, as a Socket.IO server does. Long-polling is not offered: the handshake announces no
-/// upgrades, and a polling request is answered as Engine.IO answers a transport it does not run.
+/// Two transports: a websocket from the start, as the apps' socket.io-client-swift with
+/// `forceWebsockets(true)` connects; and HTTP long-polling (`GET` waits for packets, `POST`
+/// carries the client's), which browsers and other clients start with and then upgrade to a
+/// websocket (`2probe`/`3probe`, then `5`). The server pings every `pingInterval` and closes a
+/// session that left a ping unanswered until the next, as a Socket.IO server does.
 ///
 /// The late-2022 clients send no credentials on the socket, so `changesocketid` is taken at its
 /// word, as the original server did: whoever knows a uid can listen for the chats sent to it.
 /// Uids are random and shown only to a match partner.
 struct StudySocketServer: Sendable {
     static let maxPayload = 64 * 1024
+    /// Separates packets in one polling body (Engine.IO 4's record separator).
+    static let separator: Character = "\u{1e}"
 
     let hub: StudySocketHub
     let presence: StudyPresence
@@ -25,68 +30,151 @@ struct StudySocketServer: Sendable {
 
     func register(on routes: DocumentedRoutes) {
         routes.onResponse(.GET, "socket.io", doc: APIOperation(
-            "Socket.IO (Engine.IO 4, websocket transport, default namespace)",
-            description: "Query `EIO=4&transport=websocket`. Client event `changesocketid` with the uid; server event `chat` with a Chat object whose fields are strings.",
-            responses: [101: "Switching to the websocket", 400: "Engine.IO error {code, message}: unknown transport or protocol version"],
-            responseContent: "application/json"
-        ), use: upgrade)
+            "Socket.IO (Engine.IO 4, default namespace): a websocket, or a long poll",
+            description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Client event `changesocketid` with the uid; server events `chat` (a Chat object whose fields are strings) and `queueState`.",
+            responses: [
+                101: "Switching to the websocket", 200: "Polling: the handshake, or packets separated by U+001E",
+                400: "Engine.IO error {code, message}: unknown transport, session or protocol version, or overlapping polls",
+            ],
+            responseContent: "text/plain"
+        ), use: get)
+        routes.onResponse(.POST, "socket.io", body: .collect(maxSize: ByteCount(integerLiteral: Self.maxPayload)), doc: APIOperation(
+            "Socket.IO long-polling: the client's packets",
+            description: "Query `EIO=4&transport=polling&sid=`; the body holds packets separated by U+001E.",
+            responses: [200: "ok", 400: "Engine.IO error {code, message}"],
+            responseContent: "text/plain"
+        ), use: post)
     }
 
-    func upgrade(_ req: Request) async throws -> Response {
+    func get(_ req: Request) async throws -> Response {
         guard req.query[String.self, at: "EIO"] == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
-        guard req.query[String.self, at: "transport"] == "websocket",
-              req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" })
-        else { return try Self.engineError(code: 0, "Transport unknown") }
-        return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
-            await serve(socket, req)
+        let sid = req.query[String.self, at: "sid"]
+        switch req.query[String.self, at: "transport"] {
+        case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
+            guard let sid else {
+                return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
+                    await serveWebSocket(socket, req)
+                }
+            }
+            guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
+            return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
+                await upgrade(session, to: socket, req)
+            }
+        case "polling":
+            guard let sid else { return try await startPolling(req) }
+            guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
+            switch await session.poll() {
+            case let .packets(packets):
+                return Self.text(packets.joined(separator: String(Self.separator)))
+            case .overlap:
+                await end(session, req)
+                return try Self.engineError(code: 3, "Bad request")
+            }
+        default:
+            return try Self.engineError(code: 0, "Transport unknown")
         }
     }
 
-    private func serve(_ socket: WebSocket, _ req: Request) async {
-        let session = SocketSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15))
-        socket.onText { socket, text in await receive(text, on: socket, session, req) }
-        socket.onClose.whenComplete { _ in
-            Task { await record(.init(left: await hub.remove(socket)), req) }
+    func post(_ req: Request) async throws -> Response {
+        guard req.query[String.self, at: "EIO"] == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
+        guard req.query[String.self, at: "transport"] == "polling" else { return try Self.engineError(code: 0, "Transport unknown") }
+        guard let sid = req.query[String.self, at: "sid"], let session = await hub.session(sid), await session.isPolling else {
+            return try Self.engineError(code: 1, "Session ID unknown")
         }
-        try? await socket.send(EngineIOPacket.open(sid: session.sid, pingInterval: pingInterval, pingTimeout: pingTimeout, maxPayload: Self.maxPayload))
-        // A ping every interval; a socket that left the previous one unanswered is closed. That
-        // gives a client the whole interval (at least the announced timeout) to answer.
-        while !socket.isClosed {
+        for packet in (req.body.string ?? "").split(separator: Self.separator) {
+            await receive(String(packet), session, req)
+        }
+        return Self.text("ok")
+    }
+
+    private func newSession(socket: WebSocket?) async -> EngineSession {
+        let session = EngineSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15), socket: socket)
+        await hub.open(session)
+        return session
+    }
+
+    private func handshake(_ session: EngineSession, upgrades: [String]) -> String {
+        EngineIOPacket.open(sid: session.sid, upgrades: upgrades, pingInterval: pingInterval, pingTimeout: pingTimeout, maxPayload: Self.maxPayload)
+    }
+
+    private func serveWebSocket(_ socket: WebSocket, _ req: Request) async {
+        let session = await newSession(socket: socket)
+        socket.onText { _, text in await receive(text, session, req) }
+        socket.onClose.whenComplete { _ in Task { await end(session, req) } }
+        await session.send(handshake(session, upgrades: []))
+        await ping(session, req)
+    }
+
+    private func startPolling(_ req: Request) async throws -> Response {
+        let session = await newSession(socket: nil)
+        Task { await ping(session, req) }
+        return Self.text(handshake(session, upgrades: ["websocket"]))
+    }
+
+    /// A polling session moving to a websocket: the probe is answered on the websocket, and the
+    /// waiting poll ends so the client can pause polling; `5` completes the move. A websocket that
+    /// closes before that leaves the session polling.
+    private func upgrade(_ session: EngineSession, to socket: WebSocket, _ req: Request) async {
+        socket.onText { socket, text in
+            switch text {
+            case "2probe":
+                socket.send("3probe", promise: nil)
+                await session.endWaitingPoll()
+            case "5":
+                await session.upgrade(to: socket)
+            default:
+                if await session.isCarried(by: socket) { await receive(text, session, req) }
+            }
+        }
+        socket.onClose.whenComplete { _ in
+            Task { if await session.isCarried(by: socket) { await end(session, req) } }
+        }
+    }
+
+    /// A ping every interval; a session that left the previous one unanswered is closed. That
+    /// gives a client the whole interval (at least the announced timeout) to answer.
+    private func ping(_ session: EngineSession, _ req: Request) async {
+        while await !session.isClosed {
             do {
                 try await Task.sleep(for: pingInterval)
             } catch {
                 break
             }
             if await session.isAwaitingPong {
-                try? await socket.close(code: .goingAway)
+                await end(session, req)
                 break
             }
             await session.expectPong()
-            try? await socket.send(EngineIOPacket.pingText)
+            await session.send(EngineIOPacket.pingText)
         }
     }
 
-    private func receive(_ text: String, on socket: WebSocket, _ session: SocketSession, _ req: Request) async {
+    private func receive(_ text: String, _ session: EngineSession, _ req: Request) async {
         switch EngineIOPacket(text) {
         case .pong:
             await session.pongReceived()
         case .ping:
-            try? await socket.send("3")
+            await session.send("3")
         case .connect:
-            try? await socket.send(EngineIOPacket.connected(sid: session.namespaceSID))
+            await session.send(EngineIOPacket.connected(sid: session.namespaceSID))
         case let .event("changesocketid", uid?) where !uid.isEmpty && uid.count <= 128:
-            await record(await hub.bind(socket, to: uid), req)
+            await record(await hub.bind(session, to: uid), req)
         case .event:
             break
         case .disconnect:
-            await record(.init(left: await hub.remove(socket)), req)
+            await record(.init(left: await hub.remove(session, closing: false)), req)
         case .close, .unsupported:
-            try? await socket.close()
+            await end(session, req)
         }
     }
 
+    private func end(_ session: EngineSession, _ req: Request) async {
+        await session.close()
+        await record(.init(left: await hub.remove(session, closing: true)), req)
+    }
+
     /// A presence the database could not record costs at most a push too many or too few; the
-    /// socket itself keeps working.
+    /// session itself keeps working.
     private func record(_ change: StudySocketHub.Change, _ req: Request) async {
         do {
             if let uid = change.left { try await presence.left(uid, on: req.db) }
@@ -96,25 +184,16 @@ struct StudySocketServer: Sendable {
         }
     }
 
+    private static func text(_ body: String) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .plainText
+        return Response(status: .ok, headers: headers, body: .init(string: body))
+    }
+
     private static func engineError(code: Int, _ message: String) throws -> Response {
         let body = try JSONSerialization.data(withJSONObject: ["code": code, "message": message])
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .badRequest, headers: headers, body: .init(data: body))
     }
-}
-
-/// What one socket's connection remembers: its ids, and whether a ping is unanswered.
-private actor SocketSession {
-    let sid: String
-    let namespaceSID: String
-    private(set) var isAwaitingPong = false
-
-    init(sid: String, namespaceSID: String) {
-        self.sid = sid
-        self.namespaceSID = namespaceSID
-    }
-
-    func expectPong() { isAwaitingPong = true }
-    func pongReceived() { isAwaitingPong = false }
 }
