@@ -59,6 +59,9 @@ let package = Package(
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
 
+        // The bench's ceiling for sockets: a bare Vapor websocket echo (bench/study_sockets.sh).
+        .executableTarget(name: "websocket-echo", dependencies: [.product(name: "Vapor", package: "vapor")], path: "bench/WebSocketEcho"),
+
         // Client SDK: Foundation and URLSession only.
         .target(name: "SproutKit", dependencies: ["SproutAPI"]),
 
