@@ -1,4 +1,5 @@
 import Foundation
+import SproutAPI
 @testable import Study
 import SproutTestSupport
 import Testing
@@ -87,6 +88,36 @@ import Vapor
             let report = try #require(try await StudyReport.query(on: sprout.app.db).first())
             #expect(report.reasons == [0, 0, 1, 0, 0, 0] && report.comment == "약속에 안 왔어요")
             #expect(try await b.page("/study/matched?notice=partner-reported").1.contains("신고가 접수되었어요"), "the study goes on")
+        }
+    }
+
+    func chats(_ browser: StudyBrowser, _ path: String) async throws -> [Study.Chat] {
+        let body: String = try await browser.page(path).1
+        return try JSONDecoder().decode([Study.Chat].self, from: Data(body.utf8))
+    }
+
+    @Test func thePageCatchesUpOnWhatArrivedWhileItsSocketWasDown() async throws {
+        try await withSprout { sprout in
+            let a = try await sprout.studyBrowser(phone: "01030000041", nick: "고래밥")
+            let b = try await sprout.studyBrowser(phone: "01030000042", nick: "새우깡")
+            let unmatched: String = try await a.page("/study/chat.json").1
+            #expect(unmatched == "[]", "not matched: nothing")
+            #expect(try await a.post("/study/queue", [:]).2 == "/study/results")
+            _ = try await b.page("/study?lat=37.520519&long=126.886145")
+            #expect(try await b.post("/study/queue", [:]).2 == "/study/results")
+            let bUID = try #require(try await a.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            let aUID = try #require(try await b.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
+            #expect(try await a.post("/study/request", ["otheruid": bUID]).2 == "/study/results?notice=requested")
+            #expect(try await b.post("/study/accept", ["otheruid": aUID]).2 == "/study/matched")
+
+            #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "처음"]).2 == "/study/matched#chat-form")
+            let shown = try await chats(b, "/study/chat.json")
+            let newest = try #require(shown.last?.createdAt)
+            sprout.clock.advance(by: 1)
+            #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "자리 비운 사이"]).2 == "/study/matched#chat-form")
+            let missed = try await chats(b, "/study/chat.json?after=\(newest)")
+            #expect(missed.map(\.chat) == ["처음", "자리 비운 사이"], "the newest shown millisecond is read again; the script draws each id once")
+            #expect(try await b.page("/study/chat.json?after=yesterday").0 == 400)
         }
     }
 }

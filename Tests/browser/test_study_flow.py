@@ -2,7 +2,7 @@
 360 px phone, one on a desktop), sign in by phone with the code the development notice shows,
 sign up, wait in the queue about 300 m apart, find each other on the radar and in the results,
 one asks and the other accepts, and both end on the matched page: the asker's page gets there by
-itself, told by the study socket."""
+itself, told by the study socket. They chat; the asker goes offline and back and misses nothing."""
 from __future__ import annotations
 
 import re
@@ -122,4 +122,44 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     assert_fits_width(asker, "chat on a phone")
     shoot(asker, "04-chat")
     shoot(accepter, "04-chat")
+
+    # The asker's phone goes offline with the chat open: its socket drops and cannot come back,
+    # and its polling fails. A message sent meanwhile shows once it is online again, exactly once
+    # and without a reload, from the catch-up its page does when the socket reconnects.
+    sockets: list = []
+    offline = {"now": False}
+
+    def through_network(socket) -> None:
+        if offline["now"]:
+            socket.close()
+        else:
+            socket.connect_to_server()
+            sockets.append(socket)
+
+    away = asker.context.new_page()
+    away.route_web_socket(re.compile(r"/socket\.io/"), through_network)
+    away.goto(base + "/study/matched")
+    for _ in range(200):
+        if sockets:
+            break
+        away.wait_for_timeout(25)
+    assert sockets, "the page opened its socket"
+    away.evaluate("window.stillThisPage = true")
+    asker.close()
+    offline["now"] = True
+    away.context.set_offline(True)
+    for socket in sockets:
+        socket.close()
+    accepter.fill("#chat-input", "오프라인일 때 보낸 메시지")
+    accepter.click("#chat-send")
+    expect(accepter.locator("#chat-log .chat-bubble.mine", has_text="오프라인일 때")).to_have_count(1)
+    away.wait_for_timeout(1000)
+    expect(away.locator("#chat-log .chat-bubble.theirs", has_text="오프라인일 때")).to_have_count(0)
+    offline["now"] = False
+    away.context.set_offline(False)
+    expect(away.locator("#chat-log .chat-bubble.theirs", has_text="오프라인일 때")).to_have_count(1, timeout=15_000)
+    away.wait_for_timeout(500)
+    expect(away.locator("#chat-log .chat-bubble.theirs", has_text="오프라인일 때")).to_have_count(1)
+    assert away.evaluate("window.stillThisPage === true"), "caught up without a reload"
+    shoot(away, "05-back-online")
     assert not errors, errors

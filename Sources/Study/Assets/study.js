@@ -18,11 +18,12 @@
   // The chat shows its newest message, and a message arriving on the socket joins it as the
   // server drew the others (text only, never markup; the time in Korea).
   const log = document.getElementById("chat-log");
+  const myUID = document.getElementById("study-live")?.dataset.uid;
   if (log) log.scrollTop = log.scrollHeight;
   const showMessage = (chat) => {
     if (log.querySelector(`[data-id="${CSS.escape(String(chat._id))}"]`)) return;
     const bubble = document.createElement("div");
-    bubble.className = "chat-bubble theirs";
+    bubble.className = chat.from === myUID ? "chat-bubble mine" : "chat-bubble theirs";
     bubble.dataset.id = chat._id;
     const body = document.createElement("p");
     body.className = "chat-text";
@@ -75,6 +76,17 @@
       if (now.state !== seen.state || now.nearby !== seen.nearby || now.received !== seen.received) location.reload();
     } catch (_) { /* offline for a moment: try again at the next tick */ }
   };
+  // Messages that arrived while the socket was down (offline, asleep, the server restarting):
+  // everything newer than the newest the page shows, each drawn once.
+  const catchUp = async () => {
+    if (!log) return;
+    const times = log.querySelectorAll("time[datetime]");
+    const newest = times.length ? times[times.length - 1].dateTime : "";
+    try {
+      const response = await fetch("/study/chat.json?after=" + encodeURIComponent(newest), { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (response.ok) for (const chat of await response.json()) showMessage(chat);
+    } catch (_) { /* still offline: the next reconnect or tick tries again */ }
+  };
   let socketOpen = false;
   // Socket.IO 4 over Engine.IO 4, websocket only: the handshake, pongs, the default namespace,
   // and changesocketid with my uid.
@@ -85,7 +97,11 @@
       const text = String(message.data);
       if (text[0] === "0") socket.send("40");
       else if (text === "2") socket.send("3");
-      else if (text.startsWith("40")) { socketOpen = true; socket.send("42" + JSON.stringify(["changesocketid", live.dataset.uid])); }
+      else if (text.startsWith("40")) {
+        socketOpen = true;
+        socket.send("42" + JSON.stringify(["changesocketid", live.dataset.uid]));
+        catchUp();
+      }
       else if (text.startsWith("42")) {
         const [name, payload] = JSON.parse(text.slice(2));
         if (name === "chat" && log && payload) showMessage(payload);
@@ -95,5 +111,9 @@
     socket.onclose = () => { socketOpen = false; setTimeout(connect, 5000); };
   };
   connect();
-  setInterval(() => { if (!document.hidden && !socketOpen) check(); }, 5000);
+  setInterval(() => {
+    if (document.hidden || socketOpen) return;
+    check();
+    catchUp();
+  }, 5000);
 })();

@@ -23,6 +23,7 @@ struct StudyMatchPages: Sendable {
         pages.post("study", "request", use: request)
         pages.post("study", "accept", use: accept)
         pages.get("study", "matched", use: matched)
+        pages.get("study", "chat.json", use: chatSince)
         pages.post("study", "dodge", use: dodge)
         pages.post("study", "chat", use: sendChat)
         pages.post("study", "review", use: review)
@@ -160,7 +161,25 @@ struct StudyMatchPages: Sendable {
         )
     }
 
-    /// "리뷰 등록": the titles ticked (`title0`…`title5`) and a comment; it ends my side of the
+    /// The conversation with my partner newer than `after` (the newest time the page shows), for
+    /// the page's script to catch up on what arrived while its socket was down. Not matched: none.
+    func chatSince(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req)
+        let newest = try StudyChat.since(lastchatDate: try? req.query.get(String.self, at: "after"))
+        // From the newest millisecond itself: another message of that millisecond may have come
+        // after the page was drawn; the script draws each message once, by its id.
+        let after = newest == .min ? newest : newest - 1
+        var messages: [Study.Chat] = []
+        if case let .matched(partnerUID, _, _, _) = try await queue.state(visitor.uid, on: req.db) {
+            messages = try await chat.history(of: visitor.uid, with: partnerUID, after: after, on: req.db)
+        }
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(messages)))
+    }
+
+    /// "리뷰 등록": the titles ticked (`choice0`…`choice5`) and a comment; it ends my side of the
     /// study, as in the apps, and goes home.
     func review(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
