@@ -64,9 +64,13 @@ struct StudyPresence: Sendable {
         }
     }
 
+    /// Asked for every chat, so in plain SQL: no model to build (see `StudyChat.send`).
     func isOnline(_ uid: String, on db: any Database) async throws -> Bool {
+        guard let sql = db as? any SQLDatabase else { return false }
         let horizon = milliseconds(clock.now()) - staleAfterMilliseconds
-        return try await SocketPresence.query(on: db).filter(\.$uid == uid).filter(\.$seenMilliseconds >= horizon).first() != nil
+        return try await sql.select().column("uid").from(SocketPresence.schema)
+            .where("uid", .equal, SQLBind(uid)).where("seen_ms", .greaterThanOrEqual, SQLBind(horizon))
+            .limit(1).first() != nil
     }
 
     /// Uids per statement: well under SQLite's bound-parameter limit.
