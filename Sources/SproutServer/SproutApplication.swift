@@ -70,7 +70,8 @@ public enum SproutApplication {
                 accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
             ),
             broadcast: InstanceBroadcast(storage: config.storage),
-            push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger)
+            push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger),
+            receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client })
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })

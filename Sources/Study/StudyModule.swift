@@ -13,6 +13,7 @@ public struct StudyModule: AppModule {
     let matchmaker: Matchmaker
     let reviews: StudyReviews
     let chat: StudyChat
+    let shop: SesacShop
     let sockets: StudySocketServer
     public let services: [any ModuleService]
     let map: StudyMap?
@@ -39,6 +40,7 @@ public struct StudyModule: AppModule {
             await relay.publish(chat)
             await pushes.chatSent(chat, on: db)
         }
+        shop = SesacShop(receipts: platform.receipts, clock: platform.clock)
         sockets = StudySocketServer(hub: hub, presence: presence, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
         services = [relay]
         map = settings.map
@@ -49,7 +51,7 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence()]
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction()]
     }
 
     public let apiDocument = APIDocument(
@@ -73,6 +75,7 @@ public struct StudyModule: AppModule {
         StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
         StudyChatController(chat: chat).register(on: api)
+        StudyShopController(profiles: profiles, shop: shop).register(on: api)
         sockets.register(on: DocumentedRoutes(routes, document: apiDocument).grouped(platform.ipRateLimit))
         let pages = pages.grouped(StudyPageErrors())
         StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)

@@ -18,8 +18,13 @@ public struct PlatformServices: Sendable {
     /// Push notifications to devices: `push.send(PushMessage(title:body:data:), to: fcmToken)`;
     /// clear the stored token when the outcome `dropsToken`.
     public let push: any PushSender
+    /// In-app purchase receipts: `receipts.verify(base64Receipt)`.
+    public let receipts: any ReceiptVerifier
 
-    public init(config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry, files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender) {
+    public init(
+        config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
+        files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, receipts: any ReceiptVerifier
+    ) {
         self.config = config
         self.clock = clock
         self.ids = ids
@@ -31,6 +36,7 @@ public struct PlatformServices: Sendable {
         self.phoneSignIn = phoneSignIn
         self.broadcast = broadcast
         self.push = push
+        self.receipts = receipts
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

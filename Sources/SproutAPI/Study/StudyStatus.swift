@@ -49,4 +49,17 @@ extension Study {
     public enum DodgeStatus: Int, Sendable {
         case cancelled = 200, notMyPartner = 201
     }
+
+    /// `POST /v1/user/shop/ios`
+    public enum ShopPurchaseStatus: Int, Sendable {
+        /// 201: the receipt is not valid, holds no purchase of the product, or its purchase was
+        /// already granted to someone else.
+        case granted = 200, invalidReceipt = 201
+    }
+
+    /// `POST /v1/user/shop/item`
+    public enum ShopItemStatus: Int, Sendable {
+        /// 201: the face or the background is not owned ("구매가 필요한 아이템이 있어요").
+        case saved = 200, notOwned = 201
+    }
 }

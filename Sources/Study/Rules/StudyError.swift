@@ -13,6 +13,7 @@ enum StudyField: String, Sendable {
     case searchable, ageMin, ageMax, study
     case lat, long, studylist, otheruid, reputation, comment
     case chat, lastchatDate
+    case receipt, product, sesac, background
     /// A parameter the contract does not name, refused for what it holds.
     case form
 }
