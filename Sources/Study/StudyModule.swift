@@ -83,6 +83,7 @@ public struct StudyModule: AppModule {
         StudySignupPages(profiles: profiles).register(on: pages)
         StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat, reviews: reviews).register(on: pages)
         StudyMyInfoPages(profiles: profiles).register(on: pages)
+        StudyShopPages(profiles: profiles, shop: shop, ids: platform.ids).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}

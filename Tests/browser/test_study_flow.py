@@ -2,7 +2,7 @@
 360 px phone, one on a desktop), sign in by phone with the code the development notice shows,
 sign up, wait in the queue about 300 m apart, find each other on the radar and in the results,
 one asks and the other accepts, and both end on the matched page: the asker's page gets there by
-itself, told by the study socket. They chat; the asker goes offline and back and misses nothing."""
+itself, told by the study socket. They chat; the asker goes offline and back and misses nothing, then shops."""
 from __future__ import annotations
 
 import re
@@ -162,4 +162,16 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     expect(away.locator("#chat-log .chat-bubble.theirs", has_text="오프라인일 때")).to_have_count(1)
     assert away.evaluate("window.stillThisPage === true"), "caught up without a reload"
     shoot(away, "05-back-online")
+
+    # The shop: a pretend purchase through development receipts, a preview, and saving it.
+    away.goto(base + "/study/shop")
+    away.locator("#shop-face-2 .shop-buy button").click()
+    expect(away.locator("#study-notice")).to_contain_text("구매가 완료되었어요")
+    expect(away.locator("#shop-face-2 .shop-owned")).to_have_text("보유")
+    away.locator("#shop-face-2 .shop-try").click()
+    expect(away.locator("#shop-preview")).to_have_attribute("data-sesac", "2")
+    away.click("#shop-save-button")
+    expect(away.locator("#study-notice")).to_contain_text("저장했어요")
+    assert_fits_width(away, "shop on a phone")
+    shoot(away, "06-shop")
     assert not errors, errors

@@ -10,6 +10,7 @@ enum StudyNotice: String, Sendable {
     case saved
     case studyOver = "study-over", chatInvalid = "chat-invalid", reviewTooLong = "review-too-long"
     case partnerReported = "partner-reported", alreadyReported = "already-reported"
+    case bought, notOwned = "not-owned", purchasesInApp = "purchases-in-app"
 
     init?(query req: Request) {
         guard let name = try? req.query.get(String.self, at: "notice") else { return nil }
@@ -17,7 +18,7 @@ enum StudyNotice: String, Sendable {
     }
 
     /// Whether the notice reports something refused rather than done.
-    var isProblem: Bool { ![.requested, .saved, .partnerReported].contains(self) }
+    var isProblem: Bool { ![.requested, .saved, .partnerReported, .bought].contains(self) }
 
     func text(_ context: PageContext) -> String {
         switch self {
@@ -33,6 +34,9 @@ enum StudyNotice: String, Sendable {
         case .saved: context.pick(ko: "저장했어요.", en: "Saved.")
         case .studyOver: context.pick(ko: "스터디가 종료되어 채팅을 전송할 수 없습니다.", en: "The study has ended, so the message was not sent.")
         case .reviewTooLong: context.pick(ko: "리뷰는 \(StudyReviews.commentLength)자 이내로 써 주세요.", en: "Reviews are at most \(StudyReviews.commentLength) characters.")
+        case .bought: context.pick(ko: "구매가 완료되었어요.", en: "Bought.")
+        case .notOwned: context.pick(ko: "구매가 필요한 아이템이 있어요.", en: "Some item needs to be bought first.")
+        case .purchasesInApp: context.pick(ko: "구매는 앱에서 할 수 있어요.", en: "Purchases are made in the app.")
         case .partnerReported: context.pick(ko: "신고가 접수되었어요.", en: "Your report was received.")
         case .alreadyReported: context.pick(ko: "이미 신고한 새싹이에요.", en: "You already reported them.")
         case .chatInvalid: context.pick(ko: "메시지는 1자 이상 \(StudyChat.maxLength)자 이내로 보내 주세요.", en: "Messages are 1 to \(StudyChat.maxLength) characters.")

@@ -10,6 +10,7 @@ enum StudyViews {
             .class("app-nav"),
             .forEach([("home", "/study", context.pick(ko: "홈", en: "Home")),
                       ("input", "/study/input", context.pick(ko: "새싹 찾기", en: "Find a study")),
+                      ("shop", "/study/shop", context.pick(ko: "새싹샵", en: "Shop")),
                       ("me", "/study/me", context.pick(ko: "내 정보", en: "My info"))]) { item in
                 .a(.id("study-nav-\(item.0)"), .href(item.1), .class(item.0 == current ? "current" : ""), .text(item.2))
             }

@@ -1,0 +1,77 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// The 새싹샵 (spec §7, the shop tabs): the preview card on top, then the faces and the
+/// backgrounds, each with its price or "보유" (owned). The apps' artwork is not Sprout's to ship,
+/// so the preview draws each item as a colour (`study.css`, a class per item: the pages' CSP
+/// allows no inline style).
+enum StudyShopViews {
+    static func page(_ context: PageContext, me: Study.User, face: Int, background: Int, sells: Bool, notice: StudyNotice?) -> Response {
+        PageLayout.render(title: context.pick(ko: "새싹샵", en: "Shop"), context: context, .group(
+            StudyViews.nav(context, current: "shop"),
+            .h1(.text(context.pick(ko: "새싹샵", en: "Shop"))),
+            StudyViews.notice(notice, context),
+            preview(face: face, background: background, context),
+            .form(
+                .id("shop-save"), .class("card"), .action(path: "/study/shop/save"), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("sesac"), .value(String(face))),
+                .input(.type(.hidden), .name("background"), .value(String(background))),
+                .button(.id("shop-save-button"), .type(.submit), .text(context.pick(ko: "저장", en: "Save")))
+            ),
+            .h2(.text(context.pick(ko: "새싹", en: "Faces"))),
+            items(SesacShopCatalogue.faces, owned: me.sesacCollection, face: face, background: background, sells: sells, context),
+            .h2(.text(context.pick(ko: "배경", en: "Backgrounds"))),
+            items(SesacShopCatalogue.backgrounds, owned: me.backgroundCollection, face: face, background: background, sells: sells, context)
+        ))
+    }
+
+    private static func preview(face: Int, background: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let faceItem = SesacShopCatalogue.faces[face], backgroundItem = SesacShopCatalogue.backgrounds[background]
+        return .div(
+            .id("shop-preview"), .class("shop-preview"), .data(named: "sesac", value: String(face)), .data(named: "background", value: String(background)),
+            .div(.class("shop-backdrop shop-background-\(background)"), .attribute(named: "aria-hidden", value: "true")),
+            .div(.class("shop-face shop-face-\(face)"), .attribute(named: "aria-hidden", value: "true")),
+            .p(.class("shop-preview-caption"), .text("\(context.pick(ko: faceItem.name.ko, en: faceItem.name.en)) · \(context.pick(ko: backgroundItem.name.ko, en: backgroundItem.name.en))"))
+        )
+    }
+
+    private static func items(_ items: [SesacShopCatalogue.Item], owned: [Int], face: Int, background: Int, sells: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .ul(.class("shop-items"), .forEach(items) { item in
+            let isOwned = SesacShop.owns(owned, item.index)
+            let previewFace = item.kind == .face ? item.index : face
+            let previewBackground = item.kind == .background ? item.index : background
+            return .li(
+                .id("shop-\(item.kind.rawValue)-\(item.index)"), .class("shop-item card"),
+                .span(.class("shop-swatch shop-\(item.kind.rawValue)-\(item.index)"), .attribute(named: "aria-hidden", value: "true")),
+                .div(
+                    .class("shop-item-text"),
+                    .strong(.text(context.pick(ko: item.name.ko, en: item.name.en))),
+                    .p(.class("hint"), .text(context.pick(ko: item.description.ko, en: item.description.en)))
+                ),
+                .a(.class("shop-try"), .href("/study/shop?sesac=\(previewFace)&background=\(previewBackground)"), .text(context.pick(ko: "미리보기", en: "Preview"))),
+                isOwned
+                    ? .span(.class("shop-owned"), .text(context.pick(ko: "보유", en: "Owned")))
+                    : .if(sells, .form(
+                        .class("shop-buy"), .action(path: "/study/shop/buy"), .method(.post),
+                        PageLayout.csrfField(context),
+                        .input(.type(.hidden), .name("product"), .value(item.productID ?? "")),
+                        .button(.type(.submit), .text(price(item.price)))
+                    ), else: .span(.class("shop-price"), .text(price(item.price))))
+            )
+        })
+    }
+
+    /// "1,200" as the apps show prices.
+    static func price(_ won: Int) -> String {
+        let digits = Array(String(won))
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return grouped
+    }
+}
