@@ -20,6 +20,11 @@ actor FakeStudy: StudyService, PhoneAuthService {
     var chatSendOutcome: StudyClient.ChatSendOutcome = .studyOver
     /// What each history fetch answers, in turn, the last one repeating.
     var chatHistories: [[Study.Chat]] = [[]]
+    /// The shop: what `shopInfo` answers (a purchase granted adds to it), and the answers to
+    /// purchases and choices.
+    var shopUser = FakeStudy.me
+    var purchaseStatus: Study.ShopPurchaseStatus = .granted
+    var choiceStatus: Study.ShopItemStatus = .saved
     var signedIn = PhoneAuthClient.SignedIn(idToken: "id", refreshToken: "refresh", expiresIn: 3600, localId: "uid-me", isNewUser: false,
                                            phoneNumber: "+821012345678")
     var failures: [String: any Error] = [:]
@@ -57,6 +62,9 @@ actor FakeStudy: StudyService, PhoneAuthService {
     func set(withdraw: Study.WithdrawOutcome) { withdrawOutcome = withdraw }
     func set(chatSend: StudyClient.ChatSendOutcome) { chatSendOutcome = chatSend }
     func set(histories: [[Study.Chat]]) { chatHistories = histories }
+    func set(shopUser: Study.User) { self.shopUser = shopUser }
+    func set(purchase: Study.ShopPurchaseStatus) { purchaseStatus = purchase }
+    func set(choice: Study.ShopItemStatus) { choiceStatus = choice }
     func fail(_ call: String, with error: any Error) { failures[call] = error }
     func succeed(_ call: String) { failures[call] = nil }
     func forgetCalls() { calls = [] }
@@ -159,6 +167,27 @@ actor FakeStudy: StudyService, PhoneAuthService {
     func chats(with uid: String, after lastchatDate: String) async throws -> [Study.Chat] {
         try record("chats", "\(uid),\(lastchatDate)")
         return chatHistories.count > 1 ? chatHistories.removeFirst() : chatHistories[0]
+    }
+
+    func shopInfo() async throws -> Study.User {
+        try record("shopInfo")
+        return shopUser
+    }
+
+    func buy(receipt: String, product: String) async throws -> Study.ShopPurchaseStatus {
+        try record("buy", "\(receipt),\(product)")
+        if purchaseStatus == .granted, let item = Study.ShopCatalogue.item(productID: product) {
+            switch item.kind {
+            case .face: shopUser.sesacCollection.append(item.index)
+            case .background: shopUser.backgroundCollection.append(item.index)
+            }
+        }
+        return purchaseStatus
+    }
+
+    func chooseItems(sesac: Int, background: Int) async throws -> Study.ShopItemStatus {
+        try record("chooseItems", "\(sesac),\(background)")
+        return choiceStatus
     }
 }
 

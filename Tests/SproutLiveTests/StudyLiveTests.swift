@@ -85,6 +85,19 @@ import Vapor
         }
     }
 
+    @Test func theShopRecordsAPurchaseAndShowsTheItems() async throws {
+        try await withListeningSprout { sprout, url in
+            let (shopper, _) = try await signedUp(url, phone: "01055554444", nick: "쇼핑", sprout: sprout)
+            #expect(try await shopper.chooseItems(sesac: 2, background: 0) == .notOwned)
+            let receipt = Data(#"{"in_app":[{"product_id":"com.memolease.sesac1.sprout2","transaction_id":"live-1"}]}"#.utf8).base64EncodedString()
+            #expect(try await shopper.buy(receipt: receipt, product: "com.memolease.sesac1.sprout2") == .granted)
+            #expect(try await shopper.buy(receipt: "not-a-receipt", product: "com.memolease.sesac1.sprout2") == .invalidReceipt)
+            #expect(try await shopper.shopInfo().sesacCollection == [0, 2])
+            #expect(try await shopper.chooseItems(sesac: 2, background: 0) == .saved)
+            #expect(try await shopper.shopInfo().sesac == 2)
+        }
+    }
+
     /// The uids some instance holds a study socket for.
     private static func presentUIDs(_ sprout: TestSprout) async throws -> [String] {
         let sql = try #require(sprout.app.db as? any SQLDatabase)

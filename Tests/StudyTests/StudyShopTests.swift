@@ -104,10 +104,10 @@ struct StudyShopTests {
     }
 
     @Test func theCatalogueIsTheClients() {
-        #expect(SesacShopCatalogue.faces.count == 5 && SesacShopCatalogue.backgrounds.count == 8)
-        #expect(SesacShopCatalogue.faces.compactMap(\.productID) == (1...4).map { "com.memolease.sesac1.sprout\($0)" })
-        #expect(SesacShopCatalogue.backgrounds.compactMap(\.productID) == (1...7).map { "com.memolease.sesac1.background\($0)" })
-        #expect(SesacShopCatalogue.faces.map(\.price) == [0, 1200, 2500, 2500, 2500])
-        #expect(SesacShopCatalogue.backgrounds.map(\.price) == [0, 1200, 1200, 1200, 2500, 2500, 2500, 2500])
+        #expect(Study.ShopCatalogue.faces.count == 5 && Study.ShopCatalogue.backgrounds.count == 8)
+        #expect(Study.ShopCatalogue.faces.compactMap(\.productID) == (1...4).map { "com.memolease.sesac1.sprout\($0)" })
+        #expect(Study.ShopCatalogue.backgrounds.compactMap(\.productID) == (1...7).map { "com.memolease.sesac1.background\($0)" })
+        #expect(Study.ShopCatalogue.faces.map(\.price) == [0, 1200, 2500, 2500, 2500])
+        #expect(Study.ShopCatalogue.backgrounds.map(\.price) == [0, 1200, 1200, 1200, 2500, 2500, 2500, 2500])
     }
 }

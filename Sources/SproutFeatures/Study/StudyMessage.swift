@@ -54,6 +54,10 @@ public enum StudyMessage: Sendable, Equatable {
     case invalidAgeRange
     case saved
 
+    // Shop (spec §5)
+    case needsPurchase
+    case purchaseRefused
+
     public func text(in language: Language) -> String {
         language == .korean ? korean : english
     }
@@ -93,6 +97,8 @@ public enum StudyMessage: Sendable, Equatable {
         case let .studyCancelled(nick): "\(nick)님이 스터디를 취소했습니다"
         case .invalidAgeRange: "상대방 연령대는 18세에서 65세 사이로 선택해 주세요."
         case .saved: "저장되었습니다."
+        case .needsPurchase: "구매가 필요한 아이템이 있어요"
+        case .purchaseRefused: "구매를 확인하지 못했어요. 구매 내역을 복원해 주세요."
         }
     }
 
@@ -131,6 +137,8 @@ public enum StudyMessage: Sendable, Equatable {
         case let .studyCancelled(nick): "\(nick) cancelled the study."
         case .invalidAgeRange: "Choose a partner age range between 18 and 65."
         case .saved: "Saved."
+        case .needsPurchase: "Some item needs to be bought first."
+        case .purchaseRefused: "The purchase could not be confirmed. Restore your purchases."
         }
     }
 

@@ -25,6 +25,10 @@ public protocol StudyService: Sendable {
 
     func sendChat(_ text: String, to uid: String) async throws -> StudyClient.ChatSendOutcome
     func chats(with uid: String, after lastchatDate: String) async throws -> [Study.Chat]
+
+    func shopInfo() async throws -> Study.User
+    func buy(receipt: String, product: String) async throws -> Study.ShopPurchaseStatus
+    func chooseItems(sesac: Int, background: Int) async throws -> Study.ShopItemStatus
 }
 
 extension StudyClient: StudyService {}

@@ -22,14 +22,14 @@ enum StudyShopViews {
                 .button(.id("shop-save-button"), .type(.submit), .text(context.pick(ko: "저장", en: "Save")))
             ),
             .h2(.text(context.pick(ko: "새싹", en: "Faces"))),
-            items(SesacShopCatalogue.faces, owned: me.sesacCollection, face: face, background: background, sells: sells, context),
+            items(Study.ShopCatalogue.faces, owned: me.sesacCollection, face: face, background: background, sells: sells, context),
             .h2(.text(context.pick(ko: "배경", en: "Backgrounds"))),
-            items(SesacShopCatalogue.backgrounds, owned: me.backgroundCollection, face: face, background: background, sells: sells, context)
+            items(Study.ShopCatalogue.backgrounds, owned: me.backgroundCollection, face: face, background: background, sells: sells, context)
         ))
     }
 
     private static func preview(face: Int, background: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
-        let faceItem = SesacShopCatalogue.faces[face], backgroundItem = SesacShopCatalogue.backgrounds[background]
+        let faceItem = Study.ShopCatalogue.faces[face], backgroundItem = Study.ShopCatalogue.backgrounds[background]
         return .div(
             .id("shop-preview"), .class("shop-preview"), .data(named: "sesac", value: String(face)), .data(named: "background", value: String(background)),
             .div(.class("shop-backdrop shop-background-\(background)"), .attribute(named: "aria-hidden", value: "true")),
@@ -38,9 +38,9 @@ enum StudyShopViews {
         )
     }
 
-    private static func items(_ items: [SesacShopCatalogue.Item], owned: [Int], face: Int, background: Int, sells: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
+    private static func items(_ items: [Study.ShopCatalogue.Item], owned: [Int], face: Int, background: Int, sells: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
         .ul(.class("shop-items"), .forEach(items) { item in
-            let isOwned = SesacShop.owns(owned, item.index)
+            let isOwned = Study.ShopCatalogue.owns(owned, item.index)
             let previewFace = item.kind == .face ? item.index : face
             let previewBackground = item.kind == .background ? item.index : background
             return .li(

@@ -30,7 +30,7 @@ struct SesacShop: Sendable {
             throw StudyError.invalid(.product)
         }
         guard try await StudyProfile.find(uid, on: db) != nil else { throw StudyError.notSignedUp }
-        guard let item = SesacShopCatalogue.item(productID: product) else { return .invalidReceipt }
+        guard let item = Study.ShopCatalogue.item(productID: product) else { return .invalidReceipt }
         guard case let .valid(purchases) = try await receipts.verify(receipt) else { return .invalidReceipt }
         let transactions = purchases.filter { $0.productID == product }.map(\.transactionID)
         guard !transactions.isEmpty else { return .invalidReceipt }
@@ -42,7 +42,7 @@ struct SesacShop: Sendable {
         }
     }
 
-    private func grant(_ item: SesacShopCatalogue.Item, transactions: [String], to uid: String, on db: any Database) async throws -> PurchaseResult {
+    private func grant(_ item: Study.ShopCatalogue.Item, transactions: [String], to uid: String, on db: any Database) async throws -> PurchaseResult {
         let now = clock.now()
         return try await db.writeTransaction { db in
             guard let profile = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
@@ -74,24 +74,19 @@ struct SesacShop: Sendable {
 
     /// Shows the face and background the form names, when both are owned.
     func choose(_ uid: String, form: StudyForm, on db: any Database) async throws -> ChoiceResult {
-        guard let face = form.value("sesac").flatMap(StudyNumber.int), SesacShopCatalogue.faces.indices.contains(face) else {
+        guard let face = form.value("sesac").flatMap(StudyNumber.int), Study.ShopCatalogue.faces.indices.contains(face) else {
             throw StudyError.invalid(.sesac)
         }
-        guard let background = form.value("background").flatMap(StudyNumber.int), SesacShopCatalogue.backgrounds.indices.contains(background) else {
+        guard let background = form.value("background").flatMap(StudyNumber.int), Study.ShopCatalogue.backgrounds.indices.contains(background) else {
             throw StudyError.invalid(.background)
         }
         return try await db.writeTransaction { db in
             guard let profile = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
-            guard Self.owns(profile.sesacCollection, face), Self.owns(profile.backgroundCollection, background) else { return .notOwned }
+            guard Study.ShopCatalogue.owns(profile.sesacCollection, face), Study.ShopCatalogue.owns(profile.backgroundCollection, background) else { return .notOwned }
             profile.sesac = face
             profile.background = background
             try await profile.save(on: db)
             return .saved
         }
-    }
-
-    /// Index 0 is always owned, whatever a collection says.
-    static func owns(_ collection: [Int], _ index: Int) -> Bool {
-        index == 0 || collection.contains(index)
     }
 }
