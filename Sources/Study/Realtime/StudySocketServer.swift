@@ -57,9 +57,10 @@ struct StudySocketServer: Sendable {
                 }
             }
             guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
-            return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
-                await upgrade(session, to: socket, req)
-            }
+            // The synchronous handler: it runs before the websocket reads anything, so the client's
+            // `2probe`, sent the moment the upgrade completes, finds its handler in place.
+            let onUpgrade: @Sendable (Request, WebSocket) -> Void = { req, socket in upgrade(session, to: socket, req) }
+            return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload), onUpgrade: onUpgrade)
         case "polling":
             guard let sid else { return try await startPolling(req) }
             guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
@@ -114,7 +115,7 @@ struct StudySocketServer: Sendable {
     /// A polling session moving to a websocket: the probe is answered on the websocket, and the
     /// waiting poll ends so the client can pause polling; `5` completes the move. A websocket that
     /// closes before that leaves the session polling.
-    private func upgrade(_ session: EngineSession, to socket: WebSocket, _ req: Request) async {
+    private func upgrade(_ session: EngineSession, to socket: WebSocket, _ req: Request) {
         socket.onText { socket, text in
             switch text {
             case "2probe":
