@@ -14,11 +14,11 @@ struct StudyShopTests {
     }
 
     func buy(_ sprout: TestSprout, _ person: StudyPerson, receipt: String, product: String) async throws -> UInt {
-        try await sprout.study(.POST, "v1/user/shop/ios", person, form: [("receipt", receipt), ("product", product)]).status.code
+        try await sprout.shopBuy(person, receipt: receipt, product: product)
     }
 
     func me(_ sprout: TestSprout, _ person: StudyPerson) async throws -> Study.User {
-        try await sprout.study(.GET, "v1/user/shop/myinfo", person).decode(Study.User.self)
+        try await sprout.shopMe(person)
     }
 
     @Test("buying grants the item once, the same purchase again is still mine, and another account cannot replay it")
@@ -54,9 +54,12 @@ struct StudyShopTests {
             #expect(try await buy(sprout, a, receipt: receipt(mint, "1"), product: "") == 501)
             #expect(try await buy(sprout, a, receipt: String(repeating: "A", count: SesacShop.receiptLength + 1), product: mint) == 501)
             #expect(try await sprout.study(.POST, "v1/user/shop/ios", nil, form: [("receipt", receipt(mint, "1")), ("product", mint)]).status.code == 401)
+            #expect(try await sprout.study(.GET, "v1/user/shop/myinfo", "not-a-token").status.code == 401)
+            #expect(try await sprout.study(.POST, "v1/user/shop/item", nil, form: [("sesac", "0"), ("background", "0")]).status.code == 401)
             #expect(try await sprout.study(.POST, "v1/user/withdraw", a).status.code == 200)
             #expect(try await buy(sprout, a, receipt: receipt(mint, "1"), product: mint) == 406)
             #expect(try await sprout.study(.GET, "v1/user/shop/myinfo", a).status.code == 406)
+            #expect(try await sprout.study(.POST, "v1/user/shop/item", a, form: [("sesac", "0"), ("background", "0")]).status.code == 406)
             #expect(try await ShopTransaction.query(on: sprout.app.db).count() == 0, "nothing refused was stored")
         }
     }
@@ -76,6 +79,25 @@ struct StudyShopTests {
             var owners = 0
             for person in people where try await me(sprout, person).sesacCollection.contains(4) { owners += 1 }
             #expect(owners == 1)
+        }
+    }
+
+    @Test("one account sending two purchases at once, or one purchase twice at once: every item arrives, each transaction once", arguments: 0..<3)
+    func oneAccountInParallel(round: Int) async throws {
+        try await withSprout { sprout in
+            let a = try await sprout.studyPerson("+82103335000\(round)", nick: "동시\(round)")
+            let purple = "com.memolease.sesac1.sprout3", stage = "com.memolease.sesac1.background4", sturdy = "com.memolease.sesac1.sprout1"
+            let purchases = [(purple, "p-\(round)"), (stage, "s-\(round)"), (sturdy, "t-\(round)"), (sturdy, "t-\(round)")]
+            let codes = try await withThrowingTaskGroup(of: UInt.self) { group in
+                for (product, transaction) in purchases {
+                    group.addTask { try await buy(sprout, a, receipt: receipt(product, transaction), product: product) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(codes == [200, 200, 200, 200], "\(codes)")
+            let user = try await me(sprout, a)
+            #expect(user.sesacCollection.sorted() == [0, 1, 3] && user.backgroundCollection.sorted() == [0, 4])
+            #expect(user.transactionId.sorted() == ["p-\(round)", "s-\(round)", "t-\(round)"])
         }
     }
 
@@ -109,5 +131,16 @@ struct StudyShopTests {
         #expect(Study.ShopCatalogue.backgrounds.compactMap(\.productID) == (1...7).map { "com.memolease.sesac1.background\($0)" })
         #expect(Study.ShopCatalogue.faces.map(\.price) == [0, 1200, 2500, 2500, 2500])
         #expect(Study.ShopCatalogue.backgrounds.map(\.price) == [0, 1200, 1200, 1200, 2500, 2500, 2500, 2500])
+    }
+}
+
+extension TestSprout {
+    /// `POST /v1/user/shop/ios` as the iOS apps send it; the status code.
+    func shopBuy(_ person: StudyPerson, receipt: String, product: String) async throws -> UInt {
+        try await study(.POST, "v1/user/shop/ios", person, form: [("receipt", receipt), ("product", product)]).status.code
+    }
+
+    func shopMe(_ person: StudyPerson) async throws -> Study.User {
+        try await study(.GET, "v1/user/shop/myinfo", person).decode(Study.User.self)
     }
 }

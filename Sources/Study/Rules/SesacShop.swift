@@ -45,7 +45,7 @@ struct SesacShop: Sendable {
     private func grant(_ item: Study.ShopCatalogue.Item, transactions: [String], to uid: String, on db: any Database) async throws -> PurchaseResult {
         let now = clock.now()
         return try await db.writeTransaction { db in
-            guard let profile = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
+            guard let profile = try await StudyProfile.findLocked(uid, on: db) else { throw StudyError.notSignedUp }
             let granted = try await ShopTransaction.query(on: db).filter(\.$id ~~ transactions).all()
             let transaction: String
             if let mine = granted.first(where: { $0.uid == uid })?.id {
