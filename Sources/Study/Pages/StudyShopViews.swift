@@ -14,6 +14,10 @@ enum StudyShopViews {
             .h1(.text(context.pick(ko: "새싹샵", en: "Shop"))),
             StudyViews.notice(notice, context),
             preview(face: face, background: background, context),
+            .if(!sells, .p(.id("shop-in-app"), .class("hint"), .text(context.pick(
+                ko: "구매는 앱에서 할 수 있어요. 여기서는 가진 아이템을 골라 저장해요.",
+                en: "Purchases are made in the app; here you choose among what you own."
+            )))),
             .form(
                 .id("shop-save"), .class("card"), .action(path: "/study/shop/save"), .method(.post),
                 PageLayout.csrfField(context),

@@ -1,86 +1,13 @@
 import Foundation
-import NIOConcurrencyHelpers
 import Platform
+import SproutTestSupport
 import Testing
 import Vapor
 
-/// A local stand-in for Apple's `verifyReceipt` at two roots, `/production` and `/sandbox`,
-/// answering as Apple documents: a sandbox receipt sent to production is 21007, a production one
-/// sent to the sandbox 21008, an unknown one 21002; `scripted` answers the next call verbatim.
-final class FakeAppStore: Sendable {
-    struct Receipt: Sendable {
-        var sandbox: Bool
-        var bundleID: String
-        var purchases: [(product: String, transaction: String)]
-    }
-
-    let app: Application
-    let receipts = NIOLockedValueBox<[String: Receipt]>([:])
-    let calls = NIOLockedValueBox<[(environment: String, password: String?)]>([])
-    let scripted = NIOLockedValueBox<[(status: HTTPResponseStatus, body: String)]>([])
-
-    init() async throws {
-        app = try await Application.make(.testing)
-        app.logger.logLevel = .warning
-        app.http.server.configuration.hostname = "127.0.0.1"
-        app.http.server.configuration.port = 0
-        for environment in ["production", "sandbox"] {
-            app.post(.constant(environment), "verifyReceipt") { [receipts, calls, scripted] req async throws -> Response in
-                struct Body: Content {
-                    var receiptData: String
-                    var password: String?
-                    enum CodingKeys: String, CodingKey { case receiptData = "receipt-data", password }
-                }
-                let body = try req.content.decode(Body.self)
-                calls.withLockedValue { $0.append((environment, body.password)) }
-                if let next = scripted.withLockedValue({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                    return Response(status: next.status, headers: ["Content-Type": "application/json"], body: .init(string: next.body))
-                }
-                guard let receipt = receipts.withLockedValue({ $0[body.receiptData] }) else { return Self.answer(["status": 21002]) }
-                if receipt.sandbox != (environment == "sandbox") { return Self.answer(["status": receipt.sandbox ? 21007 : 21008]) }
-                let inApp = receipt.purchases.map { ["product_id": $0.product, "transaction_id": $0.transaction, "quantity": "1"] }
-                return Self.answer(["status": 0, "environment": receipt.sandbox ? "Sandbox" : "Production",
-                                    "receipt": ["bundle_id": receipt.bundleID, "in_app": inApp]])
-            }
-        }
-        try app.server.start()
-    }
-
-    static func answer(_ object: [String: Any]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
-        return Response(status: .ok, headers: ["Content-Type": "application/json"], body: .init(data: data))
-    }
-
-    var baseURL: String { "http://127.0.0.1:\(app.http.server.shared.localAddress?.port ?? 0)" }
-
-    func verifier(bundleID: String? = "com.memolease.sesac1", sharedSecret: String? = "secret") -> AppStoreReceiptVerifier {
-        let client = app.client
-        return AppStoreReceiptVerifier(
-            credentials: .init(sharedSecret: sharedSecret, bundleID: bundleID, productionURL: baseURL + "/production", sandboxURL: baseURL + "/sandbox"),
-            client: { client }
-        )
-    }
-
-    func stop() async throws {
-        await app.server.shutdown()
-        try await app.asyncShutdown()
-    }
-}
-
+/// The App Store adapter against `FakeAppStore`, a local `verifyReceipt`.
 @Suite struct AppStoreReceiptVerifierTests {
-    func withFake(_ test: (FakeAppStore) async throws -> Void) async throws {
-        let fake = try await FakeAppStore()
-        do {
-            try await test(fake)
-        } catch {
-            try await fake.stop()
-            throw error
-        }
-        try await fake.stop()
-    }
-
     @Test func aProductionReceiptIsReadFromProductionWithTheSharedSecret() async throws {
-        try await withFake { fake in
+        try await withFakeAppStore { fake in
             fake.receipts.withLockedValue { $0["prod"] = .init(sandbox: false, bundleID: "com.memolease.sesac1", purchases: [("com.memolease.sesac1.sprout1", "100")]) }
             let production = try await fake.verifier().verify("prod")
             #expect(production == .valid([StorePurchase(productID: "com.memolease.sesac1.sprout1", transactionID: "100")]))
@@ -90,7 +17,7 @@ final class FakeAppStore: Sendable {
     }
 
     @Test func aSandboxReceiptFallsBackToTheSandboxOn21007() async throws {
-        try await withFake { fake in
+        try await withFakeAppStore { fake in
             fake.receipts.withLockedValue { $0["test"] = .init(sandbox: true, bundleID: "com.memolease.sesac1", purchases: [("com.memolease.sesac1.background3", "200")]) }
             let sandbox = try await fake.verifier().verify("test")
             #expect(sandbox == .valid([StorePurchase(productID: "com.memolease.sesac1.background3", transactionID: "200")]))
@@ -99,7 +26,7 @@ final class FakeAppStore: Sendable {
     }
 
     @Test func refusedReceiptsAreInvalid() async throws {
-        try await withFake { fake in
+        try await withFakeAppStore { fake in
             fake.receipts.withLockedValue {
                 $0["other-app"] = .init(sandbox: false, bundleID: "com.example.elsewhere", purchases: [("x", "1")])
                 $0["empty"] = .init(sandbox: false, bundleID: "com.memolease.sesac1", purchases: [])
@@ -116,8 +43,20 @@ final class FakeAppStore: Sendable {
         }
     }
 
+    @Test func purchasesAreReadFromTheReceiptAndTheLatestInfoOnce() async throws {
+        try await withFakeAppStore { fake in
+            let answer = #"""
+            {"status":0,"receipt":{"bundle_id":"com.memolease.sesac1","in_app":[{"product_id":"a","transaction_id":"1","quantity":"1"}]},
+             "latest_receipt_info":[{"product_id":"a","transaction_id":"1"},{"product_id":"b","transaction_id":"2"}]}
+            """#
+            fake.scripted.withLockedValue { $0 = [(.ok, answer)] }
+            let verdict = try await fake.verifier().verify("anything")
+            #expect(verdict == .valid([StorePurchase(productID: "a", transactionID: "1"), StorePurchase(productID: "b", transactionID: "2")]))
+        }
+    }
+
     @Test func aStoreThatCannotSayIsUnavailableNotInvalid() async throws {
-        try await withFake { fake in
+        try await withFakeAppStore { fake in
             let verifier = fake.verifier()
             for scripted in [(HTTPResponseStatus.ok, #"{"status":21005}"#), (.ok, #"{"status":21150}"#),
                              (.ok, #"{"status":21199,"is-retryable":true}"#), (.serviceUnavailable, "down"), (.ok, "not json")] {
