@@ -23,6 +23,8 @@ import Vapor
             #expect(preview.contains(#"data-sesac="2""#) && preview.contains(#"id="shop-face-2""#))
             #expect(try await a.post("/study/shop/save", ["sesac": "2", "background": "0"]).2 == "/study/shop?notice=saved")
             #expect(try await a.post("/study/shop/save", ["sesac": "99999999999999999999", "background": "0"]).0 == 400)
+            let myInfo = try await a.page("/study/me").1
+            #expect(myInfo.contains(#"data-sesac="2" data-background="0""#) && myInfo.contains(#"id="my-shop-link" href="/study/shop""#), "my info shows the saved pair")
 
             let mine = try #require(try await StudyProfile.query(on: sprout.app.db).filter(\.$nick == "쇼핑").first())
             #expect(mine.sesac == 2 && mine.sesacCollection == [0, 2] && mine.transactionIDs.count == 1)

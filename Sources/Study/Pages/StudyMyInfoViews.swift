@@ -9,6 +9,8 @@ enum StudyMyInfoViews {
         PageLayout.render(title: context.pick(ko: "내 정보", en: "My info"), context: context, status: status, .group(
             StudyViews.nav(context, current: "me"),
             .h1(.id("my-nick"), .text(me.nick)),
+            StudyShopViews.preview(face: me.sesac, background: me.background, context),
+            .p(.a(.id("my-shop-link"), .href("/study/shop"), .text(context.pick(ko: "새싹샵에서 꾸미기", en: "Dress up in the shop")))),
             .ul(.class("study-titles"), .forEach(StudyViews.titles(context).enumerated()) { index, title in
                 .li(.class(me.reputation.indices.contains(index) && me.reputation[index] > 0 ? "lit" : ""), .text(title))
             }),

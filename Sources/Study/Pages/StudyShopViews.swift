@@ -32,7 +32,11 @@ enum StudyShopViews {
         ))
     }
 
-    private static func preview(face: Int, background: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
+    /// A face on a background; an index outside the catalogue (only a hand-edited database holds
+    /// one) shows the free item rather than trapping.
+    static func preview(face: Int, background: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let face = Study.ShopCatalogue.faces.indices.contains(face) ? face : 0
+        let background = Study.ShopCatalogue.backgrounds.indices.contains(background) ? background : 0
         let faceItem = Study.ShopCatalogue.faces[face], backgroundItem = Study.ShopCatalogue.backgrounds[background]
         return .div(
             .id("shop-preview"), .class("shop-preview"), .data(named: "sesac", value: String(face)), .data(named: "background", value: String(background)),
