@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+from concurrent.futures import ThreadPoolExecutor
 import urllib.parse
 
 import pytest
@@ -68,8 +69,40 @@ def test_refusals_change_nothing(shop_server):
     assert buy(other, MINT, transaction).status_code == 201, "a replay from another account"
     assert other.send("POST", "/v1/user/shop/ios", "receipt=bm9wZQ%3D%3D&product=" + MINT).status_code == 201
     assert other.send("POST", "/v1/user/shop/ios", "product=" + MINT).status_code == 501
-    for sesac, background in [(5, 0), (-1, 0), ("1e308", 0), ("99999999999999999999", 0), ("%00", 0), (0, "")]:
+    for sesac, background in [(5, 0), (-1, 0), ("1.5", 0), ("1e308", 0), ("99999999999999999999", 0), ("%00", 0), ("", 0), (0, ""), (0, 8)]:
         assert choose(me, sesac, background).status_code == 501, (sesac, background)
     assert other.send("GET", "/v1/user/shop/myinfo").json()["sesacCollection"] == [0]
     assert me.send("GET", "/v1/user").json()["sesac"] == 0
     assert shop_server.process.poll() is None, "the server is alive"
+
+
+def test_a_replay_by_the_same_account_grants_nothing_more(shop_server):
+    me = signed_up(shop_server.base_url)
+    transaction = f"tx-{random.randrange(10**9)}"
+    assert buy(me, MINT, transaction).status_code == 200
+    assert buy(me, MINT, transaction).status_code == 200, "a retry after a lost answer is still mine"
+    info = me.send("GET", "/v1/user/shop/myinfo").json()
+    assert info["sesacCollection"] == [0, 2] and info["transactionId"] == [transaction]
+
+
+def test_the_same_purchase_from_many_accounts_at_once_is_granted_once(shop_server):
+    people = [signed_up(shop_server.base_url) for _ in range(4)]
+    transaction = f"race-{random.randrange(10**9)}"
+    with ThreadPoolExecutor(len(people)) as pool:
+        codes = list(pool.map(lambda person: buy(person, CITY, transaction).status_code, people))
+    assert sorted(codes) == [200, 201, 201, 201], codes
+    owners = [p for p in people if 1 in p.send("GET", "/v1/user/shop/myinfo").json()["backgroundCollection"]]
+    assert len(owners) == 1
+
+
+def test_tokens_and_signup_are_checked(shop_server):
+    base = shop_server.base_url
+    stranger = StudyClient.signed_in(base, GLSME)
+    assert stranger.send("GET", "/v1/user/shop/myinfo").status_code == 406
+    assert choose(stranger, 0, 0).status_code == 406
+    assert buy(stranger, MINT, "tx-stranger").status_code == 406
+    for path, body in [("/v1/user/shop/myinfo", None), ("/v1/user/shop/item", "sesac=0&background=0"),
+                       ("/v1/user/shop/ios", "receipt=x&product=" + MINT)]:
+        method = "GET" if body is None else "POST"
+        assert stranger.send(method, path, body, token=None).status_code == 401
+        assert stranger.send(method, path, body, token="not.a.token").status_code == 401
