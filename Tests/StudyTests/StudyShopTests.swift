@@ -34,6 +34,9 @@ struct StudyShopTests {
             user = try await me(sprout, a)
             #expect(user.sesacCollection == [0, 2] && user.transactionId == ["1000001"])
             #expect(try await buy(sprout, b, receipt: receipt(mint, "1000001"), product: mint) == 201, "a replay")
+            let gold = "com.memolease.sesac1.sprout4"
+            #expect(try await buy(sprout, a, receipt: receipt(gold, "1000001"), product: gold) == 201, "my old transaction under another product")
+            #expect(try await me(sprout, a).sesacCollection == [0, 2])
             #expect(try await me(sprout, b).sesacCollection == [0])
 
             let night = "com.memolease.sesac1.background2"

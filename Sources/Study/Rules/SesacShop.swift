@@ -48,7 +48,9 @@ struct SesacShop: Sendable {
             guard let profile = try await StudyProfile.findLocked(uid, on: db) else { throw StudyError.notSignedUp }
             let granted = try await ShopTransaction.query(on: db).filter(\.$id ~~ transactions).all()
             let transaction: String
-            if let mine = granted.first(where: { $0.uid == uid })?.id {
+            // Mine only for the product it was granted for: a receipt naming an old transaction
+            // of mine under another product (only a forged one can) buys nothing.
+            if let mine = granted.first(where: { $0.uid == uid && $0.productID == item.productID })?.id {
                 transaction = mine
             } else if let fresh = transactions.first(where: { id in !granted.contains { $0.id == id } }) {
                 try await ShopTransaction(transactionID: fresh, uid: uid, productID: item.productID ?? "", grantedAt: now).create(on: db)
