@@ -44,14 +44,20 @@ public final class StudyShopViewModel {
     }
 
     /// StoreKit finished a purchase of `product`: record it, then read what I own again.
-    public func purchased(receipt: String, product: String) async {
+    /// Returns whether the server gave its final word (granted or refused): only then should the
+    /// app finish the StoreKit transaction. After a network failure or a 500 (Apple could not be
+    /// asked) it stays unfinished, so StoreKit hands it over again and it is sent once more.
+    @discardableResult
+    public func purchased(receipt: String, product: String) async -> Bool {
         isBusy = true
         defer { isBusy = false }
         do {
             if try await study.buy(receipt: receipt, product: product) == .invalidReceipt { alert = .purchaseRefused }
             await refresh(resettingPreview: false)
+            return true
         } catch {
             alert = StudyMessage.failure(error)
+            return false
         }
     }
 
