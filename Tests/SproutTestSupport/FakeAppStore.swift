@@ -32,6 +32,9 @@ public final class FakeAppStore: Sendable {
         app.logger.logLevel = .warning
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
+        // The client `verifier()` hands out retries a refused connection until its connect timeout
+        // (10 s by default); a second is plenty on this machine and keeps "the store is down" quick.
+        app.http.client.configuration.timeout = .init(connect: .seconds(1), read: .seconds(10))
         for environment in ["production", "sandbox"] {
             app.post(.constant(environment), "verifyReceipt") { [receipts, calls, scripted] req async throws -> Response in
                 struct Body: Content {
