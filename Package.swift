@@ -54,8 +54,11 @@ let package = Package(
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
+        // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
+        .target(name: "Reading", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+
         // Assembles the application from the platform and the app modules.
-        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market"]),
+        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market", "Reading"]),
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
 
@@ -88,6 +91,7 @@ let package = Package(
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "StudyTests", dependencies: ["Study", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "ReadingTests", dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         // The SDK and the view models alone: no Vapor, no libvips.
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),

@@ -1,6 +1,7 @@
 import Lessons
 import Market
 import Platform
+import Reading
 import Study
 
 /// The apps Sprout serves. Adding one is its folder under `Sources/` and a line here.
@@ -9,5 +10,6 @@ public enum SproutModules {
         LessonsModule.self,
         StudyModule.self,
         MarketModule.self,
+        ReadingModule.self,
     ]
 }

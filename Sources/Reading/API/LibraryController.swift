@@ -1,0 +1,75 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/api/reading/library`: the signed-in reader's books.
+struct LibraryController: Sendable {
+    let library: Library
+
+    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
+    static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
+
+    func register(on routes: DocumentedRoutes) {
+        let library = routes.grouped("api", "reading", "library")
+        library.on(.GET, doc: .init(
+            "My library", description: "Every book, or those on one shelf and matching a search, in the order asked.",
+            headers: [Self.bearer],
+            query: [
+                .init("status", "to-read, reading or read; every shelf when absent"),
+                .init("q", "Part of the title or author, any case (at most 100 characters)"),
+                .init("sort", "added (default), title or pages"),
+                .init("order", "asc or desc; newest, A to Z and thickest first by default"),
+            ],
+            responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 }
+        ), use: list)
+        library.onResponse(.POST, doc: .init(
+            "Add a book", description: "By hand, or with its ISBN-13 (checked). The same ISBN, or for a book without one the same title and author, is a 409 whose Location names the book already there.",
+            headers: [Self.bearer], requestContent: ["application/json"],
+            responses: Self.signedIn.merging([201: "The book (Location: its path)", 400: "A body that cannot be read", 409: "Already in the library", 422: "A field the rules refuse, each named"]) { $1 }
+        ), use: add)
+        library.on(.GET, ":id", doc: .init(
+            "One of my books", headers: [Self.bearer], responses: Self.signedIn.merging([200: "The book", 404: "Not in my library"]) { $1 }
+        ), use: show)
+        library.on(.PATCH, ":id", doc: .init(
+            "Change a book", description: "Only the keys sent change; a status keeps started_on and finished_on in step.",
+            headers: [Self.bearer], requestContent: ["application/json"],
+            responses: Self.signedIn.merging([200: "The book", 400: "A body that cannot be read", 404: "Not in my library", 409: "Another of my books has this title and author", 422: "A field the rules refuse, each named"]) { $1 }
+        ), use: change)
+        library.on(.DELETE, ":id", doc: .init(
+            "Remove a book", description: "With its sessions; a timer timing it is thrown away.",
+            headers: [Self.bearer], responses: Self.signedIn.merging([200: "{id, deleted}", 404: "Not in my library"]) { $1 }
+        ), use: remove)
+    }
+
+    func list(_ req: Request) async throws -> Reading.Library {
+        let shelf = Library.Shelf(
+            status: try req.readingQuery("status", as: Reading.BookStatus.self), search: try req.readingQuery("q"),
+            sort: try req.readingQuery("sort", as: Reading.LibrarySort.self) ?? .added,
+            order: try req.readingQuery("order", as: Reading.SortOrder.self)
+        )
+        let books = try await library.books(of: try req.authenticatedAccountID, on: shelf, on: req.db)
+        return Reading.Library(books: books.map(ReadingPresenter.book), total: books.count)
+    }
+
+    func add(_ req: Request) async throws -> ReadingReply<Reading.Book> {
+        let draft = try req.decodeBody(Reading.NewBook.self)
+        let book = ReadingPresenter.book(try await library.add(draft, for: try req.authenticatedAccountID, on: req.db))
+        return ReadingReply(status: .created, headers: ["Location": "/api/reading/library/\(book.id)"], body: book)
+    }
+
+    func show(_ req: Request) async throws -> Reading.Book {
+        ReadingPresenter.book(try await library.book(try req.readingBookID, of: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func change(_ req: Request) async throws -> Reading.Book {
+        let id = try req.readingBookID
+        let changes = try req.decodeBody(Reading.BookChanges.self)
+        return ReadingPresenter.book(try await library.change(id, with: changes, for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func remove(_ req: Request) async throws -> Reading.Deleted {
+        let id = try req.readingBookID
+        try await library.remove(id, for: try req.authenticatedAccountID, on: req.db)
+        return Reading.Deleted(id: id, deleted: true)
+    }
+}

@@ -1,0 +1,54 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// The reading API's errors on the wire, in Sprout's one error shape `{ "error": true,
+/// "reason": … }`: 400 for what cannot be read (malformed JSON, a number too large for its field,
+/// an unknown sort; 413 when too large), 422 for values the rules refuse, 404 for a book not in the reader's library,
+/// 409 for a duplicate book (its `Location` names the one already there) and for a timer action
+/// its state does not allow.
+struct ReadingErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as ReadingError {
+            throw Self.abort(error)
+        }
+    }
+
+    static func abort(_ error: ReadingError) -> Abort {
+        switch error {
+        case .bookNotFound:
+            return Abort(.notFound, reason: "No such book in your library.")
+        case let .duplicate(existingID):
+            return Abort(.conflict, headers: ["Location": "/api/reading/library/\(existingID)"], reason: "This book is already in your library.")
+        case let .invalid(violations):
+            return Abort(.unprocessableEntity, reason: reason(violations))
+        case let .badQuery(reason):
+            return Abort(.badRequest, reason: reason)
+        case let .timerBusy(title):
+            return Abort(.conflict, reason: "The timer is already timing “\(title)”: stop or reset it first.")
+        case .timerNot(.running):
+            return Abort(.conflict, reason: "No timer is running.")
+        case .timerNot(.paused):
+            return Abort(.conflict, reason: "The timer is not paused.")
+        case .timerNot(.idle):
+            return Abort(.conflict, reason: "The timer is not idle.")
+        }
+    }
+
+    static func reason(_ violations: [Reading.BookField: Reading.BookViolation]) -> String {
+        violations.sorted { $0.key.rawValue < $1.key.rawValue }.map { field, violation in
+            let meaning = switch violation {
+            case .required: "required"
+            case let .tooLong(maximum): "at most \(maximum) characters"
+            case let .outOfRange(range): "must be \(range.lowerBound) to \(range.upperBound)"
+            case .invalidISBN: "not a valid ISBN-13"
+            case .invalidURL: "not an http(s) URL"
+            case .invalidDate: "not a day written yyyy-MM-dd"
+            case .finishedBeforeStarted: "before started_on"
+            }
+            return "\(field.rawValue): \(meaning)"
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,69 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/api/reading/timer`: the reader's one timer, held by the server.
+struct TimerController: Sendable {
+    let timer: ReadingTimer
+    let library: Library
+
+    func register(on routes: DocumentedRoutes) {
+        let timer = routes.grouped("api", "reading", "timer")
+        let bearer = [LibraryController.bearer]
+        let signedIn = LibraryController.signedIn
+        timer.on(.GET, doc: .init(
+            "My timer", description: "idle, running or paused; elapsed_seconds as of server_time.",
+            headers: bearer, responses: signedIn.merging([200: "The timer"]) { $1 }
+        ), use: show)
+        timer.on(.POST, "start", doc: .init(
+            "Start timing a book", description: "A book on the to-read shelf moves to reading.",
+            headers: bearer, requestContent: ["application/json"],
+            responses: signedIn.merging([200: "The running timer", 400: "A body that cannot be read", 404: "Not in my library", 409: "A timer is already there (the reason names its book)"]) { $1 }
+        ), use: start)
+        timer.on(.POST, "pause", doc: .init(
+            "Pause", headers: bearer, responses: signedIn.merging([200: "The paused timer", 409: "No timer is running"]) { $1 }
+        ), use: pause)
+        timer.on(.POST, "resume", doc: .init(
+            "Resume", headers: bearer, responses: signedIn.merging([200: "The running timer", 409: "The timer is not paused"]) { $1 }
+        ), use: resume)
+        timer.on(.POST, "stop", doc: .init(
+            "Stop and record", description: "Records one session per calendar day the timer ran on and adds them to the book's total; a timer at zero records nothing.",
+            headers: bearer, responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
+        ), use: stop)
+        timer.on(.POST, "reset", doc: .init(
+            "Throw the timer away", description: "Records nothing; an idle timer stays idle.",
+            headers: bearer, responses: signedIn.merging([200: "The idle timer"]) { $1 }
+        ), use: reset)
+    }
+
+    func show(_ req: Request) async throws -> Reading.Timer {
+        ReadingPresenter.timer(try await timer.snapshot(for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func start(_ req: Request) async throws -> Reading.Timer {
+        let body = try req.decodeBody(Reading.TimerStart.self)
+        guard Request.isBookID(body.bookID) else { throw ReadingError.bookNotFound }
+        return ReadingPresenter.timer(try await timer.start(body.bookID, for: try req.authenticatedAccountID, library: library, on: req.db))
+    }
+
+    func pause(_ req: Request) async throws -> Reading.Timer {
+        ReadingPresenter.timer(try await timer.pause(for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func resume(_ req: Request) async throws -> Reading.Timer {
+        ReadingPresenter.timer(try await timer.resume(for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func stop(_ req: Request) async throws -> Reading.TimerStopped {
+        let (snapshot, sessions, book) = try await timer.stop(for: try req.authenticatedAccountID, on: req.db)
+        return Reading.TimerStopped(
+            timer: ReadingPresenter.timer(snapshot),
+            recorded: sessions.map { Reading.Session(bookID: $0.$book.id, day: $0.day, seconds: $0.seconds) },
+            book: ReadingPresenter.book(book)
+        )
+    }
+
+    func reset(_ req: Request) async throws -> Reading.Timer {
+        ReadingPresenter.timer(try await timer.reset(for: try req.authenticatedAccountID, on: req.db))
+    }
+}

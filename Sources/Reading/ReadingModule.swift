@@ -1,0 +1,59 @@
+import Fluent
+import Platform
+import Vapor
+
+/// ReadingHaracoon (독서하라쿤): the reading log the app kept on one phone, now on the server for
+/// every device: the library, the reading timer and statistics under `/api/reading`, with
+/// Sprout's `/api/auth` accounts.
+public struct ReadingModule: AppModule {
+    let platform: PlatformServices
+    let library: Library
+    let timer: ReadingTimer
+    let report: ReadingStatsReport
+
+    public init(context: ModuleContext) throws {
+        let settings = try ReadingSettings(context.environment)
+        assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css"])
+        let platform = context.platform
+        self.platform = platform
+        let calendar = ReadingCalendar(timeZone: settings.timeZone)
+        library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
+        timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
+        report = ReadingStatsReport(clock: platform.clock, calendar: calendar)
+    }
+
+    public let name = "reading"
+
+    public let assets: ModuleAssets?
+
+    public var migrations: [any Migration] {
+        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), IndexReadingForeignKeys()]
+    }
+
+    public let apiDocument = APIDocument(
+        name: "reading", title: "ReadingHaracoon (reading log) API",
+        summary: "Sprout's own reading API: the library, the server-held reading timer and statistics, with /api/auth bearer tokens. Errors are { error: true, reason }."
+    )
+
+    /// The API is built; the tile links nowhere until the `/reading` pages are.
+    public var hubTile: HubTile {
+        HubTile(app: name, icon: "🦝", title: ("독서하라쿤", "ReadingHaracoon"),
+                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: nil)
+    }
+
+    /// Unknown paths under the API answer its `{ "error": true, "reason": … }` 404, after the
+    /// token check, as a known path would.
+    public var mountPoints: [MountPoint] {
+        [MountPoint("/api/reading", middleware: [ReadingErrorMiddleware(), AccountTokenAuthenticator(tokens: platform.tokens)], error: Abort(.notFound))]
+    }
+
+    public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
+        let api = DocumentedRoutes(routes, document: apiDocument)
+            .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        LibraryController(library: library).register(on: api)
+        TimerController(timer: timer, library: library).register(on: api)
+        StatsController(report: report).register(on: api)
+    }
+
+    public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}
+}

@@ -1,0 +1,90 @@
+import Fluent
+import Foundation
+import Platform
+import SQLKit
+import SproutAPI
+
+/// One reader's shelves: adding, listing, changing and removing books. Every lookup is by the
+/// reader's account as well as the book's id, so another reader's book is simply not found.
+struct Library: Sendable {
+    let clock: WallClock
+    let ids: IdentifierGenerator
+    let calendar: ReadingCalendar
+
+    /// What a listing keeps and in which order.
+    struct Shelf: Sendable {
+        var status: Reading.BookStatus?
+        /// Matched anywhere in the title or the author, case folded.
+        var search: String?
+        var sort: Reading.LibrarySort = .added
+        var order: Reading.SortOrder?
+
+        /// Newest first, A to Z, thickest first, unless told otherwise.
+        var direction: Reading.SortOrder {
+            order ?? (sort == .title ? .ascending : .descending)
+        }
+    }
+
+    func add(_ draft: Reading.NewBook, for accountID: String, on db: any Database) async throws -> ReadingBook {
+        let now = clock.now()
+        let book = ReadingBook(id: ids.objectID(), accountID: accountID, addedAt: now)
+        try BookEdit.new(draft, into: book, today: calendar.day(of: now))
+        if let existing = try await bookIdentical(to: book, for: accountID, on: db) {
+            throw ReadingError.duplicate(existingID: try existing.requireID())
+        }
+        do {
+            try await book.create(on: db)
+        } catch let error where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // The same book added at the same moment from another device won.
+            guard let existing = try await bookIdentical(to: book, for: accountID, on: db) else { throw error }
+            throw ReadingError.duplicate(existingID: try existing.requireID())
+        }
+        return book
+    }
+
+    func books(of accountID: String, on shelf: Shelf, on db: any Database) async throws -> [ReadingBook] {
+        var query = ReadingBook.query(on: db).filter(\.$account.$id == accountID)
+        if let status = shelf.status { query = query.filter(\.$status == status.rawValue) }
+        if let search = shelf.search.map(SearchKey.fold), !search.isEmpty {
+            query = query.filter(.custom(SQLQueryString("search_key LIKE \(bind: SearchKey.containsPattern(search)) ESCAPE '\\'")))
+        }
+        let direction: DatabaseQuery.Sort.Direction = shelf.direction == .ascending ? .ascending : .descending
+        switch shelf.sort {
+        case .added: query = query.sort(\.$addedAt, direction)
+        case .title: query = query.sort(\.$titleKey, direction)
+        case .pages: query = query.sort(\.$pages, direction).sort(\.$addedAt, .descending)
+        }
+        return try await query.sort(\.$id, direction).all()
+    }
+
+    func book(_ id: String, of accountID: String, on db: any Database) async throws -> ReadingBook {
+        guard let book = try await ReadingBook.query(on: db).filter(\.$id == id).filter(\.$account.$id == accountID).first() else {
+            throw ReadingError.bookNotFound
+        }
+        return book
+    }
+
+    func change(_ id: String, with changes: Reading.BookChanges, for accountID: String, on db: any Database) async throws -> ReadingBook {
+        let book = try await book(id, of: accountID, on: db)
+        try BookEdit.change(changes, of: book, today: calendar.day(of: clock.now()))
+        do {
+            try await book.update(on: db)
+        } catch let error where (error as? any DatabaseError)?.isConstraintFailure == true {
+            // A new title and author that another book of the reader's already has.
+            guard let existing = try await bookIdentical(to: book, for: accountID, on: db) else { throw error }
+            throw ReadingError.duplicate(existingID: try existing.requireID())
+        }
+        return book
+    }
+
+    /// Removes the book with its sessions and, if it is being timed, the timer (the database
+    /// cascades both).
+    func remove(_ id: String, for accountID: String, on db: any Database) async throws {
+        try await book(id, of: accountID, on: db).delete(on: db)
+    }
+
+    private func bookIdentical(to book: ReadingBook, for accountID: String, on db: any Database) async throws -> ReadingBook? {
+        try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).filter(\.$identity == book.identity)
+            .filter(\.$id != book.id ?? "").first()
+    }
+}

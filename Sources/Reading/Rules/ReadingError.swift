@@ -1,0 +1,17 @@
+import SproutAPI
+
+/// Why a reading request was refused; the API maps each case to a status once
+/// (`ReadingErrorMiddleware`).
+enum ReadingError: Error, Equatable {
+    /// No such book in this reader's library (another reader's book is not found either).
+    case bookNotFound
+    /// The book is already in the library, as `existingID`.
+    case duplicate(existingID: String)
+    case invalid([Reading.BookField: Reading.BookViolation])
+    /// A query parameter that cannot be read (an unknown sort, a year out of range).
+    case badQuery(String)
+    /// Start while a timer exists: the account has one timer, here timing `bookTitle`.
+    case timerBusy(bookTitle: String)
+    /// The action needs a timer in another state (pause an idle one, resume a running one).
+    case timerNot(Reading.TimerState)
+}

@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+import Platform
+import SQLKit
+import SproutAPI
+
+/// Loads what the statistics are computed from: the reader's sessions summed per day and book in
+/// one grouped query, and the library's titles and finish days.
+struct ReadingStatsReport: Sendable {
+    let clock: WallClock
+    let calendar: ReadingCalendar
+
+    /// Years a reader may ask about.
+    static let years = 1900...9999
+
+    /// The month asked, or this one; the year asked, or this one (in the reading time zone).
+    func stats(for accountID: String, year: Int?, month: Int?, on db: any Database) async throws -> Reading.Stats {
+        let now = clock.now()
+        let current = calendar.yearAndMonth(of: now)
+        let year = year ?? current.year
+        let month = month ?? (year == current.year ? current.month : 1)
+        guard Self.years.contains(year) else { throw ReadingError.badQuery("year must be \(Self.years.lowerBound) to \(Self.years.upperBound)") }
+        guard (1...12).contains(month) else { throw ReadingError.badQuery("month must be 1 to 12") }
+
+        let books = try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).all()
+        let statistics = ReadingStatistics(
+            entries: try await entries(of: accountID, on: db),
+            titles: Dictionary(books.compactMap { book in book.id.map { ($0, book.title) } }) { first, _ in first },
+            finishedDays: books.compactMap(\.finishedOn),
+            timeZone: calendar.timeZone.identifier
+        )
+        return statistics.stats(year: year, month: month, today: calendar.day(of: now))
+    }
+
+    private func entries(of accountID: String, on db: any Database) async throws -> [ReadingStatistics.Entry] {
+        guard let sql = db as? any SQLDatabase else { return [] }
+        // SUM of a BIGINT is NUMERIC on PostgreSQL; the cast keeps it an integer on both databases.
+        let rows = try await sql.raw("""
+            SELECT day, book_id, CAST(SUM(seconds) AS BIGINT) AS seconds, COUNT(*) AS sessions
+            FROM reading_sessions WHERE account_id = \(bind: accountID) GROUP BY day, book_id
+            """).all()
+        return try rows.map { row in
+            ReadingStatistics.Entry(
+                day: try row.decode(column: "day", as: String.self), bookID: try row.decode(column: "book_id", as: String.self),
+                seconds: try row.decode(column: "seconds", as: Int.self), sessions: try row.decode(column: "sessions", as: Int.self)
+            )
+        }
+    }
+}

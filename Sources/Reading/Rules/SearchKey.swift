@@ -1,0 +1,22 @@
+import Foundation
+
+/// Folds text for matching: composed Unicode (a Korean title typed on a Mac arrives as
+/// decomposed jamo), lowercase in every script, runs of whitespace as one space. Stored beside
+/// the text, so a search is one `LIKE` on both SQLite (whose `LIKE` folds ASCII only) and
+/// PostgreSQL (whose `LIKE` folds nothing).
+enum SearchKey {
+    static func fold(_ text: String) -> String {
+        text.precomposedStringWithCanonicalMapping.lowercased()
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// A `LIKE … ESCAPE '\'` pattern that finds `needle` anywhere, its `%` and `_` taken literally.
+    static func containsPattern(_ needle: String) -> String {
+        var pattern = "%"
+        for character in needle {
+            if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }
+            pattern.append(character)
+        }
+        return pattern + "%"
+    }
+}

@@ -1,0 +1,45 @@
+import Fluent
+import Foundation
+import Platform
+
+/// Reading timed on one calendar day (the app's `Stats` row). One stop of the timer makes one row
+/// per day it ran on, so a session across midnight counts on both days.
+final class ReadingSession: Model, @unchecked Sendable {
+    static let schema = "reading_sessions"
+
+    @ID(custom: "id", generatedBy: .user) var id: String?
+    @Parent(key: "account_id") var account: Account
+    @Parent(key: "book_id") var book: ReadingBook
+    /// `yyyy-MM-dd` in the reading time zone: statistics group by it without date arithmetic in SQL.
+    @Field(key: "day") var day: String
+    @Field(key: "seconds") var seconds: Int
+    @Field(key: "recorded_at") var recordedAt: Date
+
+    init() {}
+
+    init(id: String, accountID: String, bookID: String, day: String, seconds: Int, recordedAt: Date) {
+        self.id = id
+        $account.id = accountID
+        $book.id = bookID
+        self.day = day
+        self.seconds = seconds
+        self.recordedAt = recordedAt
+    }
+}
+
+struct CreateReadingSession: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(ReadingSession.schema)
+            .field("id", .string, .identifier(auto: false))
+            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("day", .string, .required)
+            .field("seconds", .int64, .required)
+            .field("recorded_at", .datetime, .required)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(ReadingSession.schema).delete()
+    }
+}
