@@ -16,7 +16,7 @@ public struct ReadingModule: AppModule {
         assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css"])
         let platform = context.platform
         self.platform = platform
-        let calendar = ReadingCalendar(timeZone: settings.timeZone)
+        let calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar)

@@ -6,6 +6,7 @@ struct ReadingSettings: Sendable {
     /// `SPROUT_READING_TIME_ZONE`: where readers' days begin and end, for sessions across
     /// midnight, the calendar and streaks (an IANA name; Asia/Seoul, the app's home, by default).
     let timeZone: TimeZone
+    let timeZoneName: String
 
     init(_ environment: EnvironmentReader) throws {
         let name = environment.string("SPROUT_READING_TIME_ZONE") ?? "Asia/Seoul"
@@ -13,5 +14,6 @@ struct ReadingSettings: Sendable {
             throw ConfigError.invalid(name: "SPROUT_READING_TIME_ZONE", value: name, expected: "an IANA time zone such as Asia/Seoul")
         }
         timeZone = zone
+        timeZoneName = name
     }
 }

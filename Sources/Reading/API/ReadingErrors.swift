@@ -13,6 +13,10 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch let error as ReadingError {
             throw Self.abort(error)
+        } catch let abort as any AbortError where abort.status == .unprocessableEntity {
+            // Vapor's answer to a body it cannot decode at all (an empty one); 422 here means the
+            // rules refused a value, so a client can tell the two apart.
+            throw Abort(.badRequest, reason: "The body cannot be read as JSON.")
         }
     }
 

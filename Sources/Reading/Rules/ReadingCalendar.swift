@@ -5,10 +5,13 @@ import SproutAPI
 /// one that runs past midnight is split between the days.
 struct ReadingCalendar: Sendable {
     let timeZone: TimeZone
+    /// The zone as configured (Foundation on Linux calls UTC "GMT").
+    let timeZoneName: String
     private let calendar: Calendar
 
-    init(timeZone: TimeZone) {
+    init(timeZone: TimeZone, name: String) {
         self.timeZone = timeZone
+        timeZoneName = name
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar

@@ -27,7 +27,7 @@ struct ReadingStatsReport: Sendable {
             entries: try await entries(of: accountID, on: db),
             titles: Dictionary(books.compactMap { book in book.id.map { ($0, book.title) } }) { first, _ in first },
             finishedDays: books.compactMap(\.finishedOn),
-            timeZone: calendar.timeZone.identifier
+            timeZone: calendar.timeZoneName
         )
         return statistics.stats(year: year, month: month, today: calendar.day(of: now))
     }
