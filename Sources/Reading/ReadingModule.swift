@@ -10,6 +10,7 @@ public struct ReadingModule: AppModule {
     let library: Library
     let timer: ReadingTimer
     let report: ReadingStatsReport
+    let goals = ReadingGoals()
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
@@ -19,7 +20,7 @@ public struct ReadingModule: AppModule {
         let calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
-        report = ReadingStatsReport(clock: platform.clock, calendar: calendar)
+        report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
     }
 
     public let name = "reading"
@@ -27,7 +28,7 @@ public struct ReadingModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), IndexReadingForeignKeys()]
+        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys()]
     }
 
     public let apiDocument = APIDocument(
@@ -52,7 +53,7 @@ public struct ReadingModule: AppModule {
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         LibraryController(library: library).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
-        StatsController(report: report).register(on: api)
+        StatsController(report: report, goals: goals).register(on: api)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}

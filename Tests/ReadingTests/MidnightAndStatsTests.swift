@@ -154,3 +154,39 @@ import Testing
         }
     }
 }
+
+@Suite struct GoalTests {
+    @Test func goalsAreMeasuredInTheStats() async throws {
+        try await withReadingSprout { sprout in
+            let reader = try await sprout.reader()
+            #expect(try await sprout.send(.GET, "api/reading/goals", headers: reader.headers).decode(Reading.Goals.self) == Reading.Goals(yearlyBooks: 0, dailyMinutes: 0))
+            let set = try await sprout.send(.PUT, "api/reading/goals", headers: reader.headers, json: Reading.Goals(yearlyBooks: 24, dailyMinutes: 30))
+            #expect(try set.decode(Reading.Goals.self) == Reading.Goals(yearlyBooks: 24, dailyMinutes: 30))
+            try await sprout.send(.PUT, "api/reading/goals", headers: reader.headers, json: Reading.Goals(yearlyBooks: 12, dailyMinutes: 20))
+            try await sprout.addBook(Reading.NewBook(title: "A", status: .read), by: reader)
+            let book = try await sprout.addBook(Reading.NewBook(title: "B", status: .reading), by: reader)
+            try await sprout.timer("start", by: reader, json: Reading.TimerStart(bookID: book.id))
+            sprout.clock.advance(by: 900)
+            _ = try await sprout.stopTimer(by: reader)
+            #expect(try await sprout.stats(of: reader).goals == Reading.GoalProgress(yearlyBooks: 12, booksFinished: 1, dailyMinutes: 20, todaySeconds: 900))
+            sprout.clock.advance(by: 86_400)
+            #expect(try await sprout.stats(of: reader).goals.todaySeconds == 0, "a new day starts at zero")
+            #expect(try await sprout.stats(of: try await sprout.reader("other")).goals == Reading.GoalProgress(yearlyBooks: 0, booksFinished: 0, dailyMinutes: 0, todaySeconds: 0))
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"yearly_books":-1,"daily_minutes":0}"#, 422), (#"{"yearly_books":1001,"daily_minutes":0}"#, 422),
+        (#"{"yearly_books":1,"daily_minutes":1441}"#, 422), (#"{"yearly_books":1e308,"daily_minutes":0}"#, 400),
+        (#"{"yearly_books":1}"#, 400), ("", 400),
+    ])
+    func goalsOutOfRangeChangeNothing(body: String, status: Int) async throws {
+        try await withReadingSprout { sprout in
+            let reader = try await sprout.reader()
+            let response = try await sprout.send(.PUT, "api/reading/goals", headers: reader.headers.merging(["Content-Type": "application/json"]) { $1 }, body: body)
+            #expect(response.status.code == UInt(status), "\(String(buffer: response.body))")
+            #expect(try await sprout.send(.GET, "api/reading/goals", headers: reader.headers).decode(Reading.Goals.self).yearlyBooks == 0)
+            #expect(try await sprout.send(.PUT, "api/reading/goals", headers: [:], json: Reading.Goals(yearlyBooks: 1, dailyMinutes: 1)).status.code == 401)
+        }
+    }
+}

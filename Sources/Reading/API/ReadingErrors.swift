@@ -28,6 +28,9 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return Abort(.conflict, headers: ["Location": "/api/reading/library/\(existingID)"], reason: "This book is already in your library.")
         case let .invalid(violations):
             return Abort(.unprocessableEntity, reason: reason(violations))
+        case let .invalidGoals(violations):
+            return Abort(.unprocessableEntity, reason: violations.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key.rawValue): must be \($0.value.lowerBound) to \($0.value.upperBound)" }.joined(separator: ", "))
         case let .badQuery(reason):
             return Abort(.badRequest, reason: reason)
         case let .timerBusy(title):

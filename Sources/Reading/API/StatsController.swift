@@ -2,9 +2,11 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// `/api/reading/stats`: the calendar, the year's chart, totals and streaks.
+/// `/api/reading/stats` and `/api/reading/goals`: the calendar, the year's chart, totals,
+/// streaks, and the goals they are measured against.
 struct StatsController: Sendable {
     let report: ReadingStatsReport
+    let goals: ReadingGoals
 
     func register(on routes: DocumentedRoutes) {
         routes.grouped("api", "reading").on(.GET, "stats", doc: .init(
@@ -14,11 +16,29 @@ struct StatsController: Sendable {
             query: [.init("year", "Default: this year"), .init("month", "1 to 12; default: this month in this year, else January")],
             responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 }
         ), use: stats)
+        routes.grouped("api", "reading").on(.GET, "goals", doc: .init(
+            "My goals", description: "0 is no goal.", headers: [LibraryController.bearer],
+            responses: LibraryController.signedIn.merging([200: "{yearly_books, daily_minutes}"]) { $1 }
+        ), use: showGoals)
+        routes.grouped("api", "reading").on(.PUT, "goals", doc: .init(
+            "Set my goals", description: "Books a year (0 to 1000) and minutes a day (0 to 1440); 0 is no goal.",
+            headers: [LibraryController.bearer], requestContent: ["application/json"],
+            responses: LibraryController.signedIn.merging([200: "{yearly_books, daily_minutes}", 400: "A body that cannot be read", 422: "A goal out of range"]) { $1 }
+        ), use: setGoals)
     }
 
     func stats(_ req: Request) async throws -> Reading.Stats {
         let year = try req.readingQueryInteger("year")
         let month = try req.readingQueryInteger("month")
         return try await report.stats(for: try req.authenticatedAccountID, year: year, month: month, on: req.db)
+    }
+
+    func showGoals(_ req: Request) async throws -> Reading.Goals {
+        try await goals.goals(of: try req.authenticatedAccountID, on: req.db)
+    }
+
+    func setGoals(_ req: Request) async throws -> Reading.Goals {
+        let body = try req.decodeBody(Reading.Goals.self)
+        return try await goals.set(body, for: try req.authenticatedAccountID, on: req.db)
     }
 }

@@ -8,6 +8,8 @@ enum ReadingError: Error, Equatable {
     /// The book is already in the library, as `existingID`.
     case duplicate(existingID: String)
     case invalid([Reading.BookField: Reading.BookViolation])
+    /// Goals outside their ranges.
+    case invalidGoals([Reading.GoalField: ClosedRange<Int>])
     /// A query parameter that cannot be read (an unknown sort, a year out of range).
     case badQuery(String)
     /// Start while a timer exists: the account has one timer, here timing `bookTitle`.

@@ -17,6 +17,7 @@ struct ReadingStatistics {
     /// Every `finished_on` in the library.
     var finishedDays: [String]
     var timeZone: String
+    var goals: Reading.Goals
 
     func stats(year: Int, month: Int, today: String) -> Reading.Stats {
         let yearPrefix = String(format: "%04d-", year)
@@ -36,6 +37,7 @@ struct ReadingStatistics {
             .map { Reading.BookTotal(bookID: $0.key, title: titles[$0.key] ?? "", seconds: $0.value.reduce(0) { $0 + $1.seconds }) }
             .sorted { ($0.seconds, $1.title, $1.bookID) > ($1.seconds, $0.title, $0.bookID) }
 
+        let finishedInYear = finishedDays.filter { $0.hasPrefix(yearPrefix) }.count
         return Reading.Stats(
             year: year, month: month, timeZone: timeZone, days: days, months: months, books: books,
             totals: Reading.Totals(
@@ -44,7 +46,11 @@ struct ReadingStatistics {
             ),
             streak: streak(today: today),
             booksFinished: Reading.BooksFinished(
-                month: finishedDays.filter { $0.hasPrefix(monthPrefix) }.count, year: finishedDays.filter { $0.hasPrefix(yearPrefix) }.count
+                month: finishedDays.filter { $0.hasPrefix(monthPrefix) }.count, year: finishedInYear
+            ),
+            goals: Reading.GoalProgress(
+                yearlyBooks: goals.yearlyBooks, booksFinished: finishedInYear, dailyMinutes: goals.dailyMinutes,
+                todaySeconds: entries.filter { $0.day == today }.reduce(0) { $0 + $1.seconds }
             )
         )
     }

@@ -9,6 +9,7 @@ import SproutAPI
 struct ReadingStatsReport: Sendable {
     let clock: WallClock
     let calendar: ReadingCalendar
+    let goals: ReadingGoals
 
     /// Years a reader may ask about.
     static let years = 1900...9999
@@ -27,7 +28,8 @@ struct ReadingStatsReport: Sendable {
             entries: try await entries(of: accountID, on: db),
             titles: Dictionary(books.compactMap { book in book.id.map { ($0, book.title) } }) { first, _ in first },
             finishedDays: books.compactMap(\.finishedOn),
-            timeZone: calendar.timeZoneName
+            timeZone: calendar.timeZoneName,
+            goals: try await goals.goals(of: accountID, on: db)
         )
         return statistics.stats(year: year, month: month, today: calendar.day(of: now))
     }

@@ -17,8 +17,12 @@ extension Reading {
         public var totals: Totals
         public var streak: Streak
         public var booksFinished: BooksFinished
+        public var goals: GoalProgress
 
-        public init(year: Int, month: Int, timeZone: String, days: [DayTotal], months: [MonthTotal], books: [BookTotal], totals: Totals, streak: Streak, booksFinished: BooksFinished) {
+        public init(
+            year: Int, month: Int, timeZone: String, days: [DayTotal], months: [MonthTotal], books: [BookTotal], totals: Totals, streak: Streak,
+            booksFinished: BooksFinished, goals: GoalProgress
+        ) {
             self.year = year
             self.month = month
             self.timeZone = timeZone
@@ -28,10 +32,11 @@ extension Reading {
             self.totals = totals
             self.streak = streak
             self.booksFinished = booksFinished
+            self.goals = goals
         }
 
         enum CodingKeys: String, CodingKey {
-            case year, month, timeZone = "time_zone", days, months, books, totals, streak, booksFinished = "books_finished"
+            case year, month, timeZone = "time_zone", days, months, books, totals, streak, booksFinished = "books_finished", goals
         }
     }
 
