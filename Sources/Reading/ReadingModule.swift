@@ -4,7 +4,7 @@ import Vapor
 
 /// ReadingHaracoon (독서하라쿤): the reading log the app kept on one phone, now on the server for
 /// every device: the library, the reading timer and statistics under `/api/reading`, with
-/// Sprout's `/api/auth` accounts.
+/// Sprout's `/api/auth` accounts, and the `/reading` pages.
 public struct ReadingModule: AppModule {
     let platform: PlatformServices
     let library: Library
@@ -36,10 +36,9 @@ public struct ReadingModule: AppModule {
         summary: "Sprout's own reading API: the library, the server-held reading timer and statistics, with /api/auth bearer tokens. Errors are { error: true, reason }."
     )
 
-    /// The API is built; the tile links nowhere until the `/reading` pages are.
     public var hubTile: HubTile {
         HubTile(app: name, icon: "🦝", title: ("독서하라쿤", "ReadingHaracoon"),
-                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: nil)
+                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: "/reading")
     }
 
     /// Unknown paths under the API answer its `{ "error": true, "reason": … }` 404, after the
@@ -54,6 +53,7 @@ public struct ReadingModule: AppModule {
         LibraryController(library: library).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
         StatsController(report: report, goals: goals).register(on: api)
+        ReadingHomePages(library: library).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}

@@ -8,7 +8,7 @@ import Testing
         try await withSprout { sprout in
             let html = String(buffer: try await sprout.send(.GET, "/").body)
             let paths = html.matches(of: /(?:href|src)="(\/assets\/[^"]+)"/).map { String($0.output.1) }
-            #expect(Set(paths.map { $0.split(separator: "/")[1] }) == ["platform", "lessons", "study", "market"])
+            #expect(Set(paths.map { $0.split(separator: "/")[1] }) == ["platform", "lessons", "study", "market", "reading"])
             for path in paths {
                 #expect(path.wholeMatch(of: /\/assets\/[a-z]+\/[a-z]+\.[0-9a-f]{16}\.(css|js)/) != nil, "\(path)")
                 let response = try await sprout.send(.GET, path)

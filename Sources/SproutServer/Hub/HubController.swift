@@ -130,16 +130,9 @@ struct LoginForm: Content {
 }
 
 extension HubTile {
-    /// The apps whose modules are not built yet, shown on the hub as "coming soon".
-    static let upcoming = [
-        HubTile(app: "reading", icon: "🦝", title: ("독서하라쿤", "ReadingHaracoon"),
-                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: nil),
-    ]
-
-    /// All four apps in the hub's order, each module's own tile where the module exists.
+    /// The modules' tiles in the hub's order; a module not named here comes last.
     static func arranged(_ built: [HubTile]) -> [HubTile] {
         let order = ["lessons", "study", "market", "reading"]
-        let all = built + upcoming.filter { tile in !built.contains { $0.app == tile.app } }
-        return all.sorted { (order.firstIndex(of: $0.app) ?? order.count) < (order.firstIndex(of: $1.app) ?? order.count) }
+        return built.sorted { (order.firstIndex(of: $0.app) ?? order.count) < (order.firstIndex(of: $1.app) ?? order.count) }
     }
 }

@@ -1,0 +1,27 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/reading`: the signed-in reader's shelves (the app's 보관한 책 tab), by status, with search.
+struct ReadingHomePages: Sendable {
+    let library: Library
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get("reading", use: home)
+    }
+
+    struct Query: Content {
+        var status: String?
+        var q: String?
+    }
+
+    func home(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let query = (try? req.query.decode(Query.self)) ?? Query()
+        // A page forgives what the API refuses: an unknown shelf is every shelf, a long search is cut.
+        let status = query.status.flatMap(Reading.BookStatus.init(rawValue:))
+        let search = String((query.q ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
+        let books = try await library.books(of: try account.requireID(), on: Library.Shelf(status: status, search: search), on: req.db)
+        return ReadingHomeViews.home(context, books: books.map(ReadingPresenter.book), status: status, search: search)
+    }
+}

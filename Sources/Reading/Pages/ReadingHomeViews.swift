@@ -1,0 +1,52 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Draws the shelves: a tab per status, the search, and the books as the app's three-column grid.
+enum ReadingHomeViews {
+    static func home(_ context: PageContext, books: [Reading.Book], status: Reading.BookStatus?, search: String) -> Response {
+        let tabs: [(Reading.BookStatus?, String)] = [
+            (nil, context.pick(ko: "전체", en: "All")),
+            (.toRead, context.pick(ko: "읽을 책", en: "To read")),
+            (.reading, context.pick(ko: "읽고 있는 책", en: "Reading")),
+            (.read, context.pick(ko: "읽은 책", en: "Read")),
+        ]
+        return PageLayout.render(title: context.pick(ko: "독서하라쿤", en: "ReadingHaracoon"), context: context, .group(
+            .h1(.text(context.pick(ko: "보관한 책", en: "My books"))),
+            .form(
+                .class("search-form"), .action(path: "/reading"), .method(.get),
+                .if(status != nil, .input(.type(.hidden), .name("status"), .value(status?.rawValue ?? ""))),
+                .input(.type(.search), .name("q"), .id("reading-search"), .value(search),
+                       .placeholder(text: context.pick(ko: "보관한 책을 검색해보세요", en: "Search your books"))),
+                .button(.type(.submit), .text(context.pick(ko: "검색", en: "Search")))
+            ),
+            .nav(.class("shelf-tabs"), .forEach(tabs) { tab, label in
+                .a(.class(tab == status ? "current" : ""), .data(named: "shelf", value: tab?.rawValue ?? "all"),
+                   .href(link(status: tab, search: search)), .text(label))
+            }),
+            .if(books.isEmpty, .p(.class("reading-empty"), .id("reading-empty"),
+                                  .text(context.pick(ko: "아직 보관한 책이 없다쿤!", en: "No books here yet.")))),
+            .ul(.class("book-grid"), .id("books"), .forEach(books) { book in
+                .li(
+                    .data(named: "id", value: book.id),
+                    .unwrap(book.cover.isEmpty ? nil : book.cover) { cover in .img(.src(cover), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
+                    .div(.class("book-title"), .text(book.title)),
+                    .div(.class("book-author"), .text(book.author))
+                )
+            })
+        ))
+    }
+
+    /// `/reading` with the shelf and the search, encoded.
+    static func link(status: Reading.BookStatus?, search: String) -> String {
+        var components = URLComponents()
+        components.path = "/reading"
+        var items: [URLQueryItem] = []
+        if let status { items.append(URLQueryItem(name: "status", value: status.rawValue)) }
+        if !search.isEmpty { items.append(URLQueryItem(name: "q", value: search)) }
+        components.queryItems = items.isEmpty ? nil : items
+        return components.string ?? "/reading"
+    }
+}
