@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
@@ -41,6 +43,7 @@ let package = Package(
                 .product(name: "JWT", package: "jwt"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ],
             resources: [.copy("Web/Assets")]
         ),
@@ -58,7 +61,11 @@ let package = Package(
         .target(name: "Reading", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // Assembles the application from the platform and the app modules.
-        .target(name: "SproutServer", dependencies: ["Platform", "Lessons", "Study", "Market", "Reading"]),
+        .target(name: "SproutServer", dependencies: [
+            "Platform", "Lessons", "Study", "Market", "Reading",
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+        ]),
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
 

@@ -32,6 +32,7 @@ public enum SproutApplication {
         _ app: Application, config: SproutConfig, dependencies: Dependencies = .init(), modules moduleTypes: [any AppModule.Type] = SproutModules.all
     ) async throws -> Running {
         app.logger.logLevel = config.logLevel
+        _ = MetricsRegistry.shared
         app.trustProxies(config.trustedProxies)
         GuardedFormDataDecoder.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
@@ -100,6 +101,7 @@ public enum SproutApplication {
         let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.map(\.apiDocument)
         let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
+        MetricsController(config.environment)?.register(on: DocumentedRoutes(app.routes, document: platformDocument))
 
         if config.loadsDemoData {
             try await DemoData.loadIfEmpty(on: app.db, platform: platform, modules: modules)

@@ -9,7 +9,12 @@ import Vapor
 // `--hostname` and `--port`.
 
 var environment = try Environment.detect()
-try LoggingSystem.bootstrap(from: &environment)
+do {
+    try SproutLogging.bootstrap(from: &environment)
+} catch {
+    FileHandle.standardError.write(Data("sprout: \(error)\n".utf8))
+    exit(1)
+}
 let app = try await Application.make(environment)
 app.http.server.configuration.hostname = "127.0.0.1"
 app.http.server.configuration.port = 8080

@@ -15,6 +15,7 @@ public struct LoginThrottle: Sendable {
     func admit(email: String, client: String) throws(TooManyRequests) {
         if let wait = limiter.wait(Self.emailKey(email), perMinute: settings.failedLoginsPerMinutePerEmail)
             ?? limiter.take("login-ip:\(client)", perMinute: settings.loginsPerMinutePerIP) {
+            ServerMetrics.rateLimited("login")
             throw TooManyRequests(retryAfter: wait)
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Fluent
 import SQLKit
 
@@ -11,7 +12,9 @@ extension Database {
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
+        let arrived = DispatchTime.now().uptimeNanoseconds
         await SQLiteWriteGate.shared.enter()
+        ServerMetrics.waitedForDatabaseWrite(nanoseconds: DispatchTime.now().uptimeNanoseconds &- arrived)
         do {
             let result = try await withConnection { connection in
                 guard let sql = connection as? any SQLDatabase else { return try await body(connection) }

@@ -37,9 +37,11 @@ public struct ImagePipeline: Sendable {
     /// Checks the bytes and the header of every image first, then processes them; a batch with one
     /// bad image is refused whole.
     public func process(_ images: [Data]) async throws -> [ProcessedImage] {
-        try await threadPool.runIfActive {
-            for image in images { try Self.check(image) }
-            return try images.map(Self.processChecked)
+        try await ServerMetrics.inProgress(ServerMetrics.imageBatches) {
+            try await threadPool.runIfActive {
+                for image in images { try Self.check(image) }
+                return try images.map(Self.processChecked)
+            }
         }
     }
 

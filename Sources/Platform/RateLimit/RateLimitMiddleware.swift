@@ -18,10 +18,14 @@ public struct RateLimitMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         switch scope {
         case .clientIP:
-            if let wait = limiter.take("ip:\(request.clientIP)", perMinute: settings.requestsPerMinutePerIP) { throw TooManyRequests(retryAfter: wait) }
+            if let wait = limiter.take("ip:\(request.clientIP)", perMinute: settings.requestsPerMinutePerIP) {
+                ServerMetrics.rateLimited("ip")
+                throw TooManyRequests(retryAfter: wait)
+            }
         case .account:
             if let account = request.auth.get(AuthenticatedAccount.self),
                let wait = limiter.take("account:\(account.id)", perMinute: settings.requestsPerMinutePerAccount) {
+                ServerMetrics.rateLimited("account")
                 throw TooManyRequests(retryAfter: wait)
             }
         }

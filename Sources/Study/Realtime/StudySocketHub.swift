@@ -11,7 +11,7 @@ actor StudySocketHub {
     private var uidOfSID: [String: String] = [:]
 
     func open(_ session: EngineSession) {
-        sessions[session.sid] = session
+        if sessions.updateValue(session, forKey: session.sid) == nil { ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "study") }
     }
 
     func session(_ sid: String) -> EngineSession? {
@@ -38,7 +38,7 @@ actor StudySocketHub {
     /// Forgets a closed (or namespace-leaving) session; answers the uid whose last session this was.
     @discardableResult
     func remove(_ session: EngineSession, closing: Bool) -> String? {
-        if closing { sessions[session.sid] = nil }
+        if closing, sessions.removeValue(forKey: session.sid) != nil { ServerMetrics.closed(ServerMetrics.realtimeSessions, app: "study") }
         guard let uid = uidOfSID.removeValue(forKey: session.sid) else { return nil }
         return unbind(session.sid, from: uid)
     }
