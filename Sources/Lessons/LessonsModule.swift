@@ -64,6 +64,8 @@ public struct LessonsModule: AppModule {
         [LessonsErrorMiddleware(), platform.ipRateLimit, SesacKeyMiddleware(apiKeys: platform.apiKeys)]
     }
 
+    public var commands: [String: any AnyAsyncCommand] { ["curation": CurationCommands().group] }
+
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped("v1")

@@ -4,7 +4,7 @@ import SproutServer
 import Vapor
 
 // `sprout` runs Sprout: `serve` (the default), `migrate`, `seed`, `keys create NAME`, `keys list`,
-// `backup PATH`, `restore PATH`.
+// `backup PATH`, `restore PATH`, and the modules' own (`curation set|list`).
 // Everything is configured by environment variables (see README); `serve` also takes
 // `--hostname` and `--port`.
 

@@ -80,7 +80,9 @@ struct LessonsDemoData {
                 title: lesson.0, price: String(lesson.4), instrument: lesson.1.rawValue, region: lesson.2.rawValue,
                 lessonType: lesson.3.rawValue, introduction: lesson.5
             )
-            posted.append(try await board.create(by: teachers[index % teachers.count], draft.request(files: stored, curation: lesson.6), on: db))
+            let post = try await board.create(by: teachers[index % teachers.count], draft.request(files: stored), on: db)
+            if let section = lesson.6 { try await LessonCuration().place(post.postID, in: section, on: db) }
+            posted.append(post)
         }
         for (index, post) in posted.enumerated() where index % 3 != 2 {
             for (offset, learner) in learners.enumerated() where (index + offset) % 2 == 0 {

@@ -50,8 +50,7 @@ struct TeacherPages: Sendable {
         return LessonFormPage.render(visitor.context, mode: .edit(post), draft: Lessons.LessonDraft(editing: post), errors: [:])
     }
 
-    /// New photos replace the old ones; none chosen keeps them as they are. The curation a lesson was seeded
-    /// with stays: the form has no say over the home screen.
+    /// New photos replace the old ones; none chosen keeps them as they are.
     func edit(_ req: Request) async throws -> Response {
         let (visitor, post) = try await ownLesson(req, next: "/lessons/\(req.postIDParameter)/edit")
         let (draft, uploads) = try Self.submission(req)
@@ -61,7 +60,7 @@ struct TeacherPages: Sendable {
         case let .refused(errors): return LessonFormPage.render(visitor.context, mode: .edit(post), draft: draft, errors: errors, status: .badRequest)
         }
         do {
-            let request = draft.request(files: files, curation: Lessons.Curation(rawValue: post.content4 ?? ""))
+            let request = draft.request(files: files)
             _ = try await board.update(post.postID, by: visitor.accountID, request, on: req.db)
         } catch {
             if !uploads.isEmpty { await photos.discard(files) }

@@ -171,7 +171,9 @@ struct PostBoard: Sendable {
         if let value = request.content1?.value { post.content1 = value }
         if let value = request.content2?.value { post.content2 = value }
         if let value = request.content3?.value { post.content3 = value }
-        if let value = request.content4?.value { post.content4 = value }
+        // Curation tags belong to the operator (`LessonCuration`): a request neither clears one nor
+        // sets one (a tag it sends counts as the "" the published app sends).
+        if let value = request.content4?.value, !LessonCuration.isTag(post.content4) { post.content4 = LessonCuration.isTag(value) ? "" : value }
         if let value = request.content5?.value { post.content5 = value }
         if let files = request.files {
             guard files.count <= Self.maxFiles, files.allSatisfy({ Self.isPostFile($0) && self.files.exists($0) }) else {

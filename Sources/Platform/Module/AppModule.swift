@@ -22,6 +22,8 @@ public protocol AppModule: Sendable {
     var services: [any ModuleService] { get }
     /// The module's stylesheets and scripts, linked from every page.
     var assets: ModuleAssets? { get }
+    /// Operator commands the module adds to `sprout`, by name (`curation` is `sprout curation …`).
+    var commands: [String: any AnyAsyncCommand] { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
@@ -30,6 +32,7 @@ public protocol AppModule: Sendable {
 extension AppModule {
     public var services: [any ModuleService] { [] }
     public var assets: ModuleAssets? { nil }
+    public var commands: [String: any AnyAsyncCommand] { [:] }
 }
 
 /// What the platform hands every module when it is built.

@@ -50,9 +50,3 @@ private struct ListKeysCommand: AsyncCommand {
         }
     }
 }
-
-/// A command that failed for a reason the operator can fix; printed as one line.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

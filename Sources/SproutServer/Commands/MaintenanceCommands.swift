@@ -58,5 +58,8 @@ extension SproutApplication {
         app.asyncCommands.use(SeedCommand(platform: running.platform, modules: running.modules), as: "seed")
         app.asyncCommands.use(KeysCommands(registry: running.platform.apiKeys).group, as: "keys")
         app.asyncCommands.use(BackupCommand(platform: running.platform), as: "backup")
+        for module in running.modules {
+            for (name, command) in module.commands { app.asyncCommands.use(command, as: name) }
+        }
     }
 }
