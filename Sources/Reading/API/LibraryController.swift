@@ -48,7 +48,7 @@ struct LibraryController: Sendable {
             order: try req.readingQuery("order", as: Reading.SortOrder.self)
         )
         let books = try await library.books(of: try req.authenticatedAccountID, on: shelf, on: req.db)
-        return Reading.Library(books: books.map(ReadingPresenter.book), total: books.count)
+        return Reading.Library(books: books, total: books.count)
     }
 
     func add(_ req: Request) async throws -> ReadingReply<Reading.Book> {

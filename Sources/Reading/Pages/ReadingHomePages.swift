@@ -22,6 +22,6 @@ struct ReadingHomePages: Sendable {
         let status = query.status.flatMap(Reading.BookStatus.init(rawValue:))
         let search = String((query.q ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
         let books = try await library.books(of: try account.requireID(), on: Library.Shelf(status: status, search: search), on: req.db)
-        return ReadingHomeViews.home(context, books: books.map(ReadingPresenter.book), status: status, search: search)
+        return ReadingHomeViews.home(context, books: books, status: status, search: search)
     }
 }

@@ -42,19 +42,22 @@ struct Library: Sendable {
         return book
     }
 
-    func books(of accountID: String, on shelf: Shelf, on db: any Database) async throws -> [ReadingBook] {
-        var query = ReadingBook.query(on: db).filter(\.$account.$id == accountID)
-        if let status = shelf.status { query = query.filter(\.$status == status.rawValue) }
+    /// Read with SQLKit into plain rows: decoding 500 books through Fluent's models spent 60% of a
+    /// listing's time in their reflection (bench/reading.sh).
+    func books(of accountID: String, on shelf: Shelf, on db: any Database) async throws -> [Reading.Book] {
+        let sql = db as! any SQLDatabase
+        var select = sql.select().columns(BookRow.columns).from(ReadingBook.schema).where("account_id", .equal, accountID)
+        if let status = shelf.status { select = select.where("status", .equal, status.rawValue) }
         if let search = shelf.search.map(SearchKey.fold), !search.isEmpty {
-            query = query.filter(.custom(SQLQueryString("search_key LIKE \(bind: SearchKey.containsPattern(search)) ESCAPE '\\'")))
+            select = select.where(SQLQueryString("search_key LIKE \(bind: SearchKey.containsPattern(search)) ESCAPE '\\'"))
         }
-        let direction: DatabaseQuery.Sort.Direction = shelf.direction == .ascending ? .ascending : .descending
+        let direction: SQLDirection = shelf.direction == .ascending ? .ascending : .descending
         switch shelf.sort {
-        case .added: query = query.sort(\.$addedAt, direction)
-        case .title: query = query.sort(\.$titleKey, direction)
-        case .pages: query = query.sort(\.$pages, direction).sort(\.$addedAt, .descending)
+        case .added: select = select.orderBy("added_at", direction)
+        case .title: select = select.orderBy("title_key", direction)
+        case .pages: select = select.orderBy("pages", direction).orderBy("added_at", .descending)
         }
-        return try await query.sort(\.$id, direction).all()
+        return try await select.orderBy("id", direction).all(decoding: BookRow.self).map(\.book)
     }
 
     func book(_ id: String, of accountID: String, on db: any Database) async throws -> ReadingBook {
@@ -86,5 +89,36 @@ struct Library: Sendable {
     private func bookIdentical(to book: ReadingBook, for accountID: String, on db: any Database) async throws -> ReadingBook? {
         try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).filter(\.$identity == book.identity)
             .filter(\.$id != book.id ?? "").first()
+    }
+}
+
+/// A `reading_books` row as a listing reads it.
+private struct BookRow: Decodable {
+    static let columns = ["id", "isbn13", "title", "author", "publisher", "description", "cover", "link", "category", "pages",
+                          "status", "rating", "added_at", "started_on", "finished_on", "reading_seconds"]
+
+    let id: String
+    let isbn13: String?
+    let title: String
+    let author: String
+    let publisher: String
+    let description: String
+    let cover: String
+    let link: String
+    let category: String
+    let pages: Int
+    let status: String
+    let rating: Int
+    let added_at: Date
+    let started_on: String?
+    let finished_on: String?
+    let reading_seconds: Int
+
+    var book: Reading.Book {
+        Reading.Book(
+            id: id, isbn13: isbn13, title: title, author: author, publisher: publisher, description: description, cover: cover,
+            link: link, category: category, pages: pages, status: Reading.BookStatus(rawValue: status) ?? .toRead, rating: rating,
+            addedAt: ReadingPresenter.timestamp(added_at), startedOn: started_on, finishedOn: finished_on, readingSeconds: reading_seconds
+        )
     }
 }

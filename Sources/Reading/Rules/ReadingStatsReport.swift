@@ -23,15 +23,28 @@ struct ReadingStatsReport: Sendable {
         guard Self.years.contains(year) else { throw ReadingError.badQuery("year must be \(Self.years.lowerBound) to \(Self.years.upperBound)") }
         guard (1...12).contains(month) else { throw ReadingError.badQuery("month must be 1 to 12") }
 
-        let books = try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).all()
+        let books = try await titles(of: accountID, on: db)
         let statistics = ReadingStatistics(
             entries: try await entries(of: accountID, on: db),
-            titles: Dictionary(books.compactMap { book in book.id.map { ($0, book.title) } }) { first, _ in first },
-            finishedDays: books.compactMap(\.finishedOn),
+            titles: Dictionary(books.map { ($0.id, $0.title) }) { first, _ in first },
+            finishedDays: books.compactMap(\.finished_on),
             timeZone: calendar.timeZoneName,
             goals: try await goals.goals(of: accountID, on: db)
         )
         return statistics.stats(year: year, month: month, today: calendar.day(of: now))
+    }
+
+    private struct TitleRow: Decodable {
+        let id: String
+        let title: String
+        let finished_on: String?
+    }
+
+    /// Plain rows, not Fluent's models: a library of hundreds of books is read on every request.
+    private func titles(of accountID: String, on db: any Database) async throws -> [TitleRow] {
+        guard let sql = db as? any SQLDatabase else { return [] }
+        return try await sql.select().columns("id", "title", "finished_on").from(ReadingBook.schema)
+            .where("account_id", .equal, accountID).all(decoding: TitleRow.self)
     }
 
     private func entries(of accountID: String, on db: any Database) async throws -> [ReadingStatistics.Entry] {
