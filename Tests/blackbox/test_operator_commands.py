@@ -1,7 +1,10 @@
-"""Operator commands a module adds to `sprout`: the lessons home screen's curation."""
+"""Operator commands: accounts, and the lessons home screen's curation (a command the module adds)."""
 from __future__ import annotations
 
+import uuid
+
 import pytest
+import requests
 
 from pyhelpers.lessons_api import LessonsAPI, expect_status
 from pyhelpers.lessons_posts import new_member
@@ -10,8 +13,11 @@ from pyhelpers.sprout_server import run_cli
 POPULAR = "allforlesson_popular"
 
 
-@pytest.mark.parametrize("args", [["curation"], ["curation", "set"], ["curation", "list"]], ids=" ".join)
-def test_curation_commands_have_help(tmp_path, args):
+@pytest.mark.parametrize("args", [
+    ["curation"], ["curation", "set"], ["curation", "list"],
+    ["accounts"], ["accounts", "list"], ["accounts", "disable"], ["accounts", "enable"], ["accounts", "reset-password"],
+], ids=" ".join)
+def test_operator_commands_have_help(tmp_path, args):
     result = run_cli(tmp_path, *args, "--help", timeout=30)
     assert result.returncode == 0, result.stderr
     assert "usage" in (result.stdout + result.stderr).lower()
@@ -59,3 +65,40 @@ def test_curation_refusals_are_one_line_and_exit_non_zero(tmp_path, args, messag
     result = run_cli(tmp_path, *args)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def test_accounts_are_listed_disabled_enabled_and_given_new_passwords(tmp_path, start_sprout):
+    server = start_sprout({"SPROUT_DEMO_DATA": "false"})
+    email, password = f"op-{uuid.uuid4().hex[:8]}@example.com", "first-password"
+
+    def login(pw):
+        return requests.post(f"{server.base_url}/api/auth/login", json={"email": email, "password": pw}, timeout=30)
+
+    joined = requests.post(f"{server.base_url}/api/auth/join", json={"email": email, "password": password, "name": "Operated"}, timeout=30)
+    assert joined.status_code == 200, joined.text
+
+    listed = run_cli(tmp_path, "accounts", "list")
+    assert listed.returncode == 0, listed.stderr
+    line = next(line for line in listed.stdout.splitlines() if email in line)
+    assert line.endswith("active") and "Operated" in line
+
+    assert run_cli(tmp_path, "accounts", "disable", email).returncode == 0
+    refused = login(password)
+    assert refused.status_code == 403 and refused.json()["reason"] == "This account is disabled."
+    assert "disabled " in next(l for l in run_cli(tmp_path, "accounts", "list").stdout.splitlines() if email in l)
+    assert run_cli(tmp_path, "accounts", "enable", email).returncode == 0
+    assert login(password).status_code == 200
+
+    reset = run_cli(tmp_path, "accounts", "reset-password", email)
+    assert reset.returncode == 0, reset.stderr
+    new_password = reset.stdout.strip().splitlines()[-1]
+    assert login(password).status_code == 401
+    assert login(new_password).status_code == 200
+
+
+@pytest.mark.parametrize("command", ["disable", "enable", "reset-password"])
+def test_an_unknown_account_is_one_line_and_exit_non_zero(tmp_path, command):
+    assert run_cli(tmp_path, "migrate").returncode == 0
+    result = run_cli(tmp_path, "accounts", command, "nobody@example.com")
+    assert result.returncode != 0
+    assert "no account has the email or phone number nobody@example.com" in result.stderr

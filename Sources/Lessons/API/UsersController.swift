@@ -93,7 +93,8 @@ struct UsersController: Sendable {
         let account: Account
         do {
             account = try await accounts.authenticate(email: email, password: password, client: req.clientIP, on: req.db)
-        } catch AccountError.wrongCredentials {
+        } catch AccountError.wrongCredentials, AccountError.disabled {
+            // The contract has one answer for an account that cannot log in.
             throw LessonsError.wrongCredentials
         }
         let accountID = try account.requireID()

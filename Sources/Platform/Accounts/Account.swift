@@ -14,6 +14,8 @@ public final class Account: Model, @unchecked Sendable {
     @Field(key: "display_name") public var displayName: String
     @Field(key: "phone_number") public var phoneNumber: String?
     @Field(key: "created_at") public var createdAt: Date
+    /// Set by the operator (`sprout accounts disable`): no log-in or phone sign-in while set.
+    @OptionalField(key: "disabled_at") public var disabledAt: Date?
 
     public init() {}
 
@@ -48,5 +50,15 @@ struct CreateAccount: AsyncMigration {
 
     func revert(on database: any Database) async throws {
         try await database.schema(Account.schema).delete()
+    }
+}
+
+struct AddAccountDisabledAt: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Account.schema).field("disabled_at", .datetime).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Account.schema).deleteField("disabled_at").update()
     }
 }

@@ -6,6 +6,8 @@ public enum AccountError: Error, Equatable {
     case emptyPassword
     case emailTaken
     case wrongCredentials
+    /// The right password for an account the operator disabled.
+    case disabled
     case notFound
 }
 
@@ -75,6 +77,7 @@ public struct AccountDirectory: Sendable {
             throttle?.recordFailure(email: email)
             throw AccountError.wrongCredentials
         }
+        guard account.disabledAt == nil else { throw AccountError.disabled }
         return account
     }
 

@@ -21,7 +21,7 @@ public struct AccountsController: Sendable {
         ), use: join)
         auth.on(.POST, "login", doc: .init(
             "Log in", requestContent: ["application/json"],
-            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 429: "Too many calls"]
+            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 403: "The account is disabled", 429: "Too many calls"]
         ), use: login)
         auth.on(.GET, "refresh", doc: .init(
             "Refresh the access token",
@@ -57,6 +57,8 @@ public struct AccountsController: Sendable {
             return try await session(for: try await accounts.authenticate(email: body.email, password: body.password, client: req.clientIP, on: req.db), on: req.db)
         } catch AccountError.wrongCredentials {
             throw Abort(.unauthorized, reason: "Wrong email or password.")
+        } catch AccountError.disabled {
+            throw Abort(.forbidden, reason: "This account is disabled.")
         }
     }
 

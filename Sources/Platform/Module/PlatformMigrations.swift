@@ -4,6 +4,6 @@ import Fluent
 public enum PlatformMigrations {
     public static let all: [any Migration] = [
         CreateAccount(), CreateRefreshToken(), CreateAPIKey(),
-        CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(),
+        CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
     ]
 }

@@ -1,3 +1,4 @@
+import Fluent
 import Vapor
 
 /// Everything the platform offers to app modules, built once at start-up and handed to each
@@ -53,5 +54,15 @@ public struct PlatformServices: Sendable {
     /// The rate limit for one account, to put after an API's authenticator.
     public var accountRateLimit: RateLimitMiddleware {
         RateLimitMiddleware(limiter: rateLimiter, settings: config.rateLimit, scope: .account)
+    }
+}
+
+extension PlatformServices {
+    /// Ends every session of the account: its web sessions and the refresh tokens of every app
+    /// signed in with it. Access and ID tokens already handed out live out their minutes.
+    public func endEverySession(of accountID: String, on db: any Database) async throws {
+        try await WebSessionStore.endAll(for: accountID, on: db)
+        try await tokens.revokeAll(for: accountID, on: db)
+        try await phoneSignIn.revoke(allFor: accountID, on: db)
     }
 }

@@ -9,7 +9,10 @@ extension AccountDirectory {
     /// number are settled by the unique index on `phone_number`: the loser reads the winner's.
     /// - Returns: the account, and whether it was made now.
     public func account(forPhone phoneNumber: String, on db: any Database) async throws -> (account: Account, isNew: Bool) {
-        if let existing = try await account(withPhone: phoneNumber, on: db) { return (existing, false) }
+        if let existing = try await account(withPhone: phoneNumber, on: db) {
+            guard existing.disabledAt == nil else { throw PhoneSignInError.userDisabled }
+            return (existing, false)
+        }
         let account = Account(id: ids.objectID(), email: nil, passwordHash: nil, displayName: PhoneNumber.masked(phoneNumber), createdAt: clock.now())
         account.phoneNumber = phoneNumber
         do {

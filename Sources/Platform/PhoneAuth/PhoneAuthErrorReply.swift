@@ -33,6 +33,7 @@ struct PhoneAuthErrorReply: Error, Sendable, Equatable {
         case .idTokenExpired: self.init(status: .badRequest, message: "TOKEN_EXPIRED")
         case .phoneBelongsToAnotherAccount: self.init(status: .badRequest, message: "PHONE_NUMBER_EXISTS")
         case .accountNotFound: self.init(status: .badRequest, message: "USER_NOT_FOUND")
+        case .userDisabled: self.init(status: .badRequest, message: "USER_DISABLED")
         case .smsNotSent: self.init(status: .serviceUnavailable, message: "INTERNAL_ERROR : the SMS could not be sent")
         }
     }

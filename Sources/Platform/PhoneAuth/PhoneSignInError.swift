@@ -27,6 +27,8 @@ public enum PhoneSignInError: Error, Equatable, Sendable {
     case phoneBelongsToAnotherAccount
     /// The account to link to, or the one a token names, no longer exists.
     case accountNotFound
+    /// The operator disabled the number's account.
+    case userDisabled
     /// The SMS provider refused or could not be reached; nothing the person typed is wrong.
     case smsNotSent(String)
 }

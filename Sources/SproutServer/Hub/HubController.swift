@@ -54,7 +54,7 @@ struct HubController: Sendable {
 
     func loginForm(_ req: Request) async throws -> Response {
         let next = LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")
-        return HubPage.login(context: try await PageContext.load(for: req), email: "", next: next, failed: false)
+        return HubPage.login(context: try await PageContext.load(for: req), email: "", next: next)
     }
 
     /// Signs in and goes back to the page that asked for it (`next`).
@@ -66,7 +66,9 @@ struct HubController: Sendable {
             try await req.signInToWeb(accountID: try account.requireID())
             return req.redirect(to: next, redirectType: .normal)
         } catch AccountError.wrongCredentials {
-            return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, failed: true)
+            return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, refusal: .wrongCredentials)
+        } catch AccountError.disabled {
+            return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, refusal: .disabled)
         }
     }
 
@@ -79,9 +81,7 @@ struct HubController: Sendable {
     /// of every app signed in with it (their access and ID tokens live out their minutes).
     func logoutEverywhere(_ req: Request) async throws -> Response {
         if let accountID = req.webAccountID {
-            try await WebSessionStore.endAll(for: accountID, on: req.db)
-            try await platform.tokens.revokeAll(for: accountID, on: req.db)
-            try await platform.phoneSignIn.revoke(allFor: accountID, on: req.db)
+            try await platform.endEverySession(of: accountID, on: req.db)
         }
         req.signOutOfWeb()
         return req.redirect(to: "/", redirectType: .normal)

@@ -50,15 +50,27 @@ enum HubPage {
         ))
     }
 
-    static func login(context: PageContext, email: String, next: String, failed: Bool) -> Response {
-        PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: failed ? .unauthorized : .ok, .group(
+    enum LoginRefusal {
+        case wrongCredentials, disabled
+    }
+
+    static func login(context: PageContext, email: String, next: String, refusal: LoginRefusal? = nil) -> Response {
+        let status: HTTPResponseStatus = switch refusal {
+        case nil: .ok
+        case .wrongCredentials: .unauthorized
+        case .disabled: .forbidden
+        }
+        let message = switch refusal {
+        case nil, .wrongCredentials: context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")
+        case .disabled: context.pick(ko: "사용이 중지된 계정이에요. 운영자에게 문의해 주세요.", en: "This account is disabled. Contact the operator.")
+        }
+        return PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: status, .group(
             .h1(.text(context.pick(ko: "로그인", en: "Log in"))),
             .form(
                 .id("login-form"), .class("stacked card"), .action(path: "/login"), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
-                .if(failed, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
-                               .text(context.pick(ko: "이메일 또는 비밀번호가 맞지 않습니다.", en: "Wrong email or password.")))),
+                .if(refusal != nil, .p(.class("form-error"), .attribute(named: "role", value: "alert"), .text(message))),
                 FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: email, error: nil, type: .email, autocomplete: "email", required: true),
                 FormWidgets.text("password", label: context.pick(ko: "비밀번호", en: "Password"), value: "", error: nil, type: .password, autocomplete: "current-password", required: true),
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))

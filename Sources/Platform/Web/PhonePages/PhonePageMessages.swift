@@ -18,6 +18,8 @@ enum PhonePageMessages {
             context.pick(ko: "이미 다른 계정에 연결된 번호예요. 그 번호로 로그인해 주세요.", en: "This number belongs to another account. Sign in with it instead.")
         case .smsNotSent:
             context.pick(ko: "문자를 보내지 못했어요. 잠시 후 다시 시도해 주세요.", en: "The text message could not be sent. Try again in a moment.")
+        case .userDisabled:
+            context.pick(ko: "사용이 중지된 계정이에요. 운영자에게 문의해 주세요.", en: "This account is disabled. Contact the operator.")
         case .accountNotFound, .missingRefreshToken, .invalidRefreshToken, .invalidIDToken, .idTokenExpired:
             context.pick(ko: "다시 로그인해 주세요.", en: "Please sign in again.")
         }
@@ -27,6 +29,7 @@ enum PhonePageMessages {
         switch error {
         case .tooManyAttempts: .tooManyRequests
         case .phoneBelongsToAnotherAccount: .conflict
+        case .userDisabled: .forbidden
         case .smsNotSent: .badGateway
         default: .badRequest
         }
