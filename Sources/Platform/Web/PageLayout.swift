@@ -20,6 +20,7 @@ public enum PageLayout {
                 .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
             ),
             .body(
+                .a(.class("skip-link"), .href("#main"), .text(context.pick(ko: "본문으로 건너뛰기", en: "Skip to content"))),
                 header(context),
                 .main(.id("main"), main),
                 .forEach(context.assets.scripts) { .script(.src($0)) }
