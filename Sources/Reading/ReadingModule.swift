@@ -11,13 +11,14 @@ public struct ReadingModule: AppModule {
     let timer: ReadingTimer
     let report: ReadingStatsReport
     let goals = ReadingGoals()
+    let calendar: ReadingCalendar
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
         assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css"])
         let platform = context.platform
         self.platform = platform
-        let calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
+        calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
@@ -56,5 +57,7 @@ public struct ReadingModule: AppModule {
         ReadingHomePages(library: library).register(on: pages)
     }
 
-    public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {}
+    public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {
+        try await ReadingDemoData(library: library, goals: goals, clock: platform.clock, ids: platform.ids, calendar: calendar).load(on: db, demo: demo)
+    }
 }
