@@ -35,6 +35,7 @@ public enum SproutApplication {
         _ = MetricsRegistry.shared
         app.trustProxies(config.trustedProxies)
         GuardedFormDataDecoder.install()
+        WireJSON.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
         let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }
         let devAPIKey = try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) }
@@ -91,6 +92,7 @@ public enum SproutApplication {
         app.middleware = Middlewares()
         app.middleware.use(RequestLogMiddleware())
         app.middleware.use(SecurityHeadersMiddleware(https: config.servesHTTPS))
+        app.middleware.use(ConditionalGetMiddleware())
         app.middleware.use(UnexpectedErrorMiddleware())
         app.middleware.use(UnmatchedRequestMiddleware(mounts: WebShell.mountPoints(sessions: app.sessions.middleware) + PhoneAuthRoutes.mountPoints() + modules.flatMap(\.mountPoints)))
 

@@ -78,8 +78,6 @@ struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = HTTPHeaders()
         headers.contentType = .json
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return Response(status: .ok, headers: headers, body: .init(data: try encoder.encode(body)))
+        return Response(status: .ok, headers: headers, body: .init(data: try WireJSON.encoder().encode(body)))
     }
 }

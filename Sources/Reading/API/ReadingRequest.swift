@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 import Vapor
 
@@ -49,8 +50,6 @@ struct ReadingReply<Body: Encodable & Sendable>: AsyncResponseEncodable {
     func encodeResponse(for request: Request) async throws -> Response {
         var headers = headers
         headers.contentType = .json
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return Response(status: status, headers: headers, body: .init(data: try encoder.encode(body)))
+        return Response(status: status, headers: headers, body: .init(data: try WireJSON.encoder().encode(body)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 import Vapor
 
@@ -16,7 +17,7 @@ struct StudyReply: AsyncResponseEncodable {
     }
 
     static func json<Value: Encodable>(_ value: Value, status: HTTPStatus = .ok) throws -> StudyReply {
-        StudyReply(status: status, body: .json(try JSONEncoder().encode(value)))
+        StudyReply(status: status, body: .json(try WireJSON.encoder().encode(value)))
     }
 
     static func text(_ text: String, status: Int) -> StudyReply {

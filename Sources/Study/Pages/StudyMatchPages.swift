@@ -176,7 +176,7 @@ struct StudyMatchPages: Sendable {
         var headers = HTTPHeaders()
         headers.contentType = .json
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
-        return Response(status: .ok, headers: headers, body: .init(data: try JSONEncoder().encode(messages)))
+        return Response(status: .ok, headers: headers, body: .init(data: try WireJSON.encoder().encode(messages)))
     }
 
     /// "리뷰 등록": the titles ticked (`choice0`…`choice5`) and a comment; it ends my side of the

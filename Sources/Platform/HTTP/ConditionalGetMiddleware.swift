@@ -1,0 +1,40 @@
+import Crypto
+import Vapor
+
+/// Conditional reads for every API answer: a `GET` or `HEAD` answered 200 with a body in memory
+/// gets a strong `ETag` (a digest of its bytes), and a request whose `If-None-Match` names it gets
+/// `304 Not Modified` without the body. The tag is computed from what is about to be sent, so it
+/// can never describe stale data; `no-cache` makes clients revalidate every time instead of
+/// reusing a copy, and `private` keeps shared caches from storing one person's answers.
+/// Answers that decide their own caching (pages are `no-store`, assets immutable, uploads tagged)
+/// are left alone.
+public struct ConditionalGetMiddleware: AsyncMiddleware {
+    public init() {}
+
+    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        let response = try await next.respond(to: request)
+        guard request.method == .GET || request.method == .HEAD, response.status == .ok,
+              !response.headers.contains(name: .eTag), !response.headers.contains(name: .cacheControl),
+              let body = response.body.buffer
+        else { return response }
+        let tag = Self.tag(of: body)
+        response.headers.replaceOrAdd(name: .eTag, value: tag)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
+        guard Self.matches(request.headers[.ifNoneMatch], tag) else { return response }
+        let notModified = Response(status: .notModified, headers: response.headers)
+        notModified.headers.remove(name: .contentLength)
+        return notModified
+    }
+
+    static func tag(of body: ByteBuffer) -> String {
+        let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
+        return "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+    }
+
+    /// `If-None-Match` holds `*` or a list of tags, weak ones (`W/"…"`) matching by their value.
+    static func matches(_ values: [String], _ tag: String) -> Bool {
+        let weak = "W/" + tag
+        let listed: [String] = values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        return listed.contains { candidate in candidate == "*" || candidate == tag || candidate == weak }
+    }
+}
