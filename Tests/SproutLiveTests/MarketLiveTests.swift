@@ -53,6 +53,10 @@ import Vapor
             let mine = await ProductListViewModel(market: market, source: .mine)
             await mine.viewWillAppear()
             #expect(await mine.products.count == 20, "an expired token is refreshed on the way")
+            sprout.clock.advance(by: sprout.platform.tokens.accessLifetime + 1)
+            let again = await ProductListViewModel(market: market, source: .mine)
+            await again.viewWillAppear()
+            #expect(await again.products.count == 20, "the second refresh presents the rotated token the first one answered")
 
             let deleted = try await market.delete(id: id, as: VendorKey(identifier: credentials.identifier, secret: secret))
             #expect(deleted.id == id)

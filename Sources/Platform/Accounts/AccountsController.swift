@@ -25,8 +25,9 @@ public struct AccountsController: Sendable {
         ), use: login)
         auth.on(.GET, "refresh", doc: .init(
             "Refresh the access token",
+            description: "The refresh token rotates: keep the one answered; the one sent is spent, and sending a spent one again ends every session of that log-in.",
             headers: [.init("Authorization", required: true, "The expired access token"), .init("Refresh", required: true, "The refresh token")],
-            responses: [200: "{accessToken}", 401: "Invalid tokens", 409: "The access token has not expired yet", 418: "Refresh token expired: log in again", 429: "Too many calls"]
+            responses: [200: "{accessToken, refreshToken}", 401: "Invalid tokens, or a spent refresh token (the log-in's sessions end)", 409: "The access token has not expired yet", 418: "Refresh token expired: log in again", 429: "Too many calls"]
         ), use: refresh)
         auth.on(.POST, "logout", doc: .init(
             "Log out: revoke the refresh token", headers: [.init("Refresh", required: true, "The refresh token to revoke")],
@@ -64,11 +65,11 @@ public struct AccountsController: Sendable {
 
     func refresh(_ req: Request) async throws -> SproutAccount.RefreshResponse {
         do {
-            let access = try await tokens.refresh(
+            let pair = try await tokens.rotate(
                 accessToken: AccountTokenAuthenticator.accessToken(in: req),
                 refreshToken: req.headers.first(name: "Refresh") ?? "", on: req.db
             )
-            return SproutAccount.RefreshResponse(accessToken: access)
+            return SproutAccount.RefreshResponse(accessToken: pair.accessToken, refreshToken: pair.refreshToken)
         } catch let error as RefreshError {
             switch error {
             case .invalidAccessToken, .invalidRefreshToken: throw Abort(.unauthorized, reason: "The tokens are not valid.")

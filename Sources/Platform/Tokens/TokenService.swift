@@ -77,12 +77,7 @@ public struct TokenService: Sendable {
 
     /// A new access token for an expired one, given the refresh token issued with the session.
     public func refresh(accessToken: String, refreshToken: String, on db: any Database) async throws -> String {
-        let accountID: String
-        switch await check(accessToken: accessToken) {
-        case .invalid: throw RefreshError.invalidAccessToken
-        case .valid: throw RefreshError.accessTokenStillValid
-        case let .expired(id): accountID = id
-        }
+        let accountID = try await expiredAccessTokenOwner(accessToken)
         guard !refreshToken.isEmpty,
               let stored = try await RefreshToken.find(Self.digest(refreshToken), on: db),
               stored.$account.id == accountID
@@ -94,9 +89,57 @@ public struct TokenService: Sendable {
         return try await self.accessToken(for: accountID)
     }
 
-    /// Ends one session (logout).
+    /// Refreshes as `refresh` does and rotates the refresh token: the one presented is spent and a
+    /// new one of the same log-in (family) comes back, valid for the full refresh lifetime from now.
+    /// A spent token presented again means a copy is in someone else's hands: the whole family is
+    /// revoked, the thief's and the owner's sessions alike, and the owner logs in again. Expired
+    /// tokens of the account are pruned on the way.
+    public func rotate(accessToken: String, refreshToken: String, on db: any Database) async throws -> TokenPair {
+        let accountID = try await expiredAccessTokenOwner(accessToken)
+        let now = clock.now()
+        let successor = ids.token()
+        // Refusals are returned, not thrown, so that the revocations they make are committed.
+        let outcome: Result<TokenPair, RefreshError> = try await db.writeTransaction { db in
+            guard !refreshToken.isEmpty,
+                  let stored = try await RefreshToken.findLocked(Self.digest(refreshToken), idColumn: "token_hash", on: db),
+                  stored.$account.id == accountID
+            else { return .failure(.invalidRefreshToken) }
+            guard stored.expiresAt > now else {
+                try await revoke(family: stored.family, on: db)
+                return .failure(.refreshTokenExpired)
+            }
+            try await RefreshToken.query(on: db).filter(\.$account.$id == accountID).filter(\.$expiresAt <= now).delete()
+            guard stored.replacedAt == nil else {
+                try await revoke(family: stored.family, on: db)
+                return .failure(.invalidRefreshToken)
+            }
+            stored.replacedAt = now
+            try await stored.update(on: db)
+            try await RefreshToken(
+                tokenHash: Self.digest(successor), accountID: accountID,
+                expiresAt: now.addingTimeInterval(refreshLifetime), createdAt: now, familyID: stored.family
+            ).create(on: db)
+            return .success(TokenPair(accessToken: try await self.accessToken(for: accountID), refreshToken: successor))
+        }
+        return try outcome.get()
+    }
+
+    private func expiredAccessTokenOwner(_ accessToken: String) async throws -> String {
+        switch await check(accessToken: accessToken) {
+        case .invalid: throw RefreshError.invalidAccessToken
+        case .valid: throw RefreshError.accessTokenStillValid
+        case let .expired(id): return id
+        }
+    }
+
+    /// Ends one session (logout): the token and every token of its log-in.
     public func revoke(refreshToken: String, on db: any Database) async throws {
-        try await RefreshToken.query(on: db).filter(\.$id == Self.digest(refreshToken)).delete()
+        guard let stored = try await RefreshToken.find(Self.digest(refreshToken), on: db) else { return }
+        try await revoke(family: stored.family, on: db)
+    }
+
+    private func revoke(family: String, on db: any Database) async throws {
+        try await RefreshToken.query(on: db).group(.or) { $0.filter(\.$id == family).filter(\.$familyID == family) }.delete()
     }
 
     /// Ends every session of an account.

@@ -51,8 +51,13 @@ public enum SproutAccount {
         public init(revoked: Bool) { self.revoked = revoked }
     }
 
+    /// `refreshToken` is the rotated one to keep; a server from before rotation sends none.
     public struct RefreshResponse: Codable, Sendable, Equatable {
         public var accessToken: String
-        public init(accessToken: String) { self.accessToken = accessToken }
+        public var refreshToken: String?
+        public init(accessToken: String, refreshToken: String? = nil) {
+            self.accessToken = accessToken
+            self.refreshToken = refreshToken
+        }
     }
 }

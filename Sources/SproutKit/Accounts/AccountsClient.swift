@@ -45,7 +45,7 @@ public struct AccountsClient: Sendable {
         return account
     }
 
-    /// `GET api/auth/refresh`; 418 and 401 end the session.
+    /// `GET api/auth/refresh`, keeping the rotated refresh token it answers; 418 and 401 end the session.
     static func refresher(baseURL: URL, transport: any Transport) -> AuthSession.Refresher {
         let client = APIClient(baseURL: baseURL, contract: .market, transport: transport)
         return { tokens in
@@ -54,7 +54,8 @@ public struct AccountsClient: Sendable {
                 headers: [("Authorization", "Bearer \(tokens.accessToken)"), ("Refresh", tokens.refreshToken)]
             )
             do {
-                return AuthTokens(accessToken: try await client.send(endpoint).accessToken, refreshToken: tokens.refreshToken)
+                let renewed = try await client.send(endpoint)
+                return AuthTokens(accessToken: renewed.accessToken, refreshToken: renewed.refreshToken ?? tokens.refreshToken)
             } catch let SproutError.http(status, _, _) where status == 418 || status == 401 {
                 throw SproutError.sessionExpired
             }
