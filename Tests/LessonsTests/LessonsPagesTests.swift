@@ -395,3 +395,44 @@ import VaporTesting
         }
     }
 }
+
+@Suite struct LessonKeywordSearchTests {
+    private func titles(_ sprout: TestSprout, _ query: String) async throws -> [String] {
+        let html = String(buffer: try await WebClient(sprout).get("/lessons/list?q=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")").body)
+        return ["Piano for adults", "첼로 입시반", "100% vocal_training"].filter { html.contains($0) }
+    }
+
+    @Test func wordsOfTheTitleOrTextFindALessonInAnyCase() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("keyword-teacher", teacher: true)
+            _ = try await sprout.lesson(by: teacher, title: "Piano for adults", content: "Weekly, from scales to Chopin")
+            _ = try await sprout.lesson(by: teacher, title: "첼로 입시반", content: "서울 예고 입시 #첼로")
+            _ = try await sprout.lesson(by: teacher, title: "100% vocal_training", content: "Breath first")
+
+            #expect(try await titles(sprout, "piano") == ["Piano for adults"])
+            #expect(try await titles(sprout, "PIANO") == ["Piano for adults"], "any case")
+            #expect(try await titles(sprout, "chopin") == ["Piano for adults"], "the text counts too")
+            #expect(try await titles(sprout, "첼로") == ["첼로 입시반"])
+            #expect(try await titles(sprout, "예고 첼로") == ["첼로 입시반"], "every word, in any order")
+            #expect(try await titles(sprout, "첼로 piano").isEmpty, "every word must match")
+            #expect(try await titles(sprout, "%").count == 1, "% is a character, not a wildcard")
+            #expect(try await titles(sprout, "a_u").isEmpty, "so is _ (as a wildcard it would match adults)")
+            #expect(try await titles(sprout, "l_t") == ["100% vocal_training"])
+            #expect(try await titles(sprout, "").count == 3)
+            #expect(try await titles(sprout, "\u{0}piano").count == 1, "control characters are dropped, never sent to the database")
+        }
+    }
+
+    @Test func oneHashtagGoesToItsPageAndTheSearchIsKeptWhilePaging() async throws {
+        try await withSprout { sprout in
+            let browser = WebClient(sprout)
+            let tagged = try await browser.get("/lessons/list?q=%23%EC%B2%BC%EB%A1%9C")
+            #expect(tagged.status.code == 303)
+            #expect(tagged.headers.first(name: .location) == "/lessons/hashtags?tag=%EC%B2%BC%EB%A1%9C")
+            let page = String(buffer: try await browser.get("/lessons/list?q=piano%20lesson").body)
+            #expect(page.contains(#"name="q""#) && page.contains(#"value="piano lesson""#))
+            let home = String(buffer: try await browser.get("/lessons").body)
+            #expect(home.contains(#"id="lesson-search""#) && home.contains(#"action="/lessons/list""#))
+        }
+    }
+}

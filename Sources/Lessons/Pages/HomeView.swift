@@ -13,7 +13,7 @@ enum HomeView {
         return LessonsViews.page(title: context.pick(ko: "올포레슨", en: "All For Lesson"), context: context, .group(
             LessonsViews.nav(context, current: "home"),
             .h1(.text(context.pick(ko: "어떤 레슨을 찾고 있나요?", en: "What would you like to learn?"))),
-            HashtagViews.searchForm(context, tag: ""),
+            keywordSearch(context),
             .div(.class("category-tiles"), .id("categories"), .forEach(Lessons.InstrumentGroup.allCases) { group in
                 .a(.class("category-tile"), .id("category-\(group.rawValue)"), .href("/lessons/list?group=\(group.rawValue)"),
                    .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon)),
@@ -30,5 +30,16 @@ enum HomeView {
             },
             .p(.a(.class("button secondary more"), .href("/lessons/list"), .text(context.pick(ko: "모든 레슨 보기", en: "See all lessons"))))
         ))
+    }
+
+    /// Words of a title or a lesson's text find it ("piano", "첼로 입시"); hashtags are words too.
+    private static func keywordSearch(_ context: PageContext) -> Node<HTML.BodyContext> {
+        .form(
+            .class("search-form"), .id("lesson-search"), .action(path: "/lessons/list"), .method(.get),
+            .input(.type(.search), .name("q"), .id("lesson-search-input"),
+                   .attribute(named: "aria-label", value: context.pick(ko: "레슨 검색", en: "Search lessons")),
+                   .placeholder(text: context.pick(ko: "악기, 지역, 레슨 이름으로 찾기", en: "Find by instrument, region or title"))),
+            .button(.type(.submit), .id("lesson-search-submit"), .text(context.pick(ko: "검색", en: "Search")))
+        )
     }
 }

@@ -32,6 +32,7 @@ struct LessonFilter: Sendable, Equatable {
     var region: Lessons.Region?
     var lessonType: Lessons.LessonType?
     var price: PriceBand?
+    var keywords: LessonKeywords?
     var sort: PostQuery.Sort = .newest
     var page = 1
 
@@ -41,6 +42,7 @@ struct LessonFilter: Sendable, Equatable {
         region = Lessons.Region(rawValue: value("region"))
         lessonType = Lessons.LessonType(rawValue: value("type"))
         price = PriceBand(rawValue: value("price"))
+        keywords = LessonKeywords(value("q"))
         sort = PostQuery.Sort(rawValue: value("sort")) ?? .newest
         page = PagedPosts.number(value("page"))
     }
@@ -49,13 +51,14 @@ struct LessonFilter: Sendable, Equatable {
         PostQuery(
             productID: Lessons.ProductID.lesson,
             subjects: group == .all ? nil : group.instruments.map(\.rawValue),
-            region: region?.rawValue, lessonType: lessonType?.rawValue, priceRange: price?.range, sort: sort
+            region: region?.rawValue, lessonType: lessonType?.rawValue, priceRange: price?.range, keywords: keywords, sort: sort
         )
     }
 
     /// This list's address at another page; every filter stays.
     func link(page: Int) -> String {
         var items: [(String, String)] = []
+        if let keywords { items.append(("q", keywords.text)) }
         if group != .all { items.append(("group", group.rawValue)) }
         if let region { items.append(("region", region.rawValue)) }
         if let lessonType { items.append(("type", lessonType.rawValue)) }

@@ -2,8 +2,9 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// `/lessons/list`: lessons by instrument group, region, type and price, in the chosen order,
-/// twenty to a page. The filters are a plain GET form, so the list works without scripts.
+/// `/lessons/list`: lessons by words of their title or text, instrument group, region, type and
+/// price, in the chosen order, twenty to a page. The filters are a plain GET form, so the list
+/// works without scripts. A search for one `#tag` goes to that hashtag's page.
 struct LessonListPage: Sendable {
     let reader: PostReader
 
@@ -13,6 +14,10 @@ struct LessonListPage: Sendable {
 
     func list(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
+        let typed = (req.query[String.self, at: "q"] ?? "").trimmingCharacters(in: .whitespaces)
+        if typed.hasPrefix("#"), !typed.contains(where: \.isWhitespace), !Hashtags.normalize(typed).isEmpty {
+            return req.redirect(to: "/lessons/hashtags?tag=\(LessonsViews.escaped(Hashtags.normalize(typed)))", redirectType: .normal)
+        }
         let filter = LessonFilter(req)
         let page = try await PagedPosts.load(filter.query, page: filter.page, reader: reader, on: req.db)
         return LessonListView.render(context, filter: filter, page: page, viewer: req.webAccountID)

@@ -28,6 +28,7 @@ enum LessonListView {
         let any = context.pick(ko: "전체", en: "Any")
         return .form(
             .id("lesson-filters"), .class("filters card"), .action(path: "/lessons/list"), .method(.get),
+            FormWidgets.text("q", label: context.pick(ko: "검색어", en: "Words"), value: filter.keywords?.text ?? "", error: nil, type: .search),
             FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
                               options: Lessons.InstrumentGroup.allCases.dropFirst().map { ($0.rawValue, named($0.title)) },
                               selected: filter.group == .all ? "" : filter.group.rawValue, error: nil),

@@ -20,6 +20,8 @@ struct PostQuery: Sendable {
     var lessonType: String?
     var curation: String?
     var priceRange: ClosedRange<Int>?
+    /// Words that must each appear in the title or the text, in any case (`LessonKeywords`).
+    var keywords: LessonKeywords?
     var sort: Sort = .newest
 }
 
@@ -91,6 +93,12 @@ struct PostListing: Sendable {
         if let region = query.region { select = select.where(SQLColumn("content2", table: "p"), SQLBinaryOperator.equal, SQLBind(region)) }
         if let lessonType = query.lessonType { select = select.where(SQLColumn("content3", table: "p"), SQLBinaryOperator.equal, SQLBind(lessonType)) }
         if let curation = query.curation { select = select.where(SQLColumn("content4", table: "p"), SQLBinaryOperator.equal, SQLBind(curation)) }
+        for word in query.keywords?.words ?? [] {
+            let pattern = LessonKeywords.containsPattern(word)
+            select = select.where(SQLQueryString(
+                "(LOWER(p.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(p.content, '')) LIKE \(bind: pattern) ESCAPE '\\')"
+            ))
+        }
         if let range = query.priceRange {
             let price = SQLFunction("COALESCE", args: SQLColumn("price", table: "p"), SQLLiteral.numeric("0"))
             select = select.where(price, SQLBinaryOperator.greaterThanOrEqual, SQLBind(range.lowerBound)).where(price, SQLBinaryOperator.lessThanOrEqual, SQLBind(range.upperBound))
