@@ -24,18 +24,7 @@ enum LessonsViews {
     // MARK: Texts
 
     static func price(_ amount: Int, _ context: PageContext) -> String {
-        context.pick(ko: grouped(amount) + "원", en: "₩" + grouped(amount))
-    }
-
-    /// 1234567 → "1,234,567".
-    static func grouped(_ amount: Int) -> String {
-        let digits = String(amount.magnitude)
-        var text = amount < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
+        MoneyText.won(amount, context)
     }
 
     /// Picker values are stored in Korean (spec §4.1); English pages translate the known ones and

@@ -66,7 +66,7 @@ enum BrowseViews {
                     .class("product-info"),
                     .h1(.id("product-name"), .text(detail.name)),
                     .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName))),
-                    MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency),
+                    MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
                     likeControl(id: id, liked: liked, context: context),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),

@@ -6,24 +6,24 @@ import Vapor
 
 /// Pieces shared by the market's pages: prices, stock, product cards, paging.
 enum MarketViews {
-    static func price(_ amount: Double, _ currency: Market.Currency) -> String {
-        Market.PriceText.format(amount, currency)
+    static func price(_ amount: Double, _ currency: Market.Currency, _ context: PageContext) -> String {
+        MoneyText.format(amount, currency == .krw ? .won : .dollars, context)
     }
 
     static func stock(_ stock: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
         stock == 0
-            ? .span(.class("stock sold-out"), .text(Market.PriceText.stock(0)))
+            ? .span(.class("stock sold-out"), .text(context.pick(ko: "품절", en: "Sold out")))
             : .span(.class("stock"), .text(context.pick(ko: Market.PriceText.stock(stock), en: "\(stock) in stock")))
     }
 
-    static func priceBlock(price: Double, discount: Double, currency: Market.Currency) -> Node<HTML.BodyContext> {
+    static func priceBlock(price: Double, discount: Double, currency: Market.Currency, _ context: PageContext) -> Node<HTML.BodyContext> {
         .div(
             .class("price"),
             .if(discount > 0, .group(
-                .span(.class("original-price"), .text(Self.price(price, currency))),
+                .span(.class("original-price"), .text(Self.price(price, currency, context))),
                 .unwrap(Market.PriceText.discountRate(price: price, discount: discount)) { .span(.class("discount-rate"), .text($0)) }
             )),
-            .strong(.class("selling-price"), .text(Market.PriceText.selling(price: price, discount: discount, currency: currency)))
+            .strong(.class("selling-price"), .text(Self.price(discount == 0 ? price : price - discount, currency, context)))
         )
     }
 
@@ -35,7 +35,7 @@ enum MarketViews {
             .div(
                 .class("product-card-body"),
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
-                priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency),
+                priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
                 stock(product.stock, context)
             )
         )

@@ -59,7 +59,7 @@ enum SellerViews {
                 .li(
                     .data(named: "id", value: String(product.id)),
                     .a(.href("/market/products/\(product.id)"), .text(product.name)),
-                    .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency))),
+                    .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency, context))),
                     .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
                     .a(.class("button danger small"), .href("/market/products/\(product.id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
                 )

@@ -72,14 +72,8 @@ enum StudyShopViews {
         })
     }
 
-    /// "1,200" as the apps show prices.
+    /// "1,200" as the app's shop buttons show prices.
     static func price(_ won: Int) -> String {
-        let digits = Array(String(won))
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
-        }
-        return grouped
+        MoneyText.grouped(won)
     }
 }
