@@ -56,10 +56,9 @@ extension Lessons {
             var found: [Field: Violation] = [:]
             let title = title.trimmingCharacters(in: .whitespacesAndNewlines)
             if title.isEmpty { found[.title] = .required } else if title.count > Self.maxTitleLength { found[.title] = .tooLong(max: Self.maxTitleLength) }
-            let price = price.trimmingCharacters(in: .whitespaces)
-            if price.isEmpty {
+            if MoneyInput.normalized(price).isEmpty {
                 found[.price] = .required
-            } else if let value = Int(price) {
+            } else if let value = MoneyInput.whole(price) {
                 if !Self.priceRange.contains(value) { found[.price] = .outOfRange(Self.priceRange) }
             } else {
                 found[.price] = .notANumber
@@ -78,7 +77,7 @@ extension Lessons {
         /// The create/edit body for a valid draft; `files` are the uploaded photo paths.
         public func request(files: [String], curation: Curation? = nil) -> PostRequest {
             PostRequest(
-                title: title.trimmingCharacters(in: .whitespacesAndNewlines), price: Int(price.trimmingCharacters(in: .whitespaces)) ?? 0,
+                title: title.trimmingCharacters(in: .whitespacesAndNewlines), price: MoneyInput.whole(price) ?? 0,
                 content: introduction.trimmingCharacters(in: .whitespacesAndNewlines), content1: instrument, content2: region,
                 content3: lessonType, content4: curation?.rawValue ?? "", content5: "", productID: ProductID.lesson, files: files
             )

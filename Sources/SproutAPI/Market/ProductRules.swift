@@ -116,7 +116,7 @@ extension Market {
 
         /// nil when empty; .some(nil) when not a number.
         static func number(_ text: String) -> Double?? {
-            let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+            let trimmed = MoneyInput.normalized(text)
             guard !trimmed.isEmpty else { return .none }
             guard let value = Double(trimmed), value.isFinite else { return .some(nil) }
             return .some(value)

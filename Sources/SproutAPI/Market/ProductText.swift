@@ -51,11 +51,11 @@ extension Market.ProductDraft {
 }
 
 extension Market.ProductParams {
-    /// What a form sends once its draft passed the rules: numbers as typed (grouping commas
-    /// allowed), an empty discount or stock as 0. The conversion to Int never traps: a stock the
+    /// What a form sends once its draft passed the rules: numbers as typed (`MoneyInput`: grouping
+    /// commas and currency signs allowed), an empty discount or stock as 0. The conversion to Int never traps: a stock the
     /// rules refuse (fractional, or beyond any Int) never gets here, and would read as 0.
     public init(draft: Market.ProductDraft) {
-        func number(_ text: String) -> Double? { Double(text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)) }
+        func number(_ text: String) -> Double? { Double(MoneyInput.normalized(text)) }
         self.init(
             name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines), description: draft.description,
             price: number(draft.price), currency: Market.Currency(rawValue: draft.currency),
