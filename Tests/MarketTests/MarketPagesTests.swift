@@ -98,6 +98,8 @@ import Testing
             #expect(detail.contains("Oak chair") && detail.contains("27,000원") && detail.contains("10%"))
             #expect(detail.components(separatedBy: "data-full=").count - 1 == 2)
             #expect(detail.contains(#"id="edit-product""#))
+            let editForm = String(buffer: try await browser.get(location + "/edit").body)
+            #expect(editForm.contains(#"alt="지금 사진 1""#) && editForm.contains(#"alt="지금 사진 2""#), "the edit form's photos say what they are")
         }
     }
 

@@ -49,3 +49,13 @@ def test_the_language_links_are_tall_enough_to_tap(page, server):
     page.goto(server.base_url + "/")
     for link in page.locator(".language-switch a").all():
         assert link.bounding_box()["height"] >= 44
+
+
+def test_every_page_has_an_icon_and_the_market_a_heading(page, server):
+    page.goto(server.base_url + "/market?page=999")
+    icon = page.locator('link[rel="icon"]').get_attribute("href")
+    assert page.request.get(server.base_url + icon).headers["content-type"] == "image/svg+xml"
+    assert page.request.get(server.base_url + "/favicon.ico").status == 200
+    assert page.locator("h1").count() == 1
+    assert "상품 " not in page.locator("#product-count").inner_text(), "a page past the end counts nothing"
+    assert page.locator("#first-page").get_attribute("href").startswith("/market?page=1")

@@ -63,7 +63,9 @@ enum LessonFormPage {
     private static func currentPhotos(_ mode: Mode, _ context: PageContext) -> Node<HTML.FormContext> {
         guard case let .edit(post) = mode, !post.files.isEmpty else { return .empty }
         return .group(
-            .div(.class("gallery-thumbs"), .id("current-photos"), .forEach(post.files) { .img(.src(LessonsViews.fileURL($0)), .alt(text: "")) }),
+            .div(.class("gallery-thumbs"), .id("current-photos"), .forEach(post.files.enumerated()) { index, file in
+                .img(.src(LessonsViews.fileURL(file)), .alt(text: context.pick(ko: "지금 사진 \(index + 1)", en: "Current photo \(index + 1)")))
+            }),
             .p(.class("hint"), .text(context.pick(ko: "새 사진을 고르면 지금 사진을 바꿔요. 고르지 않으면 그대로 둬요.", en: "Choosing new photos replaces these; choose none to keep them.")))
         )
     }

@@ -24,6 +24,9 @@ enum BrowseViews {
         let (page, number, search, layout, total) = (list.page, list.number, list.search, list.layout, list.page.totalCount)
         return PageLayout.render(title: context.pick(ko: "도토리 마켓", en: "Dotori Market"), context: context, .group(
             MarketViews.nav(context, current: "browse"),
+            .h1(.id("market-title"), .text(search.isEmpty
+                ? context.pick(ko: "도토리 마켓", en: "Dotori Market")
+                : context.pick(ko: "‘\(search)’ 검색 결과", en: "Results for “\(search)”"))),
             .form(
                 .class("search-form"), .action(path: "/market"), .method(.get),
                 .input(.type(.hidden), .name("view"), .value(layout)),
@@ -33,11 +36,17 @@ enum BrowseViews {
             ),
             .div(
                 .class("list-toolbar"),
-                .span(.class("hint"), .id("product-count"), .text(context.pick(ko: "상품 \(total)개", en: "\(total) products"))),
+                // A page past the end lists nothing, so it counts nothing either.
+                .span(.class("hint"), .id("product-count"), .text(page.pages.isEmpty && number > 1
+                    ? context.pick(ko: "이 페이지에 상품이 없어요", en: "Nothing on this page")
+                    : context.pick(ko: "상품 \(total)개", en: "\(total) products"))),
                 .a(.id("view-toggle"), .href(list.link(page: 1, view: layout == "grid" ? "list" : "grid")),
                    .text(layout == "grid" ? context.pick(ko: "목록으로 보기", en: "List view") : context.pick(ko: "격자로 보기", en: "Grid view")))
             ),
-            .if(page.pages.isEmpty, MarketViews.emptyState(context.pick(ko: "상품이 없어요.", en: "No products here."))),
+            .if(page.pages.isEmpty, .group(
+                MarketViews.emptyState(context.pick(ko: "상품이 없어요.", en: "No products here.")),
+                .if(number > 1, .a(.id("first-page"), .class("button secondary"), .href(list.link(page: 1)), .text(context.pick(ko: "처음으로", en: "Back to the first page"))))
+            )),
             .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)), MarketViews.cards(page.pages, context: context)),
             .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
                                  .data(named: "fragment", value: list.link(page: number + 1) + "&fragment=1"),

@@ -65,7 +65,9 @@ enum ProductFormPage {
             return .div(
                 .class("field"),
                 .p(.class("hint"), .text(context.pick(ko: "사진은 바꿀 수 없어요.", en: "Photos cannot be changed."))),
-                .div(.class("gallery-thumbs"), .forEach(images) { .img(.src($0.thumbnailURL), .alt(text: "")) })
+                .div(.class("gallery-thumbs"), .forEach(images.enumerated()) { index, image in
+                    .img(.src(image.thumbnailURL), .alt(text: context.pick(ko: "지금 사진 \(index + 1)", en: "Current photo \(index + 1)")))
+                })
             )
         }
     }

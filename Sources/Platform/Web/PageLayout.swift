@@ -17,6 +17,7 @@ public enum PageLayout {
                 .meta(.name("viewport"), .content(text: "width=device-width, initial-scale=1")),
                 // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
                 .element(named: "title", text: "\(title) · Sprout"),
+                .link(.rel(.icon), .href(Favicon.path), .attribute(named: "type", value: "image/svg+xml")),
                 .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
             ),
             .body(
