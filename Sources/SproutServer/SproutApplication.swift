@@ -124,7 +124,7 @@ public enum SproutApplication {
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
-        Favicon.register(on: app.routes)
+        Favicon.register(on: pages)
         HubController(platform: platform, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
         PhoneSignInPages(phoneSignIn: platform.phoneSignIn, accounts: platform.accounts).register(on: pages)
         for module in modules {
