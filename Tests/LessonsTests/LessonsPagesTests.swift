@@ -214,6 +214,15 @@ import VaporTesting
             let lesson = try await openLesson(teacher, csrf: teacherCSRF)
             let (student, csrf) = try await member(sprout, "happystudent", role: "student")
 
+            // Only a student who paid reviews: not before paying, and never the teacher.
+            #expect(try await html(student, "/lessons/\(lesson)").contains("레슨을 결제한 수강생만 후기를 남길 수 있어요"))
+            let unpaid = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "미리 쓰는 후기"], csrf: csrf)
+            #expect(unpaid.status.code == 403)
+            #expect(try await html(teacher, "/lessons/\(lesson)").contains("내가 연 레슨에는 후기를 남길 수 없어요"))
+            #expect(try await teacher.post("/lessons/\(lesson)/reviews", form: ["content": "최고의 레슨"], csrf: teacherCSRF).status.code == 403)
+            #expect(try await student.post("/lessons/\(lesson)/checkout", form: ["outcome": "paid"], csrf: csrf).status.code == 303)
+            #expect(try await html(student, "/lessons/\(lesson)").contains(#"id="review-form""#))
+
             let empty = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "   "], csrf: csrf)
             #expect(empty.status.code == 400)
             #expect(String(buffer: empty.body).contains("필수 항목입니다."))
@@ -239,6 +248,9 @@ import VaporTesting
             let edited = try await student.post("/lessons/\(lesson)/reviews/\(reviewID)/edit", form: ["content": "정말 좋아요"], csrf: csrf)
             #expect(edited.status.code == 303)
             #expect(try await html(student, "/lessons/\(lesson)").contains("정말 좋아요"))
+            let confirmation = try await html(student, "/lessons/\(lesson)/reviews/\(reviewID)/delete")
+            #expect(confirmation.contains("이 후기를 삭제할까요?") && confirmation.contains("정말 좋아요"), "deleting asks first")
+            #expect(try await html(stranger, "/lessons/\(lesson)/reviews/\(reviewID)/delete", status: 403).contains("내가 쓴 후기만 고칠 수 있어요"))
             #expect(try await student.post("/lessons/\(lesson)/reviews/\(reviewID)/delete", form: [:], csrf: csrf).status.code == 303)
             #expect(try await html(student, "/lessons/\(lesson)").contains("후기 0개"))
         }
@@ -433,6 +445,20 @@ import VaporTesting
             #expect(page.contains(#"name="q""#) && page.contains(#"value="piano lesson""#))
             let home = String(buffer: try await browser.get("/lessons").body)
             #expect(home.contains(#"id="lesson-search""#) && home.contains(#"action="/lessons/list""#))
+        }
+    }
+}
+
+@Suite struct LessonReviewsTests {
+    @Test func aCommentFromSomeoneWhoNeverPaidIsNoReviewOnTheWeb() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("api-teacher", teacher: true)
+            let lesson = try await sprout.lesson(by: teacher)
+            let passerby = try await sprout.signUp("api-passerby")
+            let commented = try await sprout.call(.POST, "posts/\(lesson.postID)/comments", as: passerby, json: Lessons.CommentRequest(content: "광고 댓글입니다"))
+            #expect(commented.status.code == 200, "the contract keeps every comment")
+            let page = String(buffer: try await WebClient(sprout).get("/lessons/\(lesson.postID)").body)
+            #expect(!page.contains("광고 댓글입니다") && page.contains("후기 0개"))
         }
     }
 }

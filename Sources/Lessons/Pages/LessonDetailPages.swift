@@ -13,6 +13,7 @@ struct LessonDetailPages: Sendable {
         pages.post("lessons", ":post_id", "reviews", use: writeReview)
         pages.get("lessons", ":post_id", "reviews", ":comment_id", "edit", use: reviewForm)
         pages.post("lessons", ":post_id", "reviews", ":comment_id", "edit", use: editReview)
+        pages.get("lessons", ":post_id", "reviews", ":comment_id", "delete", use: confirmDeleteReview)
         pages.post("lessons", ":post_id", "reviews", ":comment_id", "delete", use: deleteReview)
     }
 
@@ -53,6 +54,7 @@ struct LessonDetailPages: Sendable {
         let path = "/lessons/\(req.postIDParameter)"
         let visitor = try await LessonsVisitor.require(req, next: path)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
+        guard post.mayBeReviewed(by: visitor.accountID) else { return ReviewViews.notABuyer(visitor.context, post: post) }
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
@@ -78,6 +80,11 @@ struct LessonDetailPages: Sendable {
                                         error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
         }
         return req.redirect(to: "/lessons/\(post.postID)#review-\(comment.commentID)", redirectType: .normal)
+    }
+
+    func confirmDeleteReview(_ req: Request) async throws -> Response {
+        let (visitor, post, comment) = try await ownReview(req)
+        return ReviewViews.confirmDelete(visitor.context, post: post, comment: comment)
     }
 
     func deleteReview(_ req: Request) async throws -> Response {

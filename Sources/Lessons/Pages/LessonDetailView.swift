@@ -107,17 +107,10 @@ enum LessonDetailView {
         let path = "/lessons/\(post.postID)"
         return .section(
             .id("reviews"),
-            .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.comments.count, context)))),
-            .unwrap(viewer, { _ in
-                .form(
-                    .id("review-form"), .class("stacked"), .action(path: "\(path)/reviews"), .method(.post),
-                    PageLayout.csrfField(context),
-                    FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
-                    .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
-                )
-            }, else: .p(.a(.id("review-login"), .href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))),
-            .if(post.comments.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 후기가 없어요.", en: "No reviews yet."))),
-            .ul(.id("review-list"), .class("comment-list"), .forEach(post.comments) { comment in
+            .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.reviews.count, context)))),
+            reviewForm(post, viewer: viewer, draft: draft, context: context),
+            .if(post.reviews.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 후기가 없어요.", en: "No reviews yet."))),
+            .ul(.id("review-list"), .class("comment-list"), .forEach(post.reviews) { comment in
                 .li(
                     .id("review-\(comment.commentID)"), .data(named: "id", value: comment.commentID),
                     .p(.class("comment-head"),
@@ -127,14 +120,29 @@ enum LessonDetailView {
                     .if(comment.creator.userID == viewer, .div(
                         .class("inline-actions"),
                         .a(.class("button secondary small edit-review"), .href("\(path)/reviews/\(comment.commentID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                        .form(
-                            .action(path: "\(path)/reviews/\(comment.commentID)/delete"), .method(.post),
-                            PageLayout.csrfField(context),
-                            .button(.type(.submit), .class("button danger small delete-review"), .text(context.pick(ko: "삭제", en: "Delete")))
-                        )
+                        .a(.class("button danger small delete-review"), .href("\(path)/reviews/\(comment.commentID)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
                     ))
                 )
             })
+        )
+    }
+
+    /// The form for a buyer; why there is none for anyone else.
+    private static func reviewForm(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
+        let path = "/lessons/\(post.postID)"
+        guard let viewer else {
+            return .p(.a(.id("review-login"), .href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))
+        }
+        guard post.mayBeReviewed(by: viewer) else {
+            return .p(.class("hint"), .id("review-closed"), .text(post.creator.userID == viewer
+                ? context.pick(ko: "내가 연 레슨에는 후기를 남길 수 없어요.", en: "You cannot review your own lesson.")
+                : context.pick(ko: "레슨을 결제한 수강생만 후기를 남길 수 있어요.", en: "Only students who paid for this lesson can review it.")))
+        }
+        return .form(
+            .id("review-form"), .class("stacked"), .action(path: "\(path)/reviews"), .method(.post),
+            PageLayout.csrfField(context),
+            FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
+            .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
         )
     }
 }

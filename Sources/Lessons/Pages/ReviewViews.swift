@@ -14,6 +14,24 @@ enum ReviewViews {
         )
     }
 
+    static func notABuyer(_ context: PageContext, post: Lessons.Post) -> Response {
+        LessonsViews.refusal(
+            context, title: context.pick(ko: "결제한 수강생만 후기를 남길 수 있어요", en: "Only students who paid can review"),
+            message: context.pick(ko: "후기는 레슨을 결제한 수강생이 남겨요. 아무것도 저장되지 않았어요.", en: "Reviews come from students who paid for the lesson. Nothing was saved."),
+            next: ("/lessons/\(post.postID)", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
+        )
+    }
+
+    static func confirmDelete(_ context: PageContext, post: Lessons.Post, comment: Lessons.Comment) -> Response {
+        LessonsViews.page(title: context.pick(ko: "후기 삭제", en: "Delete review"), context: context, .group(
+            LessonsViews.nav(context, current: "list"),
+            .h1(.text(context.pick(ko: "이 후기를 삭제할까요?", en: "Delete this review?"))),
+            .blockquote(.class("card"), .text(comment.content)),
+            .p(.class("hint"), .text(context.pick(ko: "되돌릴 수 없어요.", en: "This cannot be undone."))),
+            FormWidgets.deleteConfirmation(context, action: "/lessons/\(post.postID)/reviews/\(comment.commentID)/delete", cancel: "/lessons/\(post.postID)#reviews")
+        ))
+    }
+
     static func editForm(_ context: PageContext, post: Lessons.Post, commentID: String, text: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
         let title = context.pick(ko: "후기 수정", en: "Edit review")
         return LessonsViews.page(title: title, context: context, status: status, .group(

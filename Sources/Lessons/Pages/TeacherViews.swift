@@ -44,7 +44,7 @@ enum TeacherViews {
                 .li(
                     .data(named: "id", value: post.postID),
                     .a(.href("/lessons/\(post.postID)"), .text(post.title)),
-                    .span(.class("hint"), .text(LessonsViews.price(post.price, context) + " · " + LessonsViews.reviewCount(post.comments.count, context))),
+                    .span(.class("hint"), .text(LessonsViews.price(post.price, context) + " · " + LessonsViews.reviewCount(post.reviews.count, context))),
                     .a(.class("button secondary small"), .href("/lessons/\(post.postID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
                     .a(.class("button danger small"), .href("/lessons/\(post.postID)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
