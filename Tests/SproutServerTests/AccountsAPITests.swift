@@ -48,6 +48,8 @@ import VaporTesting
             let third = try #require(try next.decode(SproutAccount.RefreshResponse.self).refreshToken)
 
             // The first token, spent, shows up again: a copy is loose, so the whole log-in ends.
+            let throughLessons = try await sprout.send(.GET, "v1/auth/refresh", headers: sprout.lessonsHeaders(["Authorization": first.accessToken, "Refresh": first.refreshToken]))
+            #expect(throughLessons.status.code == 401, "a spent token is spent for every contract")
             let replayed = try await refresh(sprout, first.accessToken, first.refreshToken)
             #expect(replayed.status.code == 401)
             sprout.clock.advance(by: sprout.platform.tokens.accessLifetime)

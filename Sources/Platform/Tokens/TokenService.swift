@@ -75,12 +75,14 @@ public struct TokenService: Sendable {
         return claims.exp.value > clock.now() ? .valid(accountID: accountID) : .expired(accountID: accountID)
     }
 
-    /// A new access token for an expired one, given the refresh token issued with the session.
+    /// A new access token for an expired one, given the refresh token issued with the session; the
+    /// refresh token stays (the LSLP contract's clients keep theirs). One already spent by a
+    /// rotation (`rotate`) is refused.
     public func refresh(accessToken: String, refreshToken: String, on db: any Database) async throws -> String {
         let accountID = try await expiredAccessTokenOwner(accessToken)
         guard !refreshToken.isEmpty,
               let stored = try await RefreshToken.find(Self.digest(refreshToken), on: db),
-              stored.$account.id == accountID
+              stored.$account.id == accountID, stored.replacedAt == nil
         else { throw RefreshError.invalidRefreshToken }
         guard stored.expiresAt > clock.now() else {
             try await stored.delete(on: db)
