@@ -462,3 +462,28 @@ import VaporTesting
         }
     }
 }
+
+@Suite struct CommunityCommentDeletionTests {
+    @Test func peopleDeleteTheirOwnCommentsAfterConfirmingAndNoOneElses() async throws {
+        try await withSprout { sprout in
+            let pages = LessonsPagesTests()
+            let (writer, writerCSRF) = try await pages.member(sprout, "comment-writer", role: "student")
+            let written = try await writer.post("/lessons/community/new", form: ["title": "질문", "content": "활은 얼마나 자주 바꾸나요?"], csrf: writerCSRF)
+            let postID = try #require(written.headers.first(name: .location)?.split(separator: "/").last.map(String.init))
+            let path = "/lessons/community/\(postID)"
+            _ = try await writer.post("\(path)/comments", form: ["content": "저도 궁금해요"], csrf: writerCSRF)
+            let page = try await pages.html(writer, path)
+            let commentID = try #require(page.firstMatch(of: /comments\/([0-9a-f]+)\/delete/)?.1).description
+
+            let (other, otherCSRF) = try await pages.member(sprout, "comment-other", role: "student")
+            #expect(!(try await pages.html(other, path)).contains("/delete"), "no delete button on someone else's comment")
+            #expect(try await pages.html(other, "\(path)/comments/\(commentID)/delete", status: 403).contains("내가 쓴 댓글만 지울 수 있어요"))
+            #expect(try await other.post("\(path)/comments/\(commentID)/delete", form: [:], csrf: otherCSRF).status.code == 403)
+            #expect(try await pages.html(writer, path).contains("저도 궁금해요"))
+
+            #expect(try await pages.html(writer, "\(path)/comments/\(commentID)/delete").contains("이 댓글을 삭제할까요?"))
+            #expect(try await writer.post("\(path)/comments/\(commentID)/delete", form: [:], csrf: writerCSRF).status.code == 303)
+            #expect(!(try await pages.html(writer, path)).contains("저도 궁금해요"))
+        }
+    }
+}

@@ -17,6 +17,8 @@ struct CommunityPages: Sendable {
         pages.post("lessons", "community", "new", use: write)
         pages.get("lessons", "community", ":post_id", use: read)
         pages.post("lessons", "community", ":post_id", "comments", use: comment)
+        pages.get("lessons", "community", ":post_id", "comments", ":comment_id", "delete", use: confirmDeleteComment)
+        pages.post("lessons", "community", ":post_id", "comments", ":comment_id", "delete", use: deleteComment)
     }
 
     func list(_ req: Request) async throws -> Response {
@@ -75,5 +77,27 @@ struct CommunityPages: Sendable {
             return CommunityViews.post(visitor.context, post: post, comment: text, error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
         }
         return req.redirect(to: path + "#comments", redirectType: .normal)
+    }
+
+    // MARK: Delete one's own comment
+
+    func confirmDeleteComment(_ req: Request) async throws -> Response {
+        let (visitor, post, comment) = try await ownComment(req)
+        return CommunityViews.confirmDeleteComment(visitor.context, post: post, comment: comment)
+    }
+
+    func deleteComment(_ req: Request) async throws -> Response {
+        let (visitor, post, comment) = try await ownComment(req, next: "/lessons/community/\(req.postIDParameter)")
+        try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
+        return req.redirect(to: "/lessons/community/\(post.postID)#comments", redirectType: .normal)
+    }
+
+    /// The signed-in person, the post and their comment `:comment_id` on it; someone else's is refused.
+    private func ownComment(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
+        let visitor = try await LessonsVisitor.require(req, next: next)
+        let post = try await board.communityPost(req.postIDParameter, on: req.db)
+        guard let comment = post.comments.first(where: { $0.commentID == req.parameters.get("comment_id") }) else { throw Abort(.notFound) }
+        guard comment.creator.userID == visitor.accountID else { throw PageExit(CommunityViews.othersComment(visitor.context, post: post)) }
+        return (visitor, post, comment)
     }
 }

@@ -65,11 +65,33 @@ enum CommunityViews {
                         .data(named: "id", value: comment.commentID),
                         .p(.class("comment-head"), .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
                            .span(.class("hint"), .text(" · " + LessonsViews.day(comment.createdAt)))),
-                        .p(.class("comment-body description"), .text(comment.content))
+                        .p(.class("comment-body description"), .text(comment.content)),
+                        .if(comment.creator.userID == context.account?.id,
+                            .a(.class("button danger small delete-comment"), .href("\(path)/comments/\(comment.commentID)/delete"),
+                               .text(context.pick(ko: "삭제", en: "Delete"))))
                     )
                 })
             )
         ))
+    }
+
+    static func confirmDeleteComment(_ context: PageContext, post: Lessons.Post, comment: Lessons.Comment) -> Response {
+        LessonsViews.page(title: context.pick(ko: "댓글 삭제", en: "Delete comment"), context: context, .group(
+            LessonsViews.nav(context, current: "community"),
+            .h1(.text(context.pick(ko: "이 댓글을 삭제할까요?", en: "Delete this comment?"))),
+            .blockquote(.class("card"), .text(comment.content)),
+            .p(.class("hint"), .text(context.pick(ko: "되돌릴 수 없어요.", en: "This cannot be undone."))),
+            FormWidgets.deleteConfirmation(context, action: "/lessons/community/\(post.postID)/comments/\(comment.commentID)/delete",
+                                           cancel: "/lessons/community/\(post.postID)#comments")
+        ))
+    }
+
+    static func othersComment(_ context: PageContext, post: Lessons.Post) -> Response {
+        LessonsViews.refusal(
+            context, title: context.pick(ko: "내가 쓴 댓글만 지울 수 있어요", en: "You can only delete your own comments"),
+            message: context.pick(ko: "이 댓글은 다른 사람이 썼어요. 아무것도 바뀌지 않았어요.", en: "Someone else wrote this comment. Nothing was changed."),
+            next: ("/lessons/community/\(post.postID)#comments", context.pick(ko: "글로 돌아가기", en: "Back to the post"))
+        )
     }
 
     /// Community posts as list rows, shared by the community tab and the hashtag search.
