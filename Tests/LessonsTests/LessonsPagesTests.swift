@@ -382,6 +382,10 @@ import VaporTesting
             try await fan.post("/lessons/users/\(teacherID)/follow", form: [:], csrf: fanCSRF)
             let followed = try await html(fan, "/lessons/users/\(teacherID)")
             #expect(followed.contains(#"<strong id="follower-count">1</strong>"#) && followed.contains(#"aria-pressed="true""#))
+            fan.language = "en"
+            let inEnglish = try await html(fan, "/lessons/users/\(teacherID)")
+            #expect(inEnglish.contains(#"<strong id="follower-count">1</strong> Follower<"#) && inEnglish.contains("0</strong> Lessons"), "one follower, not 1 Followers")
+            fan.language = nil
             try await fan.post("/lessons/users/\(teacherID)/follow", form: [:], csrf: fanCSRF)
             #expect(try await html(fan, "/lessons/users/\(teacherID)").contains(#"<strong id="follower-count">0</strong>"#))
         }

@@ -12,7 +12,10 @@ import Testing
         try await browser.post("/signup", form: ["name": name, "email": "\(name)@sprout.test", "password": "long-password"], csrf: csrf)
         let vendor = try await browser.post("/market/vendor", form: ["name": name], csrf: csrf)
         #expect(vendor.status.code == 200)
-        #expect(String(buffer: vendor.body).contains(#"id="vendor-secret""#))
+        let page = String(buffer: vendor.body)
+        #expect(page.contains(#"id="vendor-secret""#))
+        // The credentials are for app developers: folded away, in the page's language.
+        #expect(page.contains(#"<details id="developer-credentials""#) && page.contains("판매자 ID (identifier)") && !page.contains("<dt>secret</dt>"))
         return (browser, csrf)
     }
 

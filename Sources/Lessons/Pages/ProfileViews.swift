@@ -8,10 +8,10 @@ enum ProfileViews {
     static func profile(_ context: PageContext, userID: String, profile: LessonsProfile,
                         followers: [Lessons.Person], following: [Lessons.Person], lessons: PagedPosts) -> Response {
         let viewer = context.account?.id
-        let counts: [(id: String, ko: String, en: String, count: Int)] = [
-            ("follower-count", "팔로워", "Followers", followers.count),
-            ("following-count", "팔로잉", "Following", following.count),
-            ("lesson-count", "레슨", "Lessons", lessons.total),
+        let counts: [(id: String, ko: String, en: (one: String, many: String), count: Int)] = [
+            ("follower-count", "팔로워", ("Follower", "Followers"), followers.count),
+            ("following-count", "팔로잉", ("Following", "Following"), following.count),
+            ("lesson-count", "레슨", ("Lesson", "Lessons"), lessons.total),
         ]
         return LessonsViews.page(title: profile.nick, context: context, .group(
             LessonsViews.nav(context, current: viewer == userID ? "me" : ""),
@@ -20,7 +20,7 @@ enum ProfileViews {
                 .h1(.id("profile-nick"), .text(profile.nick)),
                 .span(.class("badge"), .id("profile-role"), .text(LessonsViews.role(profile.role, context))),
                 .ul(.class("counts"), .forEach(counts) { item in
-                    .li(.strong(.id(item.id), .text(String(item.count))), .text(" " + context.pick(ko: item.ko, en: item.en)))
+                    .li(.strong(.id(item.id), .text(String(item.count))), .text(" " + context.pick(ko: item.ko, en: item.count == 1 ? item.en.one : item.en.many)))
                 }),
                 followControl(userID: userID, viewer: viewer, following: followers.contains { $0.userID == viewer }, context: context)
             ),

@@ -11,8 +11,7 @@ enum SellerViews {
             return PageLayout.render(title: title, context: context, status: status, .group(
                 MarketViews.nav(context, current: "sell"),
                 .h1(.text(title)),
-                .p(.class("hint"), .text(context.pick(ko: "판매자 이름을 정하면 상품을 올릴 수 있어요. 앱에서 쓸 identifier와 비밀번호도 함께 드려요.",
-                                                       en: "Pick a vendor name to start selling. You also get the identifier and secret the app asks for."))),
+                .p(.class("hint"), .text(context.pick(ko: "판매자 이름을 정하면 상품을 올릴 수 있어요.", en: "Pick a vendor name to start selling."))),
                 .form(
                     .id("vendor-form"), .class("stacked card"), .action(path: "/market/vendor"), .method(.post),
                     PageLayout.csrfField(context),
@@ -24,27 +23,36 @@ enum SellerViews {
         return PageLayout.render(title: vendor.name, context: context, .group(
             MarketViews.nav(context, current: "sell"),
             .h1(.text(context.pick(ko: "판매자 \(vendor.name)", en: "Vendor \(vendor.name)"))),
-            .dl(
-                .class("card credentials"),
-                .dt(.text("identifier")), .dd(.code(.id("vendor-identifier"), .text(vendor.identifier))),
-                .dt(.text("secret")),
-                .dd(.unwrap(secret, { .code(.id("vendor-secret"), .text($0)) },
-                            else: .span(.class("hint"), .text(context.pick(ko: "보안을 위해 한 번만 보여 드려요. 잊었다면 새로 발급하세요.", en: "Shown only once. Forgot it? Issue a new one.")))))
-            ),
-            .if(secret != nil, .p(.class("notice"), .text(context.pick(ko: "이 비밀번호는 다시 볼 수 없어요. 지금 적어 두세요.", en: "You will not see this secret again. Write it down now.")))),
-            .form(
-                .action(path: "/market/vendor/secret"), .method(.post),
-                PageLayout.csrfField(context),
-                .button(.id("rotate-secret"), .type(.submit), .class("secondary"), .text(context.pick(ko: "비밀번호 새로 발급", en: "Issue a new secret")))
-            ),
-            .p(.a(.class("button"), .href("/market/sell"), .text(context.pick(ko: "상품 올리기", en: "Sell a product"))))
+            .p(.a(.class("button"), .href("/market/sell"), .text(context.pick(ko: "상품 올리기", en: "Sell a product")))),
+            // The web never needs these: they are what the published Dotori Market app signs its
+            // product calls with, so they sit folded away for whoever connects an app.
+            .details(
+                .id("developer-credentials"), .class("card"),
+                .summary(.text(context.pick(ko: "앱 개발자용: 도토리 마켓 앱 연결 정보", en: "For app developers: connecting the Dotori Market app"))),
+                .p(.class("hint"), .text(context.pick(ko: "웹에서 판매할 때는 필요 없어요. 도토리 마켓 앱이 상품을 올릴 때 이 두 값을 보내요.",
+                                                       en: "Selling on the web needs neither. The Dotori Market app sends both when it lists products."))),
+                .dl(
+                    .class("credentials"),
+                    .dt(.text(context.pick(ko: "판매자 ID (identifier)", en: "Vendor ID (identifier)"))), .dd(.code(.id("vendor-identifier"), .text(vendor.identifier))),
+                    .dt(.text(context.pick(ko: "비밀 키 (secret)", en: "Secret key (secret)"))),
+                    .dd(.unwrap(secret, { .code(.id("vendor-secret"), .text($0)) },
+                                else: .span(.class("hint"), .text(context.pick(ko: "보안을 위해 한 번만 보여 드려요. 잊었다면 새로 발급하세요.", en: "Shown only once. Forgot it? Issue a new one.")))))
+                ),
+                .if(secret != nil, .p(.class("notice"), .text(context.pick(ko: "이 비밀 키는 다시 볼 수 없어요. 앱에 연결할 거라면 지금 옮겨 두세요.",
+                                                                          en: "You will not see this secret again. If you will connect an app, copy it now.")))),
+                .form(
+                    .action(path: "/market/vendor/secret"), .method(.post),
+                    PageLayout.csrfField(context),
+                    .button(.id("rotate-secret"), .type(.submit), .class("secondary"), .text(context.pick(ko: "비밀 키 새로 발급", en: "Issue a new secret")))
+                )
+            )
         ))
     }
 
     static func confirmDelete(_ context: PageContext, id: Int, name: String) -> Response {
         PageLayout.render(title: context.pick(ko: "상품 삭제", en: "Delete product"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
-            .h1(.text(context.pick(ko: "‘\(name)’을(를) 삭제할까요?", en: "Delete “\(name)”?"))),
+            .h1(.text(context.pick(ko: "‘\(name)’ 상품을 삭제할까요?", en: "Delete “\(name)”?"))),
             .p(.class("hint"), .text(context.pick(ko: "삭제하면 되돌릴 수 없어요.", en: "This cannot be undone."))),
             FormWidgets.deleteConfirmation(context, action: "/market/products/\(id)/delete", cancel: "/market/products/\(id)")
         ))
