@@ -1,4 +1,6 @@
+import Foundation
 @testable import Lessons
+import SproutTestSupport
 import Testing
 
 @Suite struct HashtagsTests {
@@ -23,5 +25,25 @@ import Testing
     @Test func searchTermsLoseTheirHash() {
         #expect(Hashtags.normalize(" #바이올린 ") == "바이올린")
         #expect(Hashtags.normalize("##x") == "x")
+    }
+}
+
+@Suite struct HashtagRunsTests {
+    @Test func theTextIsCutIntoItsWordsAndItsTagsInOrder() {
+        #expect(Hashtags.runs(of: "Weekly #바이올린, #취미레슨!") == [.text("Weekly "), .tag("바이올린"), .text(", "), .tag("취미레슨"), .text("!")])
+        #expect(Hashtags.runs(of: "# alone and ##a") == [.text("# alone and #"), .tag("a")])
+        let long = String(repeating: "가", count: Hashtags.maxLength + 1)
+        #expect(Hashtags.runs(of: "#\(long)") == [.text("#\(long)")], "too long to be a tag")
+        #expect(Hashtags.runs(of: "") == [])
+    }
+
+    @Test func aLessonPageShowsEachTagOnceAsALinkWhereItWasWritten() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("tag-teacher", teacher: true)
+            let lesson = try await sprout.lesson(by: teacher, content: "Weekly <b>#바이올린</b> lessons")
+            let page = String(buffer: try await WebClient(sprout).get("/lessons/\(lesson.postID)").body)
+            #expect(page.components(separatedBy: "#바이올린").count - 1 == 1)
+            #expect(page.contains(#"Weekly &lt;b&gt;<a class="hashtag" href="/lessons/hashtags?tag=%EB%B0%94%EC%9D%B4%EC%98%AC%EB%A6%B0&amp;tab=lessons">#바이올린</a>&lt;/b&gt; lessons"#))
+        }
     }
 }

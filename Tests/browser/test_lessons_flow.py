@@ -162,7 +162,7 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
     assert_image_loaded(page, "img#gallery-main")
     assert page.get_attribute("img#gallery-main", "src") == page.locator(".gallery-thumbs a").first.get_attribute("data-full"), \
         "the cover (the first photo) is shown first"
-    expect(page.locator(f'#post-hashtags a:has-text("#{hashtag}")')).to_have_count(1)
+    expect(page.locator(f'#lesson-introduction a.hashtag:has-text("#{hashtag}")')).to_have_count(1)
     expect(page.locator("#edit-lesson")).to_be_visible()
     expect(page.locator("#apply-button")).to_have_count(0)
     shoot("opened")

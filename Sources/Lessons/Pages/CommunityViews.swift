@@ -46,8 +46,7 @@ enum CommunityViews {
                 .class("card community-post"), .id("community-post"), .data(named: "id", value: post.postID),
                 .h1(.id("community-title"), .text(post.title)),
                 .p(.class("hint"), .a(.href("/lessons/users/\(post.creator.userID)"), .text(post.creator.nick)), .text(" · " + LessonsViews.day(post.createdAt))),
-                .p(.class("description"), .id("community-content"), .text(post.content ?? "")),
-                LessonDetailView.hashtags(post.hashTags, tab: "community")
+                LessonDetailView.linkedText(post.content ?? "", id: "community-content", tab: "community")
             ),
             .section(
                 .id("comments"),

@@ -46,8 +46,7 @@ enum LessonDetailView {
             .section(
                 .id("introduction"),
                 .h2(.text(context.pick(ko: "레슨 소개", en: "About this lesson"))),
-                .p(.class("description"), .id("lesson-introduction"), .text(post.content ?? "")),
-                hashtags(post.hashTags, tab: "lessons")
+                linkedText(post.content ?? "", id: "lesson-introduction", tab: "lessons")
             ),
             reviews(post, viewer: viewer, draft: review, context: context)
         ))
@@ -67,10 +66,15 @@ enum LessonDetailView {
         )
     }
 
-    static func hashtags(_ tags: [String], tab: String) -> Node<HTML.BodyContext> {
-        .if(!tags.isEmpty, .div(.class("chips"), .id("post-hashtags"), .forEach(tags) { tag in
-            .a(.class("chip"), .href("/lessons/hashtags?tag=\(LessonsViews.escaped(tag))&tab=\(tab)"), .text("#\(tag)"))
-        }))
+    /// A post's text with each `#tag` a link to its search, where the author wrote it (once, not
+    /// again as a row of chips below).
+    static func linkedText(_ content: String, id: String, tab: String) -> Node<HTML.BodyContext> {
+        .p(.class("description"), .id(id), .forEach(Hashtags.runs(of: content)) { run in
+            switch run {
+            case let .text(text): .text(text)
+            case let .tag(tag): .a(.class("hashtag"), .href("/lessons/hashtags?tag=\(LessonsViews.escaped(tag))&tab=\(tab)"), .text("#\(tag)"))
+            }
+        })
     }
 
     /// like-2 is the bookmark (spec §2.4).

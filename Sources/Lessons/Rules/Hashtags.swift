@@ -6,13 +6,35 @@ enum Hashtags {
     static let maxLength = 50
 
     static func extract(from content: String?) -> [String] {
-        guard let content else { return [] }
-        var tags: [String] = []
         var seen: Set<String> = []
+        return runs(of: content ?? "").compactMap { run in
+            guard case let .tag(tag) = run, seen.insert(tag).inserted else { return nil }
+            return tag
+        }
+    }
+
+    /// A piece of a post's text: words as written, or a tag where the text has one.
+    enum Run: Equatable {
+        case text(String)
+        case tag(String)
+    }
+
+    /// The text cut into its plain runs and its tags, in order, so pages can link each tag where
+    /// it stands. A `#` with nothing after it, or a tag too long to be one, stays plain text.
+    static func runs(of content: String) -> [Run] {
+        var runs: [Run] = []
+        var plain = ""
         var current: String?
         func finish() {
-            if let tag = current, !tag.isEmpty, tag.count <= maxLength, seen.insert(tag).inserted { tags.append(tag) }
+            guard let tag = current else { return }
             current = nil
+            if !tag.isEmpty, tag.count <= maxLength {
+                if !plain.isEmpty { runs.append(.text(plain)) }
+                plain = ""
+                runs.append(.tag(tag))
+            } else {
+                plain += "#" + tag
+            }
         }
         for character in content {
             if character == "#" {
@@ -22,10 +44,12 @@ enum Hashtags {
                 current?.append(character)
             } else {
                 finish()
+                plain.append(character)
             }
         }
         finish()
-        return tags
+        if !plain.isEmpty { runs.append(.text(plain)) }
+        return runs
     }
 
     /// A search term as clients send it: the bare word, or with the `#` they typed.
