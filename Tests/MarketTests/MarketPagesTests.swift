@@ -97,11 +97,14 @@ import Testing
             }
             #expect(accepted.status.code == 303)
             let location = try #require(accepted.headers.first(name: .location))
+            #expect(location.hasSuffix("?done=listed"))
             let detail = String(buffer: try await browser.get(location).body)
+            #expect(detail.contains("상품을 올렸어요"), "the seller is told it worked")
+            #expect(!String(buffer: try await WebClient(sprout).get(location).body).contains("상품을 올렸어요"), "only the seller")
             #expect(detail.contains("Oak chair") && detail.contains("27,000원") && detail.contains("10%"))
             #expect(detail.components(separatedBy: "data-full=").count - 1 == 2)
             #expect(detail.contains(#"id="edit-product""#))
-            let editForm = String(buffer: try await browser.get(location + "/edit").body)
+            let editForm = String(buffer: try await browser.get(location.replacingOccurrences(of: "?done=listed", with: "/edit")).body)
             #expect(editForm.contains(#"alt="지금 사진 1""#) && editForm.contains(#"alt="지금 사진 2""#), "the edit form's photos say what they are")
         }
     }
@@ -128,7 +131,7 @@ import Testing
                 }
                 body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", MarketFixtures.jpeg)
             }
-            let id = try #require(created.headers.first(name: .location)?.split(separator: "/").last.flatMap { Int($0) })
+            let id = try #require(created.headers.first(name: .location)?.split(separator: "?").first?.split(separator: "/").last.flatMap { Int($0) })
             let edit = String(buffer: try await browser.get("/market/products/\(id)/edit").body)
             #expect(edit.contains(#"value="30000""#))
             let badEdit = try await browser.post("/market/products/\(id)/edit", form: ["name": "Oak chair", "price": "100", "currency": "KRW", "discounted_price": "500", "stock": "1", "description": "Solid oak, lightly used."], csrf: csrf)

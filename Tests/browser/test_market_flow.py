@@ -144,10 +144,11 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     page.set_input_files("input#images", PHOTOS)  # a file input cannot be refilled by the server
     page.fill("textarea#description", description)
     submit_and_expect(page, "#product-submit", 200)  # after the redirect
-    page.wait_for_url(re.compile(re.escape(base) + r"/market/products/\d+$"))
+    page.wait_for_url(re.compile(re.escape(base) + r"/market/products/\d+\?done=listed$"))
     product_id = urlsplit(page.url).path.rsplit("/", 1)[1]
     detail_url = f"{base}/market/products/{product_id}"
     expect(page.locator("h1#product-name")).to_have_text(product_name)
+    expect(page.locator("#done-notice")).to_contain_text("상품을 올렸어요")
     shoot("sold")
 
     # 4. Find it by searching the market, in both layouts, and open it from its card.
@@ -235,7 +236,8 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     page.fill("input#price", "15000")
     shoot("edit")
     page.click("#product-submit")
-    page.wait_for_url(detail_url)
+    page.wait_for_url(detail_url + "?done=saved")
+    expect(page.locator("#done-notice")).to_contain_text("저장했어요")
     expect(detail.locator(".original-price")).to_have_text("15,000원")
     expect(detail.locator(".selling-price")).to_have_text("13,000원")
     expect(detail.locator(".discount-rate")).to_have_text("13%")

@@ -54,7 +54,8 @@ struct BrowsePages: Sendable {
             isOwner = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
         }
         let selected = min(max((try? req.query.get(Int.self, at: "image")) ?? 0, 0), max(detail.images.count - 1, 0))
-        return BrowseViews.detail(detail, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, context)
+        let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
+        return BrowseViews.detail(detail, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

@@ -54,10 +54,23 @@ enum BrowseViews {
         ))
     }
 
-    static func detail(_ detail: Market.ProductDetail, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, _ context: PageContext) -> Response {
+    /// What the seller just did, confirmed at the top of the product they did it to.
+    enum Done: String {
+        case listed, saved
+
+        func message(_ context: PageContext) -> String {
+            switch self {
+            case .listed: context.pick(ko: "상품을 올렸어요. 이제 누구나 볼 수 있어요.", en: "Your product is listed. Anyone can see it now.")
+            case .saved: context.pick(ko: "고친 내용을 저장했어요.", en: "Your changes are saved.")
+            }
+        }
+    }
+
+    static func detail(_ detail: Market.ProductDetail, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
         let id = detail.id
         return PageLayout.render(title: detail.name, context: context, .group(
             MarketViews.nav(context, current: "browse"),
+            .unwrap(done) { .p(.class("notice"), .id("done-notice"), .attribute(named: "role", value: "status"), .text($0.message(context))) },
             .article(
                 .class("product-detail"), .id("product-detail"), .data(named: "id", value: String(id)),
                 .div(

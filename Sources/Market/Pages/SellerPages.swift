@@ -85,7 +85,7 @@ struct SellerPages: Sendable {
         if errors.isEmpty {
             do {
                 let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, rules: .dotori, on: req.db)
-                return req.redirect(to: "/market/products/\(try product.requireID())", redirectType: .normal)
+                return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.listed.rawValue)", redirectType: .normal)
             } catch ProductError.images {
                 errors[.images] = .unreadableImage
             } catch let ProductError.invalid(found) {
@@ -124,7 +124,7 @@ struct SellerPages: Sendable {
             return ProductFormPage.render(context, mode: .edit(id: try product.requireID(), images: presenter.detail(product).images), draft: draft, errors: errors, status: .badRequest)
         }
         _ = try await catalog.update(product, by: vendor, params: Market.ProductParams(draft: draft), rules: .dotori, on: req.db)
-        return req.redirect(to: "/market/products/\(try product.requireID())", redirectType: .normal)
+        return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.saved.rawValue)", redirectType: .normal)
     }
 
     func confirmDelete(_ req: Request) async throws -> Response {
