@@ -13,6 +13,20 @@ cleanup() {
 }
 trap cleanup EXIT
 
+require_tools() {  # tool…
+    local tool
+    for tool in "$@"; do
+        command -v "$tool" >/dev/null || { echo "bench: $tool is not installed (apt-get install nginx wrk curl)" >&2; exit 1; }
+    done
+}
+
+# Builds the release binary and sets sprout_bin to it.
+build_release() {
+    echo "== building release"
+    swift build -c release
+    sprout_bin="$(swift build -c release --show-bin-path)/sprout"
+}
+
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 wait_for() {  # url

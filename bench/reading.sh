@@ -11,16 +11,11 @@ WRK_THREADS=${WRK_THREADS:-2}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
 WRK_DURATION=${WRK_DURATION:-10s}
 
-for tool in nginx wrk curl python3; do
-    command -v "$tool" >/dev/null || { echo "bench: $tool is not installed (apt-get install nginx wrk curl)" >&2; exit 1; }
-done
-
 work=$(mktemp -d -t sprout-reading-bench.XXXXXX)
 source bench/common.sh
+require_tools nginx wrk curl python3
 
-echo "== building release"
-swift build -c release
-sprout_bin="$(swift build -c release --show-bin-path)/sprout"
+build_release
 
 echo "== starting sprout"
 port=$(free_port)
