@@ -203,9 +203,10 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     like = page.locator("#like-button")
     expect(like).to_have_attribute("aria-pressed", "false")
     expect(like).to_contain_text("좋아요")
+    page.evaluate("window.notReloaded = true")
     like.click()
-    page.wait_for_url(detail_url)
     expect(like).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("window.notReloaded === true"), "the like acted in place, without reloading the page"
     expect(like).to_contain_text("좋아요 취소")
     shoot("liked")
 

@@ -85,7 +85,7 @@ enum LessonDetailView {
         }
         let bookmarked = post.likes2.contains(viewer)
         return .form(
-            .action(path: "/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"),
+            .id("bookmark-form"), .action(path: "/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"), .data(named: "in-place", value: "true"),
             PageLayout.csrfField(context),
             .button(.id("bookmark-button"), .type(.submit), .class(bookmarked ? "bookmark-button bookmarked" : "bookmark-button"),
                     .attribute(named: "aria-pressed", value: bookmarked ? "true" : "false"),

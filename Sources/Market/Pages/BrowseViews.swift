@@ -108,7 +108,7 @@ enum BrowseViews {
                       .text("♡ " + context.pick(ko: "로그인하고 좋아요", en: "Log in to like")))
         }
         return .form(
-            .action(path: "/market/products/\(id)/like"), .method(.post), .class("like-form"),
+            .id("like-form"), .action(path: "/market/products/\(id)/like"), .method(.post), .class("like-form"), .data(named: "in-place", value: "true"),
             PageLayout.csrfField(context),
             .button(.id("like-button"), .type(.submit), .class(liked ? "like-button liked" : "like-button"),
                     .attribute(named: "aria-pressed", value: liked ? "true" : "false"),

@@ -14,3 +14,23 @@ document.addEventListener("click", (event) => {
   main.src = link.dataset.full;
   for (const other of link.parentElement.querySelectorAll("a")) other.classList.toggle("current", other === link);
 });
+
+// Toggles (a like, a bookmark) act in place: the form is posted in the background and swapped for
+// its new state, taken from the page the post leads to, so the page neither reloads nor jumps.
+// Without scripts, or if the request fails, the form posts as usual.
+document.addEventListener("submit", async (event) => {
+  const form = event.target;
+  if (!form.matches("form[data-in-place]") || !form.id || !window.fetch || !window.DOMParser) return;
+  event.preventDefault();
+  try {
+    const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" });
+    const fresh = response.ok && new DOMParser().parseFromString(await response.text(), "text/html").getElementById(form.id);
+    if (!fresh) { form.submit(); return; }
+    const replacement = document.importNode(fresh, true);
+    form.replaceWith(replacement);
+    const button = replacement.querySelector("button");
+    if (button) button.focus();
+  } catch (error) {
+    form.submit();
+  }
+});
