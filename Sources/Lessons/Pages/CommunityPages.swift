@@ -96,8 +96,6 @@ struct CommunityPages: Sendable {
     private func ownComment(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
         let post = try await board.communityPost(req.postIDParameter, on: req.db)
-        guard let comment = post.comments.first(where: { $0.commentID == req.parameters.get("comment_id") }) else { throw Abort(.notFound) }
-        guard comment.creator.userID == visitor.accountID else { throw PageExit(CommunityViews.othersComment(visitor.context, post: post)) }
-        return (visitor, post, comment)
+        return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: CommunityViews.othersComment(visitor.context, post: post)))
     }
 }

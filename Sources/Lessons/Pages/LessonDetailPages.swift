@@ -98,8 +98,6 @@ struct LessonDetailPages: Sendable {
     private func ownReview(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
-        guard let comment = post.comments.first(where: { $0.commentID == req.parameters.get("comment_id") }) else { throw Abort(.notFound) }
-        guard comment.creator.userID == visitor.accountID else { throw PageExit(ReviewViews.othersReview(visitor.context, post: post)) }
-        return (visitor, post, comment)
+        return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: ReviewViews.othersReview(visitor.context, post: post)))
     }
 }
