@@ -135,7 +135,7 @@ import VaporTesting
             }
             #expect(refused.status.code == 400)
             let page = String(buffer: refused.body)
-            for message in ["필수 항목입니다.", "숫자만 입력해 주세요.", "사진은 3장까지 올릴 수 있어요."] {
+            for message in ["필수 입력 항목이에요.", "숫자로 입력해 주세요.", "사진은 3장까지 올릴 수 있어요."] {
                 #expect(page.contains(message), "\(message)")
             }
             #expect(page.components(separatedBy: #"class="field-error""#).count - 1 == 5, "title, price, subject, type and photos")
@@ -225,7 +225,7 @@ import VaporTesting
 
             let empty = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "   "], csrf: csrf)
             #expect(empty.status.code == 400)
-            #expect(String(buffer: empty.body).contains("필수 항목입니다."))
+            #expect(String(buffer: empty.body).contains("필수 입력 항목이에요."))
             let written = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "친절하게 알려 주세요!"], csrf: csrf)
             #expect(written.headers.first(name: .location) == "/lessons/\(lesson)#reviews")
             let detail = try await html(student, "/lessons/\(lesson)")
@@ -396,7 +396,7 @@ import VaporTesting
             let (student, csrf) = try await member(sprout, "talkstudent", role: "student")
             let refused = try await student.post("/lessons/community/new", form: ["title": "", "content": "내용만 있어요"], csrf: csrf)
             #expect(refused.status.code == 400)
-            #expect(String(buffer: refused.body).contains("필수 항목입니다.") && String(buffer: refused.body).contains(">내용만 있어요</textarea>"))
+            #expect(String(buffer: refused.body).contains("필수 입력 항목이에요.") && String(buffer: refused.body).contains(">내용만 있어요</textarea>"))
             #expect(try await html(student, "/lessons/community").contains("아직 글이 없어요"))
 
             let written = try await student.post("/lessons/community/new", form: ["title": "연습실 추천", "content": "강남 쪽 연습실 어디가 좋나요? #실내악"], csrf: csrf)

@@ -15,9 +15,10 @@ extension Lessons {
 
             public var message: (ko: String, en: String) {
                 switch self {
-                case .required: ("필수 항목입니다.", "Required.")
-                case let .tooLong(max): ("\(max)자 이하로 입력해 주세요.", "At most \(max) characters.")
-                case .notANumber: ("숫자만 입력해 주세요.", "Numbers only.")
+                // The market's form says the same things the same way.
+                case .required: ("필수 입력 항목이에요.", "This is required.")
+                case let .tooLong(max): ("\(max)자 이하로 입력해 주세요.", "Use at most \(max) characters.")
+                case .notANumber: ("숫자로 입력해 주세요.", "Enter a number.")
                 case let .outOfRange(range): ("\(range.lowerBound)원에서 \(range.upperBound)원 사이로 입력해 주세요.", "Between \(range.lowerBound) and \(range.upperBound) won.")
                 case let .tooMany(max): ("사진은 \(max)장까지 올릴 수 있어요.", "At most \(max) photos.")
                 }
