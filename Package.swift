@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
     ],
     targets: [
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
@@ -58,7 +59,7 @@ let package = Package(
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
-        .target(name: "Reading", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+        .target(name: "Reading", dependencies: ["Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift")], resources: [.copy("Assets")]),
 
         // Assembles the application from the platform and the app modules.
         .target(name: "SproutServer", dependencies: [

@@ -8,6 +8,9 @@ import Vapor
 public struct ReadingModule: AppModule {
     let platform: PlatformServices
     let library: Library
+    let memos: Memos
+    let libraryImport: LibraryImport
+    let libraryExport: LibraryExport
     let timer: ReadingTimer
     let report: ReadingStatsReport
     let goals = ReadingGoals()
@@ -20,6 +23,9 @@ public struct ReadingModule: AppModule {
         self.platform = platform
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
+        memos = Memos(clock: platform.clock, ids: platform.ids, library: library)
+        libraryImport = LibraryImport(clock: platform.clock, ids: platform.ids, calendar: calendar)
+        libraryExport = LibraryExport(calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
     }
@@ -29,7 +35,7 @@ public struct ReadingModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys()]
+        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo()]
     }
 
     public let apiDocument = APIDocument(
@@ -52,6 +58,8 @@ public struct ReadingModule: AppModule {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         LibraryController(library: library).register(on: api)
+        MemoController(memos: memos).register(on: api)
+        GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
         StatsController(report: report, goals: goals).register(on: api)
         ReadingHomePages(library: library).register(on: pages)

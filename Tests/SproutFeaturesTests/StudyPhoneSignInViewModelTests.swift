@@ -5,14 +5,14 @@ import SproutKit
 import Testing
 
 @MainActor @Suite struct StudyPhoneSignInViewModelTests {
-    func model() -> (PhoneSignInViewModel, FakeStudy, TestStudyClock) {
+    func model() -> (PhoneSignInViewModel, FakeStudy, TestClock) {
         let server = FakeStudy()
-        let clock = TestStudyClock()
+        let clock = TestClock()
         return (PhoneSignInViewModel(phoneAuth: server, study: server, clock: clock), server, clock)
     }
 
     /// A model whose code is on its way.
-    func codeSent() async -> (PhoneSignInViewModel, FakeStudy, TestStudyClock) {
+    func codeSent() async -> (PhoneSignInViewModel, FakeStudy, TestClock) {
         let (model, server, clock) = model()
         model.phoneChanged("01012345678")
         await model.sendCodeTapped()

@@ -8,11 +8,11 @@ import Testing
     static let center = StudyCoordinate(latitude: 37.5, longitude: 126.9)
     static let partner = Study.QueueStateOutcome.matched(nick: "고래밥", uid: "uid-2", dodged: false, reviewed: false)
 
-    func opened(states: [Study.QueueStateOutcome] = [.waiting]) async -> (StudyResultsViewModel, FakeStudy, TestStudyClock) {
+    func opened(states: [Study.QueueStateOutcome] = [.waiting]) async -> (StudyResultsViewModel, FakeStudy, TestClock) {
         let server = FakeStudy()
         await server.set(states: states)
         await server.set(search: Study.SearchResult(fromQueueDB: [FakeStudy.person("n1")], fromQueueDBRequested: [FakeStudy.person("r1")], fromRecommend: []))
-        let clock = TestStudyClock()
+        let clock = TestClock()
         let model = StudyResultsViewModel(study: server, center: Self.center, clock: clock)
         await model.viewWillAppear()
         await server.forgetCalls()

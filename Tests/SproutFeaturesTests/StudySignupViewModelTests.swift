@@ -5,7 +5,7 @@ import SproutKit
 import Testing
 
 @MainActor @Suite struct StudySignupViewModelTests {
-    let clock = TestStudyClock()  // 2024-06-01, noon in Seoul
+    let clock = TestClock()  // 2024-06-01, noon in Seoul
 
     func model(_ server: FakeStudy = FakeStudy()) -> StudySignupViewModel {
         StudySignupViewModel(study: server, phoneNumber: "+821012345678", fcmToken: "fcm-1", clock: clock)

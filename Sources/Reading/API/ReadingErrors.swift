@@ -4,7 +4,8 @@ import Vapor
 
 /// The reading API's errors on the wire, in Sprout's one error shape `{ "error": true,
 /// "reason": … }`: 400 for what cannot be read (malformed JSON, a number too large for its field,
-/// an unknown sort; 413 when too large), 422 for values the rules refuse, 404 for a book not in the reader's library,
+/// an unknown sort; 413 when too large), 422 for values the rules refuse, 404 for a book not in the reader's library
+/// or a memo not on that book,
 /// 409 for a duplicate book (its `Location` names the one already there) and for a timer action
 /// its state does not allow.
 struct ReadingErrorMiddleware: AsyncMiddleware {
@@ -43,6 +44,22 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return Abort(.conflict, reason: "The timer is not paused.")
         case .timerNot(.idle):
             return Abort(.conflict, reason: "The timer is not idle.")
+        case .memoNotFound:
+            return Abort(.notFound, reason: "No such memo on this book.")
+        case .invalidMemo(.textRequired):
+            return Abort(.unprocessableEntity, reason: "text: required")
+        case let .invalidMemo(.textTooLong(maximum)):
+            return Abort(.unprocessableEntity, reason: "text: at most \(maximum) characters")
+        case let .invalidMemo(.pageOutOfRange(pages)):
+            return Abort(.unprocessableEntity, reason: "page: must be \(pages.lowerBound) to \(pages.upperBound)")
+        case .unreadableImport(.notCSV):
+            return Abort(.unprocessableEntity, reason: "The file is not CSV; nothing was imported.")
+        case .unreadableImport(.noTitleColumn):
+            return Abort(.unprocessableEntity, reason: "The file has no Title column, so it is not a Goodreads export; nothing was imported.")
+        case let .unreadableImport(.tooManyRows(maximum)):
+            return Abort(.unprocessableEntity, reason: "The file has more than \(maximum) books; nothing was imported.")
+        case .libraryChangedDuringImport:
+            return Abort(.conflict, reason: "The library changed while the file was being imported; nothing was imported. Try again.")
         }
     }
 
@@ -63,17 +80,6 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
     }
 
     static func reason(_ violations: [Reading.BookField: Reading.BookViolation]) -> String {
-        violations.sorted { $0.key.rawValue < $1.key.rawValue }.map { field, violation in
-            let meaning = switch violation {
-            case .required: "required"
-            case let .tooLong(maximum): "at most \(maximum) characters"
-            case let .outOfRange(range): "must be \(range.lowerBound) to \(range.upperBound)"
-            case .invalidISBN: "not a valid ISBN-13"
-            case .invalidURL: "not an http(s) URL"
-            case .invalidDate: "not a day written yyyy-MM-dd"
-            case .finishedBeforeStarted: "before started_on"
-            }
-            return "\(field.rawValue): \(meaning)"
-        }.joined(separator: ", ")
+        violations.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): \($0.value.meaning)" }.joined(separator: ", ")
     }
 }

@@ -13,6 +13,14 @@ extension Request {
         }
     }
 
+    /// A memo id from the path, held to the same shape as a book's.
+    var readingMemoID: String {
+        get throws {
+            guard let id = parameters.get("memo"), Self.isBookID(id) else { throw ReadingError.memoNotFound }
+            return id
+        }
+    }
+
     static func isBookID(_ id: String) -> Bool {
         id.utf8.count == 24 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }

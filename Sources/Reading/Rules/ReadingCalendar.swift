@@ -23,6 +23,13 @@ struct ReadingCalendar: Sendable {
         return Self.day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
     }
 
+    /// The first moment of a real `yyyy-MM-dd` day in the reading time zone.
+    func start(of day: String) -> Date? {
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        guard Reading.BookRules.isDay(day), parts.count == 3 else { return nil }
+        return calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2]))
+    }
+
     func yearAndMonth(of date: Date) -> (year: Int, month: Int) {
         let parts = calendar.dateComponents([.year, .month], from: date)
         return (parts.year ?? 1970, parts.month ?? 1)

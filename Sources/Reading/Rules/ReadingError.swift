@@ -16,4 +16,11 @@ enum ReadingError: Error, Equatable {
     case timerBusy(bookTitle: String)
     /// The action needs a timer in another state (pause an idle one, resume a running one).
     case timerNot(Reading.TimerState)
+    /// No such memo on this book of the reader's.
+    case memoNotFound
+    case invalidMemo(Reading.MemoViolation)
+    /// Not a Goodreads export at all; nothing was imported.
+    case unreadableImport(GoodreadsCSV.FileError)
+    /// Another device added one of the file's books while it was being taken; nothing was imported.
+    case libraryChangedDuringImport
 }

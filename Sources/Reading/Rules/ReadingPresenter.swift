@@ -13,6 +13,13 @@ enum ReadingPresenter {
         )
     }
 
+    static func memo(_ memo: ReadingMemo) -> Reading.Memo {
+        Reading.Memo(
+            id: memo.id ?? "", bookID: memo.$book.id, page: memo.page, text: memo.text,
+            createdAt: timestamp(memo.createdAt), updatedAt: timestamp(memo.updatedAt)
+        )
+    }
+
     static func timer(_ snapshot: TimerSnapshot) -> Reading.Timer {
         Reading.Timer(
             state: snapshot.state, bookID: snapshot.bookID, elapsedSeconds: snapshot.elapsedSeconds,

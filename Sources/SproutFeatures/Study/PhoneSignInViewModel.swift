@@ -46,14 +46,14 @@ public final class PhoneSignInViewModel {
 
     let phoneAuth: any PhoneAuthService
     let study: any StudyService
-    let clock: any StudyClock
+    let clock: any FeatureClock
     /// The verification session of the code on its way; nil once it lapsed.
     private var sessionInfo: String?
     private var sentNumber = ""
     private var deadline: Date?
-    private var countdown: StudyTimer?
+    private var countdown: RepeatingTimer?
 
-    public init(phoneAuth: any PhoneAuthService, study: any StudyService, clock: any StudyClock = SystemStudyClock()) {
+    public init(phoneAuth: any PhoneAuthService, study: any StudyService, clock: any FeatureClock = SystemFeatureClock()) {
         self.phoneAuth = phoneAuth
         self.study = study
         self.clock = clock

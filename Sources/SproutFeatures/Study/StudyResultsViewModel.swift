@@ -42,10 +42,10 @@ public final class StudyResultsViewModel {
 
     public let center: StudyCoordinate
     let study: any StudyService
-    let clock: any StudyClock
-    private var poller: StudyTimer?
+    let clock: any FeatureClock
+    private var poller: RepeatingTimer?
 
-    public init(study: any StudyService, center: StudyCoordinate, clock: any StudyClock = SystemStudyClock()) {
+    public init(study: any StudyService, center: StudyCoordinate, clock: any FeatureClock = SystemFeatureClock()) {
         self.study = study
         self.center = center
         self.clock = clock

@@ -58,7 +58,7 @@ public final class StudySignupViewModel {
     let study: any StudyService
     let phoneNumber: String
     let fcmToken: String
-    let clock: any StudyClock
+    let clock: any FeatureClock
     /// The calendar birthdays are counted in: Korean time.
     let calendar: Calendar
 
@@ -67,7 +67,7 @@ public final class StudySignupViewModel {
     ///   - fcmToken: the device's push token, or "" without one.
     public init(
         study: any StudyService, phoneNumber: String, fcmToken: String = "", draft: Draft = Draft(),
-        clock: any StudyClock = SystemStudyClock(), calendar: Calendar = StudySignupViewModel.koreanCalendar
+        clock: any FeatureClock = SystemFeatureClock(), calendar: Calendar = StudySignupViewModel.koreanCalendar
     ) {
         self.study = study
         self.phoneNumber = phoneNumber

@@ -9,6 +9,8 @@ public enum RequestBody: Sendable {
     /// brackets, which is what the study server reads.
     case form([(name: String, value: String)])
     case multipart(MultipartForm)
+    /// Bytes of a type the others do not cover (a CSV file).
+    case raw(Data, contentType: String)
 
     /// JSON-encodes `value`.
     public static func json(_ value: some Encodable) throws -> RequestBody {
@@ -28,6 +30,8 @@ public enum RequestBody: Sendable {
         case let .multipart(form):
             let boundary = boundary()
             return (form.encoded(boundary: boundary), "multipart/form-data; boundary=\(boundary)")
+        case let .raw(data, contentType):
+            return (data, contentType)
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Which server contract a client speaks; each gives its status codes their own meanings.
 public enum Contract: String, Sendable {
-    case lessons, study, market
+    case lessons, study, market, reading
 }
 
 /// A status code named in the words of the contract that answered it.
@@ -21,6 +21,9 @@ public enum APIErrorCode: Sendable, Equatable {
     case invalidURL
     case notAuthor
     case serverError
+    // Sprout's own APIs (reading).
+    /// 422: a value the rules refuse; the message names each field.
+    case invalidValue
     // SeSAC Study, spec §1.
     /// 406: the Firebase account has not signed up to SeSAC Study (or has withdrawn).
     case notSignedUp
@@ -39,13 +42,14 @@ public enum APIErrorCode: Sendable, Equatable {
         case (_, 409): self = .conflict
         case (.lessons, 410): self = .notFound
         case (.lessons, 418): self = .refreshTokenExpired
-        case (.lessons, 419): self = .accessTokenExpired
+        case (.lessons, 419), (.reading, 419): self = .accessTokenExpired
         case (.lessons, 420): self = .invalidAPIKey
         case (_, 429): self = .tooManyRequests
         case (.lessons, 444): self = .invalidURL
         case (.lessons, 445): self = .notAuthor
         case (.study, 406): self = .notSignedUp
         case (.study, 501): self = .invalidParameters
+        case (.reading, 422): self = .invalidValue
         case (_, 500...599): self = .serverError
         default: self = .other(status)
         }
@@ -71,9 +75,13 @@ public enum SproutError: Error, Sendable, Equatable {
     }
 
     static func from(status: Int, body: Data, contract: Contract) -> SproutError {
-        let message = (try? JSONDecoder().decode(MessageBody.self, from: body))?.message
-        return .http(status: status, code: APIErrorCode(status: status, contract: contract), message: message)
+        let body = try? JSONDecoder().decode(MessageBody.self, from: body)
+        return .http(status: status, code: APIErrorCode(status: status, contract: contract), message: body?.message ?? body?.reason)
     }
 
-    private struct MessageBody: Decodable { let message: String }
+    /// `message` in the apps' contracts, `reason` in Sprout's own `{error, reason}`.
+    private struct MessageBody: Decodable {
+        let message: String?
+        let reason: String?
+    }
 }

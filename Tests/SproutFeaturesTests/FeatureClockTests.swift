@@ -3,14 +3,14 @@ import SproutFeatures
 import Testing
 
 /// The wall clock's timers, with millisecond intervals: the only study test that really waits.
-@MainActor @Suite struct StudyClockTests {
+@MainActor @Suite struct FeatureClockTests {
     @MainActor final class Counter {
         var ticks = 0
     }
 
     @Test func aTimerStopsWhenItsTickAnswersFalse() async throws {
         let counter = Counter()
-        _ = SystemStudyClock().repeating(every: .milliseconds(2)) {
+        _ = SystemFeatureClock().repeating(every: .milliseconds(2)) {
             counter.ticks += 1
             return counter.ticks < 3
         }
@@ -21,7 +21,7 @@ import Testing
 
     @Test func aCancelledTimerNeverTicks() async throws {
         let counter = Counter()
-        let timer = SystemStudyClock().repeating(every: .milliseconds(20)) {
+        let timer = SystemFeatureClock().repeating(every: .milliseconds(20)) {
             counter.ticks += 1
             return true
         }

@@ -1,0 +1,62 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/api/reading/library/{id}/memos`: the signed-in reader's notes on one of their books.
+struct MemoController: Sendable {
+    let memos: Memos
+
+    func register(on routes: DocumentedRoutes) {
+        let bearer = [LibraryController.bearer]
+        let book = routes.grouped("api", "reading", "library", ":id", "memos")
+        let notFound = "Not my book, or no such memo on it"
+        book.on(.GET, doc: .init(
+            "A book's memos", description: "Newest first.", headers: bearer,
+            responses: LibraryController.signedIn.merging([200: "{memos, total}", 404: notFound]) { $1 }
+        ), use: list)
+        book.onResponse(.POST, doc: .init(
+            "Write a memo", description: "`text` (1 to 20,000 characters once trimmed) and, if it is about one, the `page` (1 to the book's pages when known).",
+            headers: bearer, requestContent: ["application/json"],
+            responses: LibraryController.signedIn.merging([201: "The memo (Location: its path)", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
+        ), use: add)
+        book.on(.GET, ":memo", doc: .init(
+            "One memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
+        ), use: show)
+        book.on(.PATCH, ":memo", doc: .init(
+            "Change a memo", description: "Only the keys sent change; `\"page\": null` takes the page away.",
+            headers: bearer, requestContent: ["application/json"],
+            responses: LibraryController.signedIn.merging([200: "The memo", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
+        ), use: change)
+        book.on(.DELETE, ":memo", doc: .init(
+            "Remove a memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "{id, deleted}", 404: notFound]) { $1 }
+        ), use: remove)
+    }
+
+    func list(_ req: Request) async throws -> Reading.Memos {
+        let memos = try await memos.memos(of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        return Reading.Memos(memos: memos.map(ReadingPresenter.memo), total: memos.count)
+    }
+
+    func add(_ req: Request) async throws -> ReadingReply<Reading.Memo> {
+        let bookID = try req.readingBookID
+        let draft = try req.decodeBody(Reading.MemoDraft.self)
+        let memo = ReadingPresenter.memo(try await memos.add(draft, to: bookID, for: try req.authenticatedAccountID, on: req.db))
+        return ReadingReply(status: .created, headers: ["Location": "/api/reading/library/\(bookID)/memos/\(memo.id)"], body: memo)
+    }
+
+    func show(_ req: Request) async throws -> Reading.Memo {
+        ReadingPresenter.memo(try await memos.find(try req.readingMemoID, of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db).memo)
+    }
+
+    func change(_ req: Request) async throws -> Reading.Memo {
+        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        let draft = try req.decodeBody(Reading.MemoDraft.self)
+        return ReadingPresenter.memo(try await memos.change(memoID, of: bookID, with: draft, for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func remove(_ req: Request) async throws -> Reading.Deleted {
+        let memoID = try req.readingMemoID
+        try await memos.remove(memoID, of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        return Reading.Deleted(id: memoID, deleted: true)
+    }
+}

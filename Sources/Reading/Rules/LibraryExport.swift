@@ -1,0 +1,20 @@
+import Fluent
+import Foundation
+import SproutAPI
+
+/// One reader's library as a Goodreads export, newest added first as Goodreads writes it; a book's
+/// memos, oldest first, become its review.
+struct LibraryExport: Sendable {
+    let calendar: ReadingCalendar
+
+    func goodreads(for accountID: String, on db: any Database) async throws -> String {
+        let books = try await ReadingBook.query(on: db).filter(\.$account.$id == accountID)
+            .sort(\.$addedAt, .descending).sort(\.$id, .descending).all()
+        let memos = try await ReadingMemo.query(on: db).filter(\.$account.$id == accountID)
+            .sort(\.$createdAt).sort(\.$id).all()
+        let reviews = Dictionary(grouping: memos, by: \.$book.id).mapValues { $0.map(\.text).joined(separator: "\n\n") }
+        return GoodreadsCSV.write(books.map { book in
+            GoodreadsCSV.Entry(book: ReadingPresenter.book(book), addedOn: calendar.day(of: book.addedAt), review: reviews[book.id ?? ""] ?? "")
+        })
+    }
+}

@@ -1,0 +1,63 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+/// A reader's notes on their books. A memo is reached through its book, so another reader's book
+/// or memo is simply not found.
+struct Memos: Sendable {
+    let clock: WallClock
+    let ids: IdentifierGenerator
+    let library: Library
+
+    func memos(of bookID: String, for accountID: String, on db: any Database) async throws -> [ReadingMemo] {
+        let book = try await library.book(bookID, of: accountID, on: db)
+        return try await ReadingMemo.query(on: db).filter(\.$book.$id == book.requireID())
+            .sort(\.$createdAt, .descending).sort(\.$id, .descending).all()
+    }
+
+    func add(_ draft: Reading.MemoDraft, to bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
+        let book = try await library.book(bookID, of: accountID, on: db)
+        let text = try Self.text(draft.text ?? "")
+        let page = try Self.page(draft.page ?? nil, of: book)
+        let memo = ReadingMemo(id: ids.objectID(), accountID: accountID, bookID: try book.requireID(), page: page, text: text, at: clock.now())
+        try await memo.create(on: db)
+        return memo
+    }
+
+    func change(_ memoID: String, of bookID: String, with draft: Reading.MemoDraft, for accountID: String, on db: any Database) async throws -> ReadingMemo {
+        let (book, memo) = try await find(memoID, of: bookID, for: accountID, on: db)
+        if let text = draft.text { memo.text = try Self.text(text) }
+        if let page = draft.page { memo.page = try Self.page(page, of: book) }
+        memo.updatedAt = clock.now()
+        try await memo.update(on: db)
+        return memo
+    }
+
+    func remove(_ memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws {
+        try await find(memoID, of: bookID, for: accountID, on: db).memo.delete(on: db)
+    }
+
+    func find(_ memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws -> (book: ReadingBook, memo: ReadingMemo) {
+        let book = try await library.book(bookID, of: accountID, on: db)
+        guard let memo = try await ReadingMemo.query(on: db).filter(\.$id == memoID).filter(\.$book.$id == book.requireID()).first() else {
+            throw ReadingError.memoNotFound
+        }
+        return (book, memo)
+    }
+
+    private static func text(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ReadingError.invalidMemo(.textRequired) }
+        guard trimmed.count <= Reading.MemoRules.textLength else { throw ReadingError.invalidMemo(.textTooLong(maximum: Reading.MemoRules.textLength)) }
+        return trimmed
+    }
+
+    /// From page 1 to the book's last page when the book knows it, or to the thickest book's.
+    private static func page(_ page: Int?, of book: ReadingBook) throws -> Int? {
+        guard let page else { return nil }
+        let pages = 1...(book.pages > 0 ? book.pages : Reading.BookRules.pages.upperBound)
+        guard pages.contains(page) else { throw ReadingError.invalidMemo(.pageOutOfRange(pages)) }
+        return page
+    }
+}

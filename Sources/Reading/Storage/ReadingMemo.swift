@@ -1,0 +1,50 @@
+import Fluent
+import Foundation
+import SQLKit
+import Platform
+
+/// A note on one of a reader's books. Removing the book removes its memos (the database cascades).
+final class ReadingMemo: Model, @unchecked Sendable {
+    static let schema = "reading_memos"
+
+    @ID(custom: "id", generatedBy: .user) var id: String?
+    @Parent(key: "account_id") var account: Account
+    @Parent(key: "book_id") var book: ReadingBook
+    @OptionalField(key: "page") var page: Int?
+    @Field(key: "text") var text: String
+    @Field(key: "created_at") var createdAt: Date
+    @Field(key: "updated_at") var updatedAt: Date
+
+    init() {}
+
+    init(id: String, accountID: String, bookID: String, page: Int?, text: String, at now: Date) {
+        self.id = id
+        $account.id = accountID
+        $book.id = bookID
+        self.page = page
+        self.text = text
+        createdAt = now
+        updatedAt = now
+    }
+}
+
+struct CreateReadingMemo: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(ReadingMemo.schema)
+            .field("id", .string, .identifier(auto: false))
+            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("page", .int)
+            .field("text", .string, .required)
+            .field("created_at", .datetime, .required)
+            .field("updated_at", .datetime, .required)
+            .create()
+        if let sql = database as? any SQLDatabase {
+            try await sql.raw("CREATE INDEX reading_memos_book ON reading_memos (book_id, created_at)").run()
+        }
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(ReadingMemo.schema).delete()
+    }
+}

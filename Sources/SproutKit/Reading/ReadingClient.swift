@@ -1,0 +1,125 @@
+import Foundation
+import SproutAPI
+
+/// ReadingHaracoon's server: the library, memos, the server-held timer, statistics and goals, and
+/// Goodreads import and export under `/api/reading`, all for the signed-in `session`.
+public struct ReadingClient: Sendable {
+    public let api: APIClient
+
+    public init(baseURL: URL, transport: any Transport = URLSessionTransport(), session: AuthSession = AuthSession()) {
+        api = APIClient(
+            baseURL: baseURL, contract: .reading, transport: transport, session: session,
+            authorizationHeader: { ("Authorization", "Bearer \($0)") },
+            refresher: AccountsClient.refresher(baseURL: baseURL, transport: transport)
+        )
+    }
+
+    // MARK: Library
+
+    public func library(
+        status: Reading.BookStatus? = nil, search: String? = nil, sort: Reading.LibrarySort = .added, order: Reading.SortOrder? = nil
+    ) async throws -> Reading.Library {
+        var query = [("sort", sort.rawValue)]
+        if let status { query.append(("status", status.rawValue)) }
+        if let search, !search.isEmpty { query.append(("q", search)) }
+        if let order { query.append(("order", order.rawValue)) }
+        return try await send(.get, "library", query: query)
+    }
+
+    public func add(_ book: Reading.NewBook) async throws -> Reading.Book {
+        try await send(.post, "library", body: .json(book))
+    }
+
+    public func book(id: String) async throws -> Reading.Book {
+        try await send(.get, "library/\(id)")
+    }
+
+    public func change(bookID: String, _ changes: Reading.BookChanges) async throws -> Reading.Book {
+        try await send(.patch, "library/\(bookID)", body: .json(changes))
+    }
+
+    @discardableResult
+    public func remove(bookID: String) async throws -> Reading.Deleted {
+        try await send(.delete, "library/\(bookID)")
+    }
+
+    // MARK: Memos
+
+    public func memos(bookID: String) async throws -> Reading.Memos {
+        try await send(.get, "library/\(bookID)/memos")
+    }
+
+    public func addMemo(bookID: String, _ draft: Reading.MemoDraft) async throws -> Reading.Memo {
+        try await send(.post, "library/\(bookID)/memos", body: .json(draft))
+    }
+
+    public func changeMemo(id: String, bookID: String, _ draft: Reading.MemoDraft) async throws -> Reading.Memo {
+        try await send(.patch, "library/\(bookID)/memos/\(id)", body: .json(draft))
+    }
+
+    @discardableResult
+    public func removeMemo(id: String, bookID: String) async throws -> Reading.Deleted {
+        try await send(.delete, "library/\(bookID)/memos/\(id)")
+    }
+
+    // MARK: Timer
+
+    public func timer() async throws -> Reading.Timer {
+        try await send(.get, "timer")
+    }
+
+    public func startTimer(bookID: String) async throws -> Reading.Timer {
+        try await send(.post, "timer/start", body: .json(Reading.TimerStart(bookID: bookID)))
+    }
+
+    public func pauseTimer() async throws -> Reading.Timer {
+        try await send(.post, "timer/pause")
+    }
+
+    public func resumeTimer() async throws -> Reading.Timer {
+        try await send(.post, "timer/resume")
+    }
+
+    public func stopTimer() async throws -> Reading.TimerStopped {
+        try await send(.post, "timer/stop")
+    }
+
+    public func resetTimer() async throws -> Reading.Timer {
+        try await send(.post, "timer/reset")
+    }
+
+    // MARK: Statistics and goals
+
+    /// This month of this year when both are left out; January when only the year is given.
+    public func stats(year: Int? = nil, month: Int? = nil) async throws -> Reading.Stats {
+        var query: [(String, String)] = []
+        if let year { query.append(("year", String(year))) }
+        if let month { query.append(("month", String(month))) }
+        return try await send(.get, "stats", query: query)
+    }
+
+    public func goals() async throws -> Reading.Goals {
+        try await send(.get, "goals")
+    }
+
+    public func setGoals(_ goals: Reading.Goals) async throws -> Reading.Goals {
+        try await send(.put, "goals", body: .json(goals))
+    }
+
+    // MARK: Goodreads
+
+    public func importGoodreads(csv: Data) async throws -> Reading.ImportReport {
+        try await send(.post, "import/goodreads", body: .raw(csv, contentType: "text/csv"))
+    }
+
+    /// The library as Goodreads' CSV export.
+    public func exportGoodreads() async throws -> Data {
+        try await api.send(Endpoint(method: .get, path: "api/reading/export/goodreads.csv", requiresAuthentication: true) { $0 })
+    }
+
+    private func send<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], body: RequestBody = .none
+    ) async throws -> Response {
+        try await api.send(Endpoint(method: method, path: "api/reading/" + path, query: query, body: body, requiresAuthentication: true))
+    }
+}
