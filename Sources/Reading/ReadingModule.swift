@@ -18,7 +18,7 @@ public struct ReadingModule: AppModule {
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
-        assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css"])
+        assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css", "reading.js"])
         let platform = context.platform
         self.platform = platform
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
@@ -62,7 +62,12 @@ public struct ReadingModule: AppModule {
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
         StatsController(report: report, goals: goals).register(on: api)
-        ReadingHomePages(library: library).register(on: pages)
+        let readingPages = pages.grouped(ReadingPageErrors())
+        ReadingHomePages(library: library).register(on: readingPages)
+        ReadingBookPages(library: library, memos: memos, timer: timer).register(on: readingPages)
+        ReadingTimerPages(library: library, timer: timer).register(on: readingPages)
+        ReadingStatsPages(report: report, goals: goals).register(on: readingPages)
+        ReadingTransferPages(libraryImport: libraryImport, libraryExport: libraryExport).register(on: readingPages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

@@ -128,3 +128,86 @@ def test_the_reading_document_is_valid_openapi_and_lists_the_routes(server):
     validate(document, cls=OpenAPIV31SpecValidator)
     for path in ("/api/reading/library", "/api/reading/library/{id}", "/api/reading/timer", "/api/reading/stats", "/api/reading/goals"):
         assert path in document["paths"], sorted(document["paths"])
+
+
+GOODREADS_HEADER = ("Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,"
+                    "Binding,Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+                    "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies")
+
+
+def goodreads_file(rows: list[list[str]]) -> bytes:
+    """A Goodreads export written the way Goodreads writes it, by Python's csv module."""
+    import csv
+    import io
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(GOODREADS_HEADER.split(","))
+    writer.writerows(rows)
+    return ("\ufeff" + out.getvalue()).encode()
+
+
+def library_snapshot(reader: Reader) -> list[tuple]:
+    books = reader.call("GET", "/library").json()["books"]
+    snapshot = []
+    for book in books:
+        memos = [m["text"] for m in reader.call("GET", f"/library/{book['id']}/memos").json()["memos"]]
+        snapshot.append((book["isbn13"], book["title"], book["author"], book["publisher"], book["pages"], book["status"],
+                         book["rating"], book["started_on"], book["finished_on"], tuple(memos)))
+    return sorted(snapshot, key=repr)
+
+
+def test_a_goodreads_export_round_trips_through_import_export_and_reimport(server):
+    first = Reader(server.base_url)
+    rows = [
+        ["1", "Dune (Dune, #1)", "Frank Herbert", "Herbert, Frank", "", '="0441172717"', '=""', "5", "4.27", "Ace", "Paperback",
+         "658", "1990", "1965", "2023/08/14", "2023/07/01", "", "", "read", "Spice.<br/><br/>Two, with a \"quote\".", "", "", "1", "0"],
+        ["2", "채식주의자", "한강", "", "", '=""', '="9788936434816"', "4", "", "창비", "", "247", "", "", "2024/01/05",
+         "2023/12/24", "", "", "read", "", "", "", "1", "0"],
+        ["3", "아몬드", "손원평", "", "", '=""', '="9788936434595"', "0", "", "창비", "", "264", "", "", "", "2024/02/01",
+         "currently-reading", "", "currently-reading", "", "", "", "0", "0"],
+        ["4", "Bad rating", "A", "", "", '=""', '=""', "9", "", "", "", "", "", "", "", "", "", "", "to-read", "", "", "", "0", "0"],
+        ["5", "Dune (Dune, #1)", "Frank Herbert", "", "", '=""', '="9780441172719"', "5", "", "", "", "", "", "", "", "", "",
+         "", "read", "", "", "", "1", "0"],
+    ]
+    imported = first.call("POST", "/import/goodreads", data=goodreads_file(rows), headers={"Content-Type": "text/csv"})
+    assert imported.status_code == 200, imported.text
+    report = imported.json()
+    assert [r["row"] for r in report["imported"]] == [1, 2, 3]
+    assert [(s["row"], s["reason"]) for s in report["skipped"]] == [(4, "invalid"), (5, "repeated")]
+    assert report["skipped"][0]["detail"] == "My Rating: must be 0 to 5"
+
+    exported = first.call("GET", "/export/goodreads.csv")
+    assert exported.status_code == 200 and exported.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert "attachment" in exported.headers["Content-Disposition"]
+    import csv
+    import io
+    records = list(csv.DictReader(io.StringIO(exported.content.decode("utf-8"))))
+    dune = next(r for r in records if r["Title"].startswith("Dune"))
+    assert dune["ISBN13"] == '="9780441172719"' and dune["ISBN"] == '="0441172717"'
+    assert dune["Date Read"] == "2023/08/14" and dune["Exclusive Shelf"] == "read" and dune["My Rating"] == "5"
+
+    second = Reader(server.base_url)
+    files = {"file": ("goodreads_library_export.csv", exported.content, "text/csv")}
+    again = second.call("POST", "/import/goodreads", files=files)
+    assert again.status_code == 200 and len(again.json()["imported"]) == 3 and again.json()["skipped"] == []
+    assert library_snapshot(second) == library_snapshot(first)
+
+    repeated = first.call("POST", "/import/goodreads", data=exported.content, headers={"Content-Type": "text/csv"})
+    assert {s["reason"] for s in repeated.json()["skipped"]} == {"already_in_library"} and repeated.json()["imported"] == []
+    assert len(first.call("GET", "/library").json()["books"]) == 3
+
+
+def test_memos_belong_to_their_reader(server):
+    owner, stranger = Reader(server.base_url), Reader(server.base_url)
+    book = owner.add(title="메모할 책", pages=100)
+    memo = owner.call("POST", f"/library/{book['id']}/memos", json={"text": "첫 메모", "page": 3})
+    assert memo.status_code == 201, memo.text
+    memo_path = f"/library/{book['id']}/memos/{memo.json()['id']}"
+    assert memo.headers["Location"] == "/api/reading" + memo_path
+    assert_error(owner.call("POST", f"/library/{book['id']}/memos", json={"text": "x", "page": 101}), 422)
+    assert_error(owner.call("POST", f"/library/{book['id']}/memos", json={"text": "   "}), 422)
+    assert_error(owner.call("POST", f"/library/{book['id']}/memos", data=b"{", headers={"Content-Type": "application/json"}), 400)
+    for method in ("GET", "PATCH", "DELETE"):
+        assert_error(stranger.call(method, memo_path, json={"text": "mine now"}), 404)
+    assert owner.call("PATCH", memo_path, json={"page": None}).json()["page"] is None
+    assert owner.call("GET", memo_path).json()["text"] == "첫 메모"

@@ -15,6 +15,13 @@ enum ReadingHomeViews {
         ]
         return PageLayout.render(title: context.pick(ko: "독서하라쿤", en: "ReadingHaracoon"), context: context, .group(
             .h1(.text(context.pick(ko: "보관한 책", en: "My books"))),
+            .nav(
+                .class("reading-nav"), .id("reading-nav"),
+                .a(.href("/reading/books/new"), .text(context.pick(ko: "책 추가", en: "Add a book"))),
+                .a(.href("/reading/timer"), .text(context.pick(ko: "타이머", en: "Timer"))),
+                .a(.href("/reading/stats"), .text(context.pick(ko: "통계", en: "Statistics"))),
+                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))
+            ),
             .form(
                 .class("search-form"), .action(path: "/reading"), .method(.get),
                 .if(status != nil, .input(.type(.hidden), .name("status"), .value(status?.rawValue ?? ""))),
@@ -31,9 +38,12 @@ enum ReadingHomeViews {
             .ul(.class("book-grid"), .id("books"), .forEach(books) { book in
                 .li(
                     .data(named: "id", value: book.id),
-                    .unwrap(book.cover.isEmpty ? nil : book.cover) { cover in .img(.src(cover), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
-                    .div(.class("book-title"), .text(book.title)),
-                    .div(.class("book-author"), .text(book.author))
+                    .a(
+                        .href("/reading/books/\(book.id)"),
+                        .unwrap(book.cover.isEmpty ? nil : book.cover) { cover in .img(.src(cover), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
+                        .div(.class("book-title"), .text(book.title)),
+                        .div(.class("book-author"), .text(book.author))
+                    )
                 )
             })
         ))

@@ -1,0 +1,146 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/reading/books/…`: adding a book by hand, a book's page (status, rating, memos and the timer)
+/// and removing it. Forms post and redirect back, so every page works without scripts.
+struct ReadingBookPages: Sendable {
+    let library: Library
+    let memos: Memos
+    let timer: ReadingTimer
+
+    func register(on pages: any RoutesBuilder) {
+        let books = pages.grouped("reading", "books")
+        books.get("new", use: newBook)
+        books.post("new", use: addBook)
+        books.get(":id", use: detail)
+        books.post(":id", "status", use: changeStatus)
+        books.post(":id", "memos", use: addMemo)
+        books.post(":id", "memos", ":memo", "delete", use: removeMemo)
+        books.get(":id", "delete", use: confirmRemove)
+        books.post(":id", "delete", use: remove)
+    }
+
+    struct BookForm: Content {
+        var title: String?
+        var author: String?
+        var isbn13: String?
+        var pages: String?
+        var status: String?
+    }
+
+    func newBook(_ req: Request) async throws -> Response {
+        let (context, _) = try await PageContext.signedIn(req)
+        return ReadingBookViews.newBook(context, form: BookForm(), errors: [:])
+    }
+
+    func addBook(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let form = (try? req.content.decode(BookForm.self)) ?? BookForm()
+        var errors: [Reading.BookField: String] = [:]
+        let pagesText = (form.pages ?? "").filter { $0 != "," }.trimmingCharacters(in: .whitespaces)
+        let pages = pagesText.isEmpty ? 0 : Int(pagesText.prefix(9))
+        if pages == nil { errors[.pages] = ReadingBookViews.notANumber(context) }
+        let draft = Reading.NewBook(
+            isbn13: form.isbn13, title: form.title ?? "", author: form.author, pages: pages ?? 0,
+            status: form.status.flatMap(Reading.BookStatus.init(rawValue:)) ?? .toRead
+        )
+        guard errors.isEmpty else { return ReadingBookViews.newBook(context, form: form, errors: errors) }
+        do {
+            let book = try await library.add(draft, for: try account.requireID(), on: req.db)
+            return req.redirect(to: "/reading/books/\(try book.requireID())", redirectType: .normal)
+        } catch let ReadingError.invalid(violations) {
+            return ReadingBookViews.newBook(context, form: form, errors: ReadingBookViews.messages(violations, context))
+        } catch let ReadingError.duplicate(existingID) {
+            return req.redirect(to: "/reading/books/\(existingID)?done=exists", redirectType: .normal)
+        }
+    }
+
+    func detail(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let accountID = try account.requireID()
+        let book = try await library.book(try req.readingPageBookID, of: accountID, on: req.db)
+        let bookMemos = try await memos.memos(of: try book.requireID(), for: accountID, on: req.db)
+        let snapshot = try await timer.snapshot(for: accountID, on: req.db)
+        return ReadingBookViews.detail(
+            context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
+            memoError: nil, exists: (try? req.query.get(String.self, at: "done")) == "exists"
+        )
+    }
+
+    struct StatusForm: Content {
+        var status: String?
+        var rating: Int?
+    }
+
+    func changeStatus(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let id = try req.readingPageBookID
+        let form = (try? req.content.decode(StatusForm.self)) ?? StatusForm()
+        let changes = Reading.BookChanges(status: form.status.flatMap(Reading.BookStatus.init(rawValue:)), rating: form.rating)
+        _ = try await library.change(id, with: changes, for: try account.requireID(), on: req.db)
+        return req.redirect(to: "/reading/books/\(id)", redirectType: .normal)
+    }
+
+    struct MemoForm: Content {
+        var text: String?
+        var page: String?
+    }
+
+    func addMemo(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let accountID = try account.requireID()
+        let id = try req.readingPageBookID
+        let form = (try? req.content.decode(MemoForm.self)) ?? MemoForm()
+        let pageText = (form.page ?? "").filter { $0 != "," }.trimmingCharacters(in: .whitespaces)
+        let page = Int(pageText.prefix(9))
+        let problem: String
+        if !pageText.isEmpty && page == nil {
+            problem = ReadingBookViews.notANumber(context)
+        } else {
+            do {
+                _ = try await memos.add(Reading.MemoDraft(text: form.text ?? "", page: .some(page)), to: id, for: accountID, on: req.db)
+                return req.redirect(to: "/reading/books/\(id)#memos", redirectType: .normal)
+            } catch let ReadingError.invalidMemo(violation) {
+                problem = ReadingBookViews.message(violation, context)
+            }
+        }
+        let book = try await library.book(id, of: accountID, on: req.db)
+        let bookMemos = try await memos.memos(of: id, for: accountID, on: req.db)
+        let snapshot = try await timer.snapshot(for: accountID, on: req.db)
+        return ReadingBookViews.detail(
+            context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
+            memoError: (problem, form), exists: false, status: .unprocessableEntity
+        )
+    }
+
+    func removeMemo(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let id = try req.readingPageBookID
+        guard let memoID = req.parameters.get("memo"), Request.isBookID(memoID) else { throw Abort(.notFound) }
+        try await memos.remove(memoID, of: id, for: try account.requireID(), on: req.db)
+        return req.redirect(to: "/reading/books/\(id)#memos", redirectType: .normal)
+    }
+
+    func confirmRemove(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let book = try await library.book(try req.readingPageBookID, of: try account.requireID(), on: req.db)
+        return ReadingBookViews.confirmRemove(context, book: ReadingPresenter.book(book))
+    }
+
+    func remove(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        try await library.remove(try req.readingPageBookID, for: try account.requireID(), on: req.db)
+        return req.redirect(to: "/reading", redirectType: .normal)
+    }
+}
+
+extension Request {
+    /// A book id from a page's path; anything else is the site's 404 page.
+    var readingPageBookID: String {
+        get throws {
+            guard let id = parameters.get("id"), Self.isBookID(id) else { throw Abort(.notFound) }
+            return id
+        }
+    }
+}

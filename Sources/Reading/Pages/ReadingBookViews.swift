@@ -1,0 +1,129 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Draws a book's page, the add-a-book form and the removal confirmation.
+enum ReadingBookViews {
+    static func newBook(_ context: PageContext, form: ReadingBookPages.BookForm, errors: [Reading.BookField: String]) -> Response {
+        PageLayout.render(title: context.pick(ko: "책 추가", en: "Add a book"), context: context, status: errors.isEmpty ? .ok : .unprocessableEntity, .group(
+            .h1(.text(context.pick(ko: "직접 책 추가하기", en: "Add a book by hand"))),
+            .form(
+                .id("book-form"), .action(path: "/reading/books/new"), .method(.post),
+                PageLayout.csrfField(context),
+                FormWidgets.text("title", label: context.pick(ko: "제목", en: "Title"), value: form.title ?? "", error: errors[.title], required: true),
+                FormWidgets.text("author", label: context.pick(ko: "저자", en: "Author"), value: form.author ?? "", error: errors[.author]),
+                FormWidgets.text("isbn13", label: "ISBN-13", value: form.isbn13 ?? "", error: errors[.isbn13], inputMode: "numeric"),
+                FormWidgets.text("pages", label: context.pick(ko: "쪽수", en: "Pages"), value: form.pages ?? "", error: errors[.pages], inputMode: "numeric"),
+                FormWidgets.select("status", label: context.pick(ko: "상태", en: "Status"), prompt: statusName(.toRead, context),
+                                   options: [(Reading.BookStatus.reading.rawValue, statusName(.reading, context)), (Reading.BookStatus.read.rawValue, statusName(.read, context))],
+                                   selected: form.status ?? "", error: nil),
+                .button(.type(.submit), .text(context.pick(ko: "추가하기", en: "Add")))
+            )
+        ))
+    }
+
+    static func detail(
+        _ context: PageContext, book: Reading.Book, memos: [Reading.Memo], timer: Reading.Timer,
+        memoError: (message: String, form: ReadingBookPages.MemoForm)?, exists: Bool, status: HTTPResponseStatus = .ok
+    ) -> Response {
+        PageLayout.render(title: book.title, context: context, status: status, .group(
+            .if(exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
+            .div(
+                .class("book-head"),
+                .unwrap(book.cover.isEmpty ? nil : book.cover) { .img(.src($0), .alt(text: book.title), .class("book-cover")) },
+                .div(
+                    .h1(.id("book-title"), .text(book.title)),
+                    .p(.class("book-author"), .text(book.author)),
+                    .p(.class("book-facts"), .text(facts(book, context)))
+                )
+            ),
+            .form(
+                .id("status-form"), .class("inline-actions"), .action(path: "/reading/books/\(book.id)/status"), .method(.post),
+                PageLayout.csrfField(context),
+                .label(.for(field: "status"), .text(context.pick(ko: "상태", en: "Status"))),
+                .select(.id("status"), .attribute(named: "name", value: "status"), .forEach(Reading.BookStatus.allCases) { option in
+                    FormWidgets.option(option.rawValue, statusName(option, context), selected: option == book.status)
+                }),
+                .label(.for(field: "rating"), .text(context.pick(ko: "별점", en: "Rating"))),
+                .select(.id("rating"), .attribute(named: "name", value: "rating"), .forEach(Array(Reading.BookRules.rating)) { stars in
+                    FormWidgets.option(String(stars), stars == 0 ? "–" : String(repeating: "★", count: stars), selected: stars == book.rating)
+                }),
+                .button(.type(.submit), .text(context.pick(ko: "저장", en: "Save")))
+            ),
+            ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: "/reading/books/\(book.id)"),
+            .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
+            .form(
+                .id("memo-form"), .action(path: "/reading/books/\(book.id)/memos"), .method(.post),
+                PageLayout.csrfField(context),
+                FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoError?.form.text ?? "", error: memoError?.message, rows: 4),
+                FormWidgets.text("page", label: context.pick(ko: "쪽 (선택)", en: "Page (optional)"), value: memoError?.form.page ?? "", error: nil, inputMode: "numeric"),
+                .button(.type(.submit), .text(context.pick(ko: "메모 남기기", en: "Save memo")))
+            ),
+            .if(memos.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "아직 메모가 없어요.", en: "No memos yet.")))),
+            .ul(.class("memo-list"), .id("memo-list"), .forEach(memos) { memo in
+                .li(
+                    .data(named: "id", value: memo.id),
+                    .unwrap(memo.page) { .span(.class("memo-page"), .text(context.pick(ko: "\($0)쪽", en: "p. \($0)"))) },
+                    .p(.class("memo-text"), .text(memo.text)),
+                    .form(
+                        .action(path: "/reading/books/\(book.id)/memos/\(memo.id)/delete"), .method(.post),
+                        PageLayout.csrfField(context),
+                        .button(.type(.submit), .class("link-button"), .text(context.pick(ko: "삭제", en: "Delete")))
+                    )
+                )
+            }),
+            .p(.a(.class("danger-link"), .href("/reading/books/\(book.id)/delete"), .text(context.pick(ko: "서재에서 삭제", en: "Remove from library"))))
+        ))
+    }
+
+    static func confirmRemove(_ context: PageContext, book: Reading.Book) -> Response {
+        PageLayout.render(title: context.pick(ko: "책 삭제", en: "Remove book"), context: context, .group(
+            .h1(.text(context.pick(ko: "“\(book.title)” 책을 서재에서 삭제할까요?", en: "Remove “\(book.title)” from your library?"))),
+            .p(.text(context.pick(ko: "메모와 독서 기록도 함께 지워져요.", en: "Its memos and reading sessions go with it."))),
+            FormWidgets.deleteConfirmation(context, action: "/reading/books/\(book.id)/delete", cancel: "/reading/books/\(book.id)")
+        ))
+    }
+
+    static func statusName(_ status: Reading.BookStatus, _ context: PageContext) -> String {
+        switch status {
+        case .toRead: context.pick(ko: "읽을 책", en: "To read")
+        case .reading: context.pick(ko: "읽고 있는 책", en: "Reading")
+        case .read: context.pick(ko: "읽은 책", en: "Read")
+        }
+    }
+
+    static func notANumber(_ context: PageContext) -> String {
+        context.pick(ko: "숫자로 입력해 주세요", en: "Not a number")
+    }
+
+    static func messages(_ violations: [Reading.BookField: Reading.BookViolation], _ context: PageContext) -> [Reading.BookField: String] {
+        violations.mapValues { violation in
+            switch violation {
+            case .required: context.pick(ko: "필수 항목이에요", en: "Required")
+            case let .tooLong(maximum): context.pick(ko: "\(maximum)자까지 쓸 수 있어요", en: "At most \(maximum) characters")
+            case let .outOfRange(range): context.pick(ko: "\(range.lowerBound)에서 \(range.upperBound) 사이로 입력해 주세요", en: "From \(range.lowerBound) to \(range.upperBound)")
+            case .invalidISBN: context.pick(ko: "올바른 ISBN-13이 아니에요", en: "Not a valid ISBN-13")
+            case .invalidURL: context.pick(ko: "http(s) 주소가 아니에요", en: "Not an http(s) address")
+            case .invalidDate, .finishedBeforeStarted: context.pick(ko: "날짜를 확인해 주세요", en: "Check the date")
+            }
+        }
+    }
+
+    static func message(_ violation: Reading.MemoViolation, _ context: PageContext) -> String {
+        switch violation {
+        case .textRequired: context.pick(ko: "메모를 입력해 주세요", en: "Required")
+        case let .textTooLong(maximum): context.pick(ko: "\(maximum)자까지 쓸 수 있어요", en: "At most \(maximum) characters")
+        case let .pageOutOfRange(pages): context.pick(ko: "\(pages.lowerBound)쪽에서 \(pages.upperBound)쪽 사이로 입력해 주세요", en: "From page \(pages.lowerBound) to \(pages.upperBound)")
+        }
+    }
+
+    private static func facts(_ book: Reading.Book, _ context: PageContext) -> String {
+        var facts: [String] = [statusName(book.status, context)]
+        if book.pages > 0 { facts.append(context.pick(ko: "\(book.pages)쪽", en: "\(book.pages) pages")) }
+        if book.readingSeconds > 0 { facts.append(context.pick(ko: "총 \(ReadingTimerViews.duration(book.readingSeconds, context)) 읽음", en: "\(ReadingTimerViews.duration(book.readingSeconds, context)) read")) }
+        if let isbn = book.isbn13 { facts.append("ISBN \(isbn)") }
+        return facts.joined(separator: " · ")
+    }
+}

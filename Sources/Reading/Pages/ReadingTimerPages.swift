@@ -1,0 +1,60 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/reading/timer`: the reader's one timer, held by the server, so the page shows the same
+/// count after a reload or on another device. Each action posts and comes back to the page
+/// it was taken on.
+struct ReadingTimerPages: Sendable {
+    let library: Library
+    let timer: ReadingTimer
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get("reading", "timer", use: show)
+        pages.post("reading", "timer", ":action", use: act)
+    }
+
+    func show(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let accountID = try account.requireID()
+        let snapshot = try await timer.snapshot(for: accountID, on: req.db)
+        var timed: ReadingBook?
+        if let bookID = snapshot.bookID { timed = try await library.book(bookID, of: accountID, on: req.db) }
+        let shelf = try await library.books(of: accountID, on: Library.Shelf(status: .reading), on: req.db)
+            + library.books(of: accountID, on: Library.Shelf(status: .toRead), on: req.db)
+        let problem = (try? req.query.get(String.self, at: "problem")).flatMap(ReadingTimerViews.Problem.init(rawValue:))
+        return ReadingTimerViews.page(context, timer: ReadingPresenter.timer(snapshot), book: timed.map(ReadingPresenter.book), choices: shelf, problem: problem)
+    }
+
+    struct ActionForm: Content {
+        var bookID: String?
+        var next: String?
+
+        enum CodingKeys: String, CodingKey {
+            case bookID = "book_id", next
+        }
+    }
+
+    func act(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let accountID = try account.requireID()
+        let form = (try? req.content.decode(ActionForm.self)) ?? ActionForm()
+        let back = form.next.map(LocalPath.sanitized).flatMap { $0 == "/" ? nil : $0 } ?? "/reading/timer"
+        do {
+            switch req.parameters.get("action") {
+            case "start":
+                guard let bookID = form.bookID, Request.isBookID(bookID) else { throw ReadingError.bookNotFound }
+                _ = try await timer.start(bookID, for: accountID, library: library, on: req.db)
+            case "pause": _ = try await timer.pause(for: accountID, on: req.db)
+            case "resume": _ = try await timer.resume(for: accountID, on: req.db)
+            case "stop": _ = try await timer.stop(for: accountID, on: req.db)
+            case "reset": _ = try await timer.reset(for: accountID, on: req.db)
+            default: throw Abort(.notFound)
+            }
+        } catch ReadingError.timerBusy, ReadingError.timerNot {
+            // Another device moved the timer first: show it as it is now.
+            return req.redirect(to: "/reading/timer?problem=changed", redirectType: .normal)
+        }
+        return req.redirect(to: back, redirectType: .normal)
+    }
+}

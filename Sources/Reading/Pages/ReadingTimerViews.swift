@@ -1,0 +1,94 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Draws the timer: the page, and the panel a book's page shows. The count is the server's;
+/// `reading.js` adds the seconds passed since the page was drawn while it runs, so it keeps
+/// counting without asking, and a reload shows the server's count again.
+enum ReadingTimerViews {
+    enum Problem: String {
+        /// An action lost a race with another device.
+        case changed
+    }
+
+    static func page(_ context: PageContext, timer: Reading.Timer, book: Reading.Book?, choices: [Reading.Book], problem: Problem?) -> Response {
+        PageLayout.render(title: context.pick(ko: "독서 타이머", en: "Reading timer"), context: context, .group(
+            .h1(.text(context.pick(ko: "독서 타이머", en: "Reading timer"))),
+            .if(problem == .changed, .p(.class("notice"), .id("timer-changed"), .attribute(named: "role", value: "status"),
+                                        .text(context.pick(ko: "다른 기기에서 타이머가 바뀌었어요. 지금 상태를 보여드려요.", en: "The timer changed on another device; this is how it is now.")))),
+            .unwrap(book) { .p(.class("timer-book"), .a(.href("/reading/books/\($0.id)"), .text($0.title))) },
+            timer.state == .idle
+                ? startForm(context, choices: choices, returnTo: "/reading/timer")
+                : panel(context, timer: timer, book: book, returnTo: "/reading/timer")
+        ))
+    }
+
+    /// The timer on a book's page: start it for this book, or its count and buttons when it
+    /// times this book, or a link to the page when it times another.
+    static func panel(_ context: PageContext, timer: Reading.Timer, book: Reading.Book?, returnTo: String) -> Node<HTML.BodyContext> {
+        guard timer.state != .idle else {
+            guard let book else { return .empty }
+            return .section(.class("timer-panel"), .id("timer"),
+                            action(context, "start", label: context.pick(ko: "읽기 시작", en: "Start reading"), bookID: book.id, returnTo: returnTo))
+        }
+        guard timer.bookID == book?.id else {
+            return .section(.class("timer-panel"), .id("timer"),
+                            .p(.a(.href("/reading/timer"), .text(context.pick(ko: "다른 책의 타이머가 켜져 있어요", en: "The timer is timing another book")))))
+        }
+        return .section(
+            .class("timer-panel"), .id("timer"),
+            .p(.class("timer-count"), .id("timer-count"), .attribute(named: "aria-live", value: "off"),
+               .data(named: "elapsed", value: String(timer.elapsedSeconds)), .data(named: "state", value: timer.state.rawValue),
+               .text(clock(timer.elapsedSeconds))),
+            .div(
+                .class("inline-actions"),
+                timer.state == .running
+                    ? action(context, "pause", label: context.pick(ko: "일시정지", en: "Pause"), returnTo: returnTo)
+                    : action(context, "resume", label: context.pick(ko: "계속 읽기", en: "Resume"), returnTo: returnTo),
+                action(context, "stop", label: context.pick(ko: "기록하고 끝내기", en: "Stop and record"), returnTo: returnTo),
+                action(context, "reset", label: context.pick(ko: "초기화", en: "Reset"), returnTo: returnTo, secondary: true)
+            )
+        )
+    }
+
+    static func startForm(_ context: PageContext, choices: [Reading.Book], returnTo: String) -> Node<HTML.BodyContext> {
+        guard !choices.isEmpty else {
+            return .p(.class("reading-empty"), .text(context.pick(ko: "읽을 책이나 읽고 있는 책을 먼저 서재에 담아 주세요.", en: "Add a book to read first.")))
+        }
+        return .form(
+            .id("timer-start"), .action(path: "/reading/timer/start"), .method(.post),
+            PageLayout.csrfField(context),
+            .input(.type(.hidden), .name("next"), .value(returnTo)),
+            .label(.for(field: "book_id"), .text(context.pick(ko: "읽을 책", en: "Book"))),
+            .select(.id("book_id"), .attribute(named: "name", value: "book_id"), .forEach(choices) { book in
+                FormWidgets.option(book.id, book.title, selected: false)
+            }),
+            .button(.type(.submit), .text(context.pick(ko: "읽기 시작", en: "Start reading")))
+        )
+    }
+
+    private static func action(_ context: PageContext, _ name: String, label: String, bookID: String? = nil, returnTo: String, secondary: Bool = false) -> Node<HTML.BodyContext> {
+        .form(
+            .action(path: "/reading/timer/\(name)"), .method(.post), .data(named: "timer-action", value: name),
+            PageLayout.csrfField(context),
+            .input(.type(.hidden), .name("next"), .value(returnTo)),
+            .unwrap(bookID) { .input(.type(.hidden), .name("book_id"), .value($0)) },
+            .button(.type(.submit), .class(secondary ? "secondary" : ""), .text(label))
+        )
+    }
+
+    static func clock(_ seconds: Int) -> String {
+        let seconds = max(0, seconds)
+        return String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
+    }
+
+    /// "1시간 5분", "5 min".
+    static func duration(_ seconds: Int, _ context: PageContext) -> String {
+        let minutes = max(0, seconds) / 60
+        let (hours, rest) = (minutes / 60, minutes % 60)
+        if hours == 0 { return context.pick(ko: "\(rest)분", en: "\(rest) min") }
+        return context.pick(ko: rest == 0 ? "\(hours)시간" : "\(hours)시간 \(rest)분", en: rest == 0 ? "\(hours) h" : "\(hours) h \(rest) min")
+    }
+}

@@ -1,0 +1,68 @@
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Draws the import and export page and what an import took and skipped.
+enum ReadingTransferViews {
+    enum Outcome {
+        case imported(Reading.ImportReport)
+        case refused(GoodreadsCSV.FileError)
+        case raced
+    }
+
+    static func page(_ context: PageContext, outcome: Outcome?, status: HTTPResponseStatus = .ok) -> Response {
+        PageLayout.render(title: context.pick(ko: "가져오기·내보내기", en: "Import and export"), context: context, status: status, .group(
+            .h1(.text(context.pick(ko: "가져오기·내보내기", en: "Import and export"))),
+            .unwrap(outcome) { result(context, $0) },
+            .h2(.text(context.pick(ko: "Goodreads에서 가져오기", en: "Import from Goodreads"))),
+            .p(.text(context.pick(
+                ko: "Goodreads의 ‘My Books → Import and export → Export Library’ 파일이나 같은 형식의 CSV(StoryGraph 등)를 올려 주세요. 이미 서재에 있는 책은 건너뛰어요.",
+                en: "Upload Goodreads' “My Books → Import and export → Export Library” file, or a CSV in the same format (StoryGraph and others). Books already in your library are skipped."
+            ))),
+            .form(
+                .id("import-form"), .action(path: "/reading/transfer"), .method(.post), .enctype(.multipartData),
+                PageLayout.csrfField(context),
+                .div(.class("field"),
+                     .label(.for(field: "file"), .text(context.pick(ko: "CSV 파일", en: "CSV file"))),
+                     .input(.id("file"), .type(.file), .name("file"), .attribute(named: "accept", value: ".csv,text/csv"), .required(true))),
+                .button(.type(.submit), .text(context.pick(ko: "가져오기", en: "Import")))
+            ),
+            .h2(.text(context.pick(ko: "내보내기", en: "Export"))),
+            .p(.text(context.pick(ko: "서재 전체를 Goodreads 형식의 CSV로 내려받아요. 메모는 리뷰 칸에 들어가요.", en: "Download your whole library as a Goodreads CSV; memos go in the review column."))),
+            .a(.id("export-link"), .class("button"), .href("/reading/export.csv"), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))
+        ))
+    }
+
+    private static func result(_ context: PageContext, _ outcome: Outcome) -> Node<HTML.BodyContext> {
+        switch outcome {
+        case let .imported(report):
+            return .section(
+                .id("import-report"), .attribute(named: "role", value: "status"),
+                .p(.class("notice"), .text(context.pick(ko: "\(report.imported.count)권을 가져오고 \(report.skipped.count)권을 건너뛰었어요.", en: "Imported \(report.imported.count), skipped \(report.skipped.count)."))),
+                .if(!report.skipped.isEmpty, .ul(.id("skipped"), .forEach(report.skipped) { row in
+                    .li(.text(context.pick(ko: "\(row.row)행 ", en: "Row \(row.row) ") + (row.title.isEmpty ? "" : "“\(row.title)” — ") + reason(row, context)))
+                })),
+                .p(.a(.href("/reading"), .text(context.pick(ko: "서재로 가기", en: "Go to my books"))))
+            )
+        case let .refused(problem):
+            let message = switch problem {
+            case .notCSV: context.pick(ko: "CSV 파일이 아니에요. 아무것도 가져오지 않았어요.", en: "That is not a CSV file; nothing was imported.")
+            case .noTitleColumn: context.pick(ko: "Title 열이 없어 Goodreads 파일이 아니에요. 아무것도 가져오지 않았어요.", en: "The file has no Title column, so it is not a Goodreads export; nothing was imported.")
+            case let .tooManyRows(maximum): context.pick(ko: "한 번에 \(maximum)권까지 가져올 수 있어요. 아무것도 가져오지 않았어요.", en: "At most \(maximum) books at once; nothing was imported.")
+            }
+            return .p(.class("field-error"), .id("import-error"), .attribute(named: "role", value: "alert"), .text(message))
+        case .raced:
+            return .p(.class("field-error"), .id("import-error"), .attribute(named: "role", value: "alert"),
+                      .text(context.pick(ko: "가져오는 동안 다른 기기에서 서재가 바뀌었어요. 아무것도 가져오지 않았어요. 다시 시도해 주세요.", en: "Your library changed on another device during the import; nothing was imported. Please try again.")))
+        }
+    }
+
+    private static func reason(_ row: Reading.SkippedRow, _ context: PageContext) -> String {
+        switch row.reason {
+        case .alreadyInLibrary: context.pick(ko: "이미 서재에 있어요", en: "already in your library")
+        case .repeated: context.pick(ko: "파일 안에 같은 책이 있어요", en: "the same book appears earlier in the file")
+        case .invalid: row.detail
+        }
+    }
+}
