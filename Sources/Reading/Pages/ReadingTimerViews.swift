@@ -84,8 +84,9 @@ enum ReadingTimerViews {
         return String(format: "%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60)
     }
 
-    /// "1시간 5분", "5 min".
+    /// "1시간 5분", "5 min", "<1분" for a few seconds.
     static func duration(_ seconds: Int, _ context: PageContext) -> String {
+        if (1..<60).contains(seconds) { return context.pick(ko: "<1분", en: "<1 min") }
         let minutes = max(0, seconds) / 60
         let (hours, rest) = (minutes / 60, minutes % 60)
         if hours == 0 { return context.pick(ko: "\(rest)분", en: "\(rest) min") }

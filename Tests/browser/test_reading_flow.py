@@ -1,0 +1,150 @@
+"""ReadingHaracoon in a real browser, on a phone and on a desktop: add a book, start the timer and
+watch it count, reload and find it still counting, pause it from a second device, write a memo,
+stop and see the day in the statistics, and bring a Goodreads export in."""
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+
+VIEWPORTS = {
+    "mobile": {"width": 360, "height": 740},
+    "desktop": {"width": 1280, "height": 800},
+}
+
+GOODREADS = (
+    "Book Id,Title,Author,Author l-f,Additional Authors,ISBN,ISBN13,My Rating,Average Rating,Publisher,Binding,"
+    "Number of Pages,Year Published,Original Publication Year,Date Read,Date Added,Bookshelves,"
+    "Bookshelves with positions,Exclusive Shelf,My Review,Spoiler,Private Notes,Read Count,Owned Copies\r\n"
+    '1,아몬드,손원평,,,"=""""","=""9788936434595""",4,,창비,,264,,,2024/02/10,2024/02/01,,,read,,,,1,0\r\n'
+    '2,Broken,A,,,"=""""","=""9788936434590""",0,,,,,,,,,,,to-read,,,,0,0\r\n'
+)
+
+
+@pytest.fixture(scope="module")
+def reading_server(tmp_path_factory):
+    started = start_server(tmp_path_factory.mktemp("browser-reading"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    yield started
+    started.stop()
+
+
+def seconds_shown(page: Page) -> int:
+    hours, minutes, seconds = (int(part) for part in page.locator("#timer-count").inner_text().split(":"))
+    return hours * 3600 + minutes * 60 + seconds
+
+
+def assert_fits_width(page: Page, where: str) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{where}: page is {widths[0]}px wide in a {widths[1]}px viewport"
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir, tmp_path, viewport):
+    base = reading_server.base_url
+    phone = browser.new_context(locale="ko-KR", viewport=VIEWPORTS[viewport])
+    tablet = browser.new_context(locale="ko-KR", viewport=VIEWPORTS["desktop"])
+    script_errors: list[str] = []
+    page = phone.new_page()
+    page.set_default_timeout(10_000)
+    page.on("pageerror", lambda error: script_errors.append(str(error)))
+    step = iter(range(1, 100))
+
+    def shoot(name: str) -> None:
+        assert_fits_width(page, name)
+        page.screenshot(path=str(screenshot_dir / f"reading-{viewport}-{next(step):02d}-{name}.png"), full_page=True)
+
+    tag = uuid.uuid4().hex[:8]
+    email, password = f"reader-{tag}@example.com", f"pw-{tag}-secret"
+    title = f"채식주의자 {tag}"
+    try:
+        page.goto(base + "/signup")
+        for field, value in {"name": f"독서가{tag}", "email": email, "password": password}.items():
+            page.fill(f"form#signup-form input[name={field}]", value)
+        page.click("#signup-submit")
+        page.wait_for_url(base + "/")
+
+        # 1. An empty shelf, then a book added by hand.
+        page.goto(base + "/reading")
+        expect(page.locator("#reading-empty")).to_be_visible()
+        page.click("#reading-nav a[href='/reading/books/new']")
+        page.fill("input#title", title)
+        page.fill("input#author", "한강")
+        page.fill("input#pages", "247")
+        shoot("add-book")
+        page.click("form#book-form button[type=submit]")
+        page.wait_for_url(re.compile(r"/reading/books/[0-9a-f]{24}$"))
+        expect(page.locator("#book-title")).to_have_text(title)
+        book_url = page.url
+
+        # 2. The timer counts in the page, and keeps its count across a reload.
+        page.click("#timer form[data-timer-action=start] button")
+        page.wait_for_url(book_url)
+        expect(page.locator("#timer-count")).to_have_attribute("data-state", "running")
+        first = seconds_shown(page)
+        page.wait_for_timeout(2_200)
+        ticked = seconds_shown(page)
+        assert ticked >= first + 2, (first, ticked)
+        page.reload()
+        assert seconds_shown(page) >= ticked, "the server kept counting while the page was away"
+        shoot("timer-running")
+
+        # 3. Another device sees the same timer and pauses it; the phone shows that on reload.
+        other = tablet.new_page()
+        other.set_default_timeout(10_000)
+        other.goto(base + "/login")
+        other.fill("form#login-form input[name=email]", email)
+        other.fill("form#login-form input[name=password]", password)
+        other.click("#login-submit")
+        other.goto(base + "/reading/timer")
+        expect(other.locator("#timer-count")).to_have_attribute("data-state", "running")
+        expect(other.locator(".timer-book")).to_have_text(title)
+        other.click("#timer form[data-timer-action=pause] button")
+        expect(other.locator("#timer-count")).to_have_attribute("data-state", "paused")
+        paused_at = seconds_shown(other)
+        page.reload()
+        expect(page.locator("#timer-count")).to_have_attribute("data-state", "paused")
+        page.wait_for_timeout(1_200)
+        assert seconds_shown(page) == paused_at, "a paused timer stands still"
+
+        # 4. A memo with a page past the book's end is refused beside the field, then saved.
+        page.fill("textarea#text", "나무가 되고 싶은 사람의 이야기")
+        page.fill("input#page", "300")
+        page.click("form#memo-form button[type=submit]")
+        expect(page.locator("form#memo-form .field-error")).to_contain_text("247쪽")
+        expect(page.locator("textarea#text")).to_have_value("나무가 되고 싶은 사람의 이야기")
+        page.fill("input#page", "12")
+        page.click("form#memo-form button[type=submit]")
+        expect(page.locator("#memo-list li")).to_have_count(1)
+        expect(page.locator("#memo-list .memo-page")).to_have_text("12쪽")
+        shoot("book-with-memo")
+
+        # 5. Stop: the session lands on today in the statistics, drawn as SVG by the server.
+        page.click("#timer form[data-timer-action=stop] button")
+        page.wait_for_url(book_url)
+        expect(page.locator("#timer form[data-timer-action=start]")).to_be_visible()
+        page.goto(base + "/reading/stats")
+        expect(page.locator("svg#month-chart rect")).to_have_count(12)
+        expect(page.locator("#calendar .day.level-4")).to_have_count(1)
+        shoot("stats")
+
+        # 6. A Goodreads export: one book taken, one skipped with its reason.
+        export = tmp_path / "goodreads_library_export.csv"
+        export.write_bytes(GOODREADS.encode())
+        page.goto(base + "/reading/transfer")
+        page.set_input_files("input#file", str(export))
+        page.click("form#import-form button[type=submit]")
+        expect(page.locator("#import-report")).to_contain_text("1권을 가져오고 1권을 건너뛰었어요.")
+        expect(page.locator("#skipped li")).to_contain_text("ISBN13")
+        shoot("import")
+        page.goto(base + "/reading?status=read")
+        expect(page.locator("#books li")).to_have_count(1)
+        expect(page.locator("#books li .book-title")).to_have_text("아몬드")
+        shoot("shelf")
+        assert script_errors == []
+    finally:
+        phone.close()
+        tablet.close()
