@@ -15,6 +15,7 @@ public struct ReadingModule: AppModule {
     let report: ReadingStatsReport
     let goals = ReadingGoals()
     let calendar: ReadingCalendar
+    let catalogue: any BookCatalogue
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
@@ -28,6 +29,7 @@ public struct ReadingModule: AppModule {
         libraryExport = LibraryExport(calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
+        catalogue = LocalCatalogue(clock: platform.clock)
     }
 
     public let name = "reading"
@@ -35,7 +37,7 @@ public struct ReadingModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo()]
+        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog()]
     }
 
     public let apiDocument = APIDocument(
@@ -59,6 +61,7 @@ public struct ReadingModule: AppModule {
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         LibraryController(library: library).register(on: api)
         MemoController(memos: memos).register(on: api)
+        CatalogController(catalogue: catalogue).register(on: api)
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
         StatsController(report: report, goals: goals).register(on: api)

@@ -58,6 +58,11 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return Abort(.unprocessableEntity, reason: "The file has no Title column, so it is not a Goodreads export; nothing was imported.")
         case let .unreadableImport(.tooManyRows(maximum)):
             return Abort(.unprocessableEntity, reason: "The file has more than \(maximum) books; nothing was imported.")
+        case .catalogBookNotFound:
+            return Abort(.notFound, reason: "No such book or list in the catalogue.")
+        case let .catalogueUnavailable(retryAfter):
+            return Abort(.serviceUnavailable, headers: retryAfter.map { ["Retry-After": String($0)] } ?? [:],
+                         reason: "The book catalogue cannot be reached now; try again later.")
         case .libraryChangedDuringImport:
             return Abort(.conflict, reason: "The library changed while the file was being imported; nothing was imported. Try again.")
         }

@@ -9,7 +9,8 @@ struct ReadingPageErrors: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch let error as ReadingError {
             switch error {
-            case .bookNotFound, .memoNotFound: throw Abort(.notFound)
+            case .bookNotFound, .memoNotFound, .catalogBookNotFound: throw Abort(.notFound)
+            case .catalogueUnavailable: throw Abort(.serviceUnavailable)
             case .duplicate, .timerBusy, .timerNot, .libraryChangedDuringImport: throw Abort(.conflict)
             case .invalid, .invalidGoals, .invalidMemo, .badQuery, .unreadableImport: throw Abort(.badRequest)
             }

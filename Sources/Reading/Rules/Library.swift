@@ -39,6 +39,7 @@ struct Library: Sendable {
             guard let existing = try await bookIdentical(to: book, for: accountID, on: db) else { throw error }
             throw ReadingError.duplicate(existingID: try existing.requireID())
         }
+        try await LocalCatalogue(clock: clock).remember(book, on: db)
         return book
     }
 

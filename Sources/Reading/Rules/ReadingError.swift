@@ -23,4 +23,8 @@ enum ReadingError: Error, Equatable {
     case unreadableImport(GoodreadsCSV.FileError)
     /// Another device added one of the file's books while it was being taken; nothing was imported.
     case libraryChangedDuringImport
+    /// No such list, or no book with that ISBN in the catalogue.
+    case catalogBookNotFound
+    /// The outside catalogue failed, or its daily quota is spent until `retryAfter` seconds pass.
+    case catalogueUnavailable(retryAfter: Int?)
 }

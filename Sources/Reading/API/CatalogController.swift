@@ -1,0 +1,61 @@
+import Platform
+import SproutAPI
+import Vapor
+
+/// `/api/reading/catalog`: finding a book to shelve, and the recommendation lists.
+struct CatalogController: Sendable {
+    let catalogue: any BookCatalogue
+
+    func register(on routes: DocumentedRoutes) {
+        let catalog = routes.grouped("api", "reading", "catalog")
+        let bearer = [LibraryController.bearer]
+        let paging: [APIOperation.Parameter] = [
+            .init("page", "1 to 200 (default 1)"), .init("size", "1 to 50 (default 20)"),
+        ]
+        let unavailable = "The outside catalogue is down or its daily quota is spent (Retry-After)"
+        catalog.on(.GET, "search", doc: .init(
+            "Search books", description: "Title, author or publisher, any part of them, any case, Korean included; an ISBN-13 finds its book.",
+            headers: bearer, query: [.init("q", required: true, "What to look for (at most 100 characters)")] + paging,
+            responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "No q, or paging out of range", 503: unavailable]) { $1 }
+        ), use: search)
+        catalog.on(.GET, "lists", ":list", doc: .init(
+            "Recommendations", description: "`bestseller` or `new`.", headers: bearer, query: paging,
+            responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "Paging out of range", 404: "No such list", 503: unavailable]) { $1 }
+        ), use: list)
+        catalog.on(.GET, "isbn", ":isbn13", doc: .init(
+            "A book by its ISBN-13", headers: bearer,
+            responses: LibraryController.signedIn.merging([200: "The book", 400: "Not a valid ISBN-13", 404: "Not in the catalogue", 503: unavailable]) { $1 }
+        ), use: book)
+    }
+
+    func search(_ req: Request) async throws -> Reading.CatalogPage {
+        _ = try req.authenticatedAccountID
+        guard let query = try req.readingQuery("q", maximum: Reading.CatalogRules.queryLength),
+              !query.trimmingCharacters(in: .whitespaces).isEmpty
+        else { throw ReadingError.badQuery("q is required") }
+        let (page, size) = try paging(req)
+        return try await catalogue.search(query, page: page, size: size, on: req.db)
+    }
+
+    func list(_ req: Request) async throws -> Reading.CatalogPage {
+        _ = try req.authenticatedAccountID
+        guard let list = req.parameters.get("list").flatMap(Reading.CatalogList.init(rawValue:)) else { throw ReadingError.catalogBookNotFound }
+        let (page, size) = try paging(req)
+        return try await catalogue.list(list, page: page, size: size, on: req.db)
+    }
+
+    func book(_ req: Request) async throws -> Reading.CatalogBook {
+        _ = try req.authenticatedAccountID
+        guard let isbn = req.parameters.get("isbn13").flatMap(Reading.BookRules.isbn13) else { throw ReadingError.badQuery("not a valid ISBN-13") }
+        guard let book = try await catalogue.book(isbn13: isbn, on: req.db) else { throw ReadingError.catalogBookNotFound }
+        return book
+    }
+
+    private func paging(_ req: Request) throws -> (page: Int, size: Int) {
+        let page = try req.readingQueryInteger("page") ?? 1
+        let size = try req.readingQueryInteger("size") ?? Reading.CatalogRules.defaultPageSize
+        guard Reading.CatalogRules.pages.contains(page) else { throw ReadingError.badQuery("page must be 1 to \(Reading.CatalogRules.pages.upperBound)") }
+        guard Reading.CatalogRules.pageSize.contains(size) else { throw ReadingError.badQuery("size must be 1 to \(Reading.CatalogRules.pageSize.upperBound)") }
+        return (page, size)
+    }
+}
