@@ -29,7 +29,11 @@ public struct ReadingModule: AppModule {
         libraryExport = LibraryExport(calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
-        catalogue = LocalCatalogue(clock: platform.clock)
+        catalogue = if let aladin = settings.aladin {
+            AladinCatalogue(settings: aladin, client: context.client, clock: platform.clock, calendar: calendar, logger: Logger(label: "sprout.reading.aladin"))
+        } else {
+            LocalCatalogue(clock: platform.clock)
+        }
     }
 
     public let name = "reading"

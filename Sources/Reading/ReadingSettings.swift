@@ -7,6 +7,10 @@ struct ReadingSettings: Sendable {
     /// midnight, the calendar and streaks (an IANA name; Asia/Seoul, the app's home, by default).
     let timeZone: TimeZone
     let timeZoneName: String
+    /// `SPROUT_ALADIN_TTB_KEY` turns on Aladin's catalogue (`SPROUT_ALADIN_URL` points elsewhere,
+    /// `SPROUT_ALADIN_DAILY_LIMIT` is the calls a day the key allows, 5,000 by default); without a
+    /// key the local catalogue serves search and the lists.
+    let aladin: AladinCatalogue.Settings?
 
     init(_ environment: EnvironmentReader) throws {
         let name = environment.string("SPROUT_READING_TIME_ZONE") ?? "Asia/Seoul"
@@ -15,5 +19,16 @@ struct ReadingSettings: Sendable {
         }
         timeZone = zone
         timeZoneName = name
+        if let key = environment.string("SPROUT_ALADIN_TTB_KEY"), !key.isEmpty {
+            var url = environment.string("SPROUT_ALADIN_URL") ?? "http://www.aladin.co.kr/ttb/api/"
+            if !url.hasSuffix("/") { url += "/" }
+            let limitText = environment.string("SPROUT_ALADIN_DAILY_LIMIT") ?? "5000"
+            guard let limit = Int(limitText), limit > 0 else {
+                throw ConfigError.invalid(name: "SPROUT_ALADIN_DAILY_LIMIT", value: limitText, expected: "a whole number of calls above 0")
+            }
+            aladin = AladinCatalogue.Settings(key: key, baseURL: url, dailyLimit: limit)
+        } else {
+            aladin = nil
+        }
     }
 }
