@@ -72,6 +72,7 @@ public struct ReadingModule: AppModule {
         let readingPages = pages.grouped(ReadingPageErrors())
         ReadingHomePages(library: library).register(on: readingPages)
         ReadingBookPages(library: library, memos: memos, timer: timer).register(on: readingPages)
+        ReadingSearchPages(catalogue: catalogue, library: library).register(on: readingPages)
         ReadingTimerPages(library: library, timer: timer).register(on: readingPages)
         ReadingStatsPages(report: report, goals: goals).register(on: readingPages)
         ReadingTransferPages(libraryImport: libraryImport, libraryExport: libraryExport).register(on: readingPages)

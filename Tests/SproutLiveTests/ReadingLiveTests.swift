@@ -115,6 +115,19 @@ import Testing
             #expect(report.imported.count == 3 && report.skipped.isEmpty)
             #expect(Set(try await copy.library().books.map(\.title)) == ["채식주의자", "아몬드", "Dune"])
 
+            let search = await BookSearchViewModel(reading: copy, pageSize: 1)
+            await search.viewWillAppear()
+            #expect(await search.bestsellers.map(\.isbn13) == ["9788936434816"], "the one book shelved with an ISBN")
+            await search.searchSubmitted("  한강 ")
+            #expect(await search.results.map(\.isbn13) == ["9788936434816"])
+            await search.searchSubmitted("창비")
+            #expect(await search.results.isEmpty, "the reader typed no publisher")
+            await search.searchSubmitted("9788936434816")
+            let found = try #require(await search.results.first)
+            await search.addTapped(found)
+            let copied = try await copy.library().books.first { $0.isbn13 == found.isbn13 }
+            #expect(await search.route == .book(id: try #require(copied?.id)), "already on the copy's shelf: opened, not failed")
+
             await library.viewWillAppear()
             #expect(await library.books.map(\.id) == [almond.id], "the tablet's timer put it on the reading shelf")
             await library.removeTapped(almond.id)

@@ -1,4 +1,4 @@
-"""ReadingHaracoon in a real browser, on a phone and on a desktop: add a book, start the timer and
+"""ReadingHaracoon in a real browser, on a phone and on a desktop: find a book and shelve it, start the timer and
 watch it count, reload and find it still counting, pause it from a second device, write a memo,
 stop and see the day in the statistics, and bring a Goodreads export in."""
 from __future__ import annotations
@@ -7,6 +7,7 @@ import re
 import uuid
 
 import pytest
+import requests
 from playwright.sync_api import Page, expect
 
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
@@ -27,7 +28,14 @@ GOODREADS = (
 
 @pytest.fixture(scope="module")
 def reading_server(tmp_path_factory):
+    """A server without demo data whose catalogue knows one book, shelved by another reader."""
     started = start_server(tmp_path_factory.mktemp("browser-reading"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    joined = requests.post(f"{started.base_url}/api/auth/join", json={
+        "email": "first-reader@example.com", "password": "first-reader-pw", "name": "first"}, timeout=30)
+    token = joined.json()["accessToken"]
+    shelved = requests.post(f"{started.base_url}/api/reading/library", headers={"Authorization": f"Bearer {token}"}, timeout=30,
+                            json={"isbn13": "9788936434816", "title": "채식주의자", "author": "한강", "publisher": "창비", "pages": 247})
+    assert shelved.status_code == 201, shelved.text
     yield started
     started.stop()
 
@@ -59,7 +67,7 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
 
     tag = uuid.uuid4().hex[:8]
     email, password = f"reader-{tag}@example.com", f"pw-{tag}-secret"
-    title = f"채식주의자 {tag}"
+    title = "채식주의자"
     try:
         page.goto(base + "/signup")
         for field, value in {"name": f"독서가{tag}", "email": email, "password": password}.items():
@@ -67,15 +75,16 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         page.click("#signup-submit")
         page.wait_for_url(base + "/")
 
-        # 1. An empty shelf, then a book added by hand.
+        # 1. An empty shelf, then a book found in the catalogue and shelved in one tap.
         page.goto(base + "/reading")
         expect(page.locator("#reading-empty")).to_be_visible()
-        page.click("#reading-nav a[href='/reading/books/new']")
-        page.fill("input#title", title)
-        page.fill("input#author", "한강")
-        page.fill("input#pages", "247")
-        shoot("add-book")
-        page.click("form#book-form button[type=submit]")
+        page.click("#reading-nav a[href='/reading/search']")
+        expect(page.locator("#bestsellers")).to_contain_text("채식주의자")
+        page.fill("input#catalog-q", "채식")
+        page.click("form#catalog-search button[type=submit]")
+        expect(page.locator("#result-count")).to_have_text("검색 결과 1권")
+        shoot("search")
+        page.click("#results li form button")
         page.wait_for_url(re.compile(r"/reading/books/[0-9a-f]{24}$"))
         expect(page.locator("#book-title")).to_have_text(title)
         book_url = page.url

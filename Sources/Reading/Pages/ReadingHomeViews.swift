@@ -17,7 +17,8 @@ enum ReadingHomeViews {
             .h1(.text(context.pick(ko: "보관한 책", en: "My books"))),
             .nav(
                 .class("reading-nav"), .id("reading-nav"),
-                .a(.href("/reading/books/new"), .text(context.pick(ko: "책 추가", en: "Add a book"))),
+                .a(.href("/reading/search"), .text(context.pick(ko: "책 검색", en: "Find a book"))),
+                .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add by hand"))),
                 .a(.href("/reading/timer"), .text(context.pick(ko: "타이머", en: "Timer"))),
                 .a(.href("/reading/stats"), .text(context.pick(ko: "통계", en: "Statistics"))),
                 .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))

@@ -65,6 +65,8 @@ struct LibraryImport: Sendable {
         // In slices, to stay under the bound parameters SQLite allows in one statement.
         for slice in books.chunks(of: 200) { try await slice.create(on: db) }
         for slice in memos.chunks(of: 500) { try await slice.create(on: db) }
+        let catalogue = LocalCatalogue(clock: clock)
+        for book in books { try await catalogue.remember(book, on: db) }
         return report
     }
 

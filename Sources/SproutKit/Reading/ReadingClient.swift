@@ -14,6 +14,20 @@ public struct ReadingClient: Sendable {
         )
     }
 
+    // MARK: Catalogue
+
+    public func searchCatalog(_ query: String, page: Int = 1, size: Int = Reading.CatalogRules.defaultPageSize) async throws -> Reading.CatalogPage {
+        try await send(.get, "catalog/search", query: [("q", query), ("page", String(page)), ("size", String(size))])
+    }
+
+    public func catalogList(_ list: Reading.CatalogList, page: Int = 1, size: Int = 10) async throws -> Reading.CatalogPage {
+        try await send(.get, "catalog/lists/\(list.rawValue)", query: [("page", String(page)), ("size", String(size))])
+    }
+
+    public func catalogBook(isbn13: String) async throws -> Reading.CatalogBook {
+        try await send(.get, "catalog/isbn/\(isbn13)")
+    }
+
     // MARK: Library
 
     public func library(

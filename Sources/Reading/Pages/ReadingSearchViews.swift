@@ -1,0 +1,74 @@
+import Foundation
+import Platform
+import Plot
+import SproutAPI
+import Vapor
+
+/// Draws book search: the form, the results with an add button each, the recommendations.
+enum ReadingSearchViews {
+    static func recommendations(_ context: PageContext, bestsellers: [Reading.CatalogBook], newBooks: [Reading.CatalogBook]) -> Response {
+        page(context, query: "", .group(
+            .h2(.text(context.pick(ko: "많이 담은 책", en: "Most shelved"))),
+            list(context, bestsellers, id: "bestsellers"),
+            .h2(.text(context.pick(ko: "새로 나온 책", en: "New books"))),
+            list(context, newBooks, id: "new-books")
+        ))
+    }
+
+    static func results(_ context: PageContext, query: String, results: Reading.CatalogPage) -> Response {
+        let hasNext = results.page * results.pageSize < results.total && results.page < Reading.CatalogRules.pages.upperBound
+        return page(context, query: query, .group(
+            .p(.id("result-count"), .text(context.pick(ko: "검색 결과 \(results.total)권", en: "\(results.total) books found"))),
+            .if(results.books.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "찾는 책이 없다면 직접 추가해 보세요.", en: "Not here? Add it by hand.")),
+                                          .text(" "), .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add a book"))))),
+            list(context, results.books, id: "results"),
+            .if(hasNext, .a(.id("next-page"), .class("button secondary"),
+                            .href(link(query: query, page: results.page + 1)), .text(context.pick(ko: "더 보기", en: "More"))))
+        ))
+    }
+
+    static func unavailable(_ context: PageContext, query: String) -> Response {
+        page(context, query: query, .p(.class("field-error"), .id("catalogue-unavailable"), .attribute(named: "role", value: "alert"),
+                                       .text(context.pick(ko: "지금은 책 검색을 할 수 없어요. 잠시 후 다시 시도해 주세요.", en: "Book search is unavailable right now; please try again later."))))
+    }
+
+    private static func page(_ context: PageContext, query: String, _ content: Node<HTML.BodyContext>) -> Response {
+        PageLayout.render(title: context.pick(ko: "책 검색", en: "Find a book"), context: context, .group(
+            .h1(.text(context.pick(ko: "책 검색", en: "Find a book"))),
+            .form(
+                .class("search-form"), .id("catalog-search"), .action(path: "/reading/search"), .method(.get),
+                .input(.type(.search), .name("q"), .id("catalog-q"), .value(query),
+                       .placeholder(text: context.pick(ko: "제목, 저자, 출판사, ISBN", en: "Title, author, publisher or ISBN"))),
+                .button(.type(.submit), .text(context.pick(ko: "검색", en: "Search")))
+            ),
+            content
+        ))
+    }
+
+    private static func list(_ context: PageContext, _ books: [Reading.CatalogBook], id: String) -> Node<HTML.BodyContext> {
+        .ul(.class("catalog-list"), .id(id), .forEach(books) { book in
+            .li(
+                .data(named: "isbn", value: book.isbn13),
+                .unwrap(book.cover.isEmpty ? nil : book.cover) { .img(.src($0), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
+                .div(
+                    .class("catalog-text"),
+                    .div(.class("book-title"), .text(book.title)),
+                    .div(.class("book-author"), .text([book.author, book.publisher].filter { !$0.isEmpty }.joined(separator: " · "))),
+                    .form(
+                        .action(path: "/reading/search/add"), .method(.post),
+                        PageLayout.csrfField(context),
+                        .input(.type(.hidden), .name("isbn13"), .value(book.isbn13)),
+                        .button(.type(.submit), .text(context.pick(ko: "서재에 담기", en: "Add to my books")))
+                    )
+                )
+            )
+        })
+    }
+
+    static func link(query: String, page: Int) -> String {
+        var components = URLComponents()
+        components.path = "/reading/search"
+        components.queryItems = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "page", value: String(page))]
+        return components.string ?? "/reading/search"
+    }
+}

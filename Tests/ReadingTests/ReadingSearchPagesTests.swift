@@ -1,0 +1,44 @@
+import Foundation
+import Platform
+import SproutAPI
+import SproutTestSupport
+import Testing
+import Vapor
+
+@Suite struct ReadingSearchPagesTests {
+    @Test func recommendationsThenASearchThenOneTapToShelve() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            let other = try await sprout.reader("other")
+            try await sprout.addBook(Books.vegetarian, by: other)
+            try await sprout.addBook(Books.almond, by: other)
+
+            let home = String(buffer: try await browser.get("/reading/search").body)
+            #expect(home.contains(#"id="bestsellers""#) && home.contains("채식주의자") && home.contains("아몬드"))
+            let found = String(buffer: try await browser.get("/reading/search?q=%EC%B1%84%EC%8B%9D").body)
+            #expect(found.contains("검색 결과 1권") && found.contains(#"data-isbn="9788936434816""#) && !found.contains("아몬드"))
+            let nothing = String(buffer: try await browser.get("/reading/search?q=%3Cscript%3E&page=999").body)
+            #expect(nothing.contains("검색 결과 0권") && nothing.contains(#"value="&lt;script&gt;""#))
+
+            let csrf = try await browser.csrfToken(from: "/reading/search")
+            let added = try await browser.post("/reading/search/add", form: ["isbn13": "9788936434816"], csrf: csrf)
+            let book = try #require(try await sprout.library(of: reader).first)
+            #expect(added.headers.first(name: .location) == "/reading/books/\(book.id)")
+            #expect(book.title == "채식주의자" && book.author == "한강" && book.pages == 247)
+            let again = try await browser.post("/reading/search/add", form: ["isbn13": "978-89-364-3481-6"], csrf: csrf)
+            #expect(again.headers.first(name: .location) == "/reading/books/\(book.id)?done=exists")
+            #expect(try await browser.post("/reading/search/add", form: ["isbn13": "9780441172719"], csrf: csrf).status.code == 404)
+            #expect(try await browser.post("/reading/search/add", form: ["isbn13": "nope"], csrf: csrf).status.code == 404)
+        }
+    }
+
+    @Test func anUnreachableCatalogueIsSaidOnThePage() async throws {
+        try await withSprout(configure: { config in
+            config.environment = EnvironmentReader(["SPROUT_ALADIN_TTB_KEY": "key", "SPROUT_ALADIN_URL": "http://127.0.0.1:9/ttb/api/"])
+        }) { sprout in
+            let (browser, _) = try await ReadingPagesTests().signedIn(sprout)
+            let page = try await browser.get("/reading/search?q=dune")
+            #expect(page.status.code == 200 && String(buffer: page.body).contains(#"id="catalogue-unavailable""#))
+        }
+    }
+}
