@@ -99,7 +99,10 @@ let package = Package(
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "StudyTests", dependencies: ["Study", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
-        .testTarget(name: "ReadingTests", dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(
+            name: "ReadingTests",
+            dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
         // The SDK and the view models alone: no Vapor, no libvips.
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),

@@ -16,10 +16,12 @@ public struct ReadingModule: AppModule {
     let goals = ReadingGoals()
     let calendar: ReadingCalendar
     let catalogue: any BookCatalogue
+    let offline: ReadingOfflinePages
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
         assets = try ModuleAssets(module: "reading", bundle: .module, names: ["reading.css", "reading.js"])
+        offline = try ReadingOfflinePages()
         let platform = context.platform
         self.platform = platform
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
@@ -73,6 +75,7 @@ public struct ReadingModule: AppModule {
         ReadingHomePages(library: library).register(on: readingPages)
         ReadingBookPages(library: library, memos: memos, timer: timer).register(on: readingPages)
         ReadingSearchPages(catalogue: catalogue, library: library).register(on: readingPages)
+        offline.register(on: readingPages)
         ReadingTimerPages(library: library, timer: timer).register(on: readingPages)
         ReadingStatsPages(report: report, goals: goals).register(on: readingPages)
         ReadingTransferPages(libraryImport: libraryImport, libraryExport: libraryExport).register(on: readingPages)

@@ -36,6 +36,7 @@ public enum SproutApplication {
         app.trustProxies(config.trustedProxies)
         GuardedFormDataDecoder.install()
         WireJSON.install()
+        NULFreeText.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
         let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }
         let devAPIKey = try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) }

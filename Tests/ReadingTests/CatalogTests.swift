@@ -30,7 +30,9 @@ import Vapor
             let dune = try #require(try await search("dune", sprout, by: searcher).books.first)
             #expect(dune == Reading.CatalogBook(isbn13: "9780441172719", title: "Dune", author: "Frank Herbert", publisher: "Ace", pages: 658))
             #expect(try await search("dune", sprout, by: searcher).total == 1, "a book shelved without an ISBN stays private")
-            for hostile in ["\"", "\"dune*", "NEAR(a b)", "a OR b", "%", "_", "\\", "'; DROP TABLE reading_catalog; --"] {
+            #expect(try await sprout.send(.GET, "api/reading/catalog/search?q=%00", headers: searcher.headers).status.code == 400, "nothing left to look for")
+            #expect(try await search("한\u{0}강", sprout, by: searcher).total == 1, "a NUL in a search is dropped")
+            for hostile in ["ab\u{0}cd", "abc\u{0}", "\"", "\"dune*", "NEAR(a b)", "a OR b", "%", "_", "\\", "'; DROP TABLE reading_catalog; --"] {
                 #expect(try await search(hostile, sprout, by: searcher).total == 0, "\(hostile)")
             }
         }

@@ -41,4 +41,14 @@ import Vapor
             #expect(page.status.code == 200 && String(buffer: page.body).contains(#"id="catalogue-unavailable""#))
         }
     }
+
+    @Test func theServiceWorkerIsServedFromUnderReadingSoItControlsThosePages() async throws {
+        try await withReadingSprout { sprout in
+            let worker = try await sprout.send(.GET, "reading/sw.js")
+            #expect(worker.status.code == 200)
+            #expect(worker.headers.first(name: .contentType) == "text/javascript; charset=utf-8")
+            #expect(worker.headers.first(name: .cacheControl) == "no-cache")
+            #expect(worker.body.string.contains("offline=queued"))
+        }
+    }
 }

@@ -6,7 +6,7 @@ import Vapor
 /// `ItemList.aspx`, `Output=JS`, `Version=20131101`), answering as Aladin does: a wrong key is an
 /// error object with HTTP 200, `Start` is a page number and `MaxResults` its size, and
 /// apostrophes come escaped as `\'`, which JSON does not allow.
-public final class FakeAladin: Sendable {
+public final class FakeAladin: LocalFake {
     public struct Book: Sendable {
         public var isbn13: String
         public var title: String
@@ -96,15 +96,7 @@ public final class FakeAladin: Sendable {
     }
 }
 
-/// Runs `test` with a fresh fake Aladin, stopped afterwards whatever happens.
+/// Runs `test` with a fresh fake, stopped afterwards whatever happens.
 public func withFakeAladin<T>(_ test: (FakeAladin) async throws -> T) async throws -> T {
-    let fake = try await FakeAladin()
-    let outcome: Result<T, any Error>
-    do {
-        outcome = .success(try await test(fake))
-    } catch {
-        outcome = .failure(error)
-    }
-    try await fake.stop()
-    return try outcome.get()
+    try await withLocalFake({ try await FakeAladin() }, test)
 }

@@ -6,7 +6,7 @@ import Vapor
 /// A local stand-in for Apple's `verifyReceipt` at two roots, `/production` and `/sandbox`,
 /// answering as Apple documents: a sandbox receipt sent to production is 21007, a production one
 /// sent to the sandbox 21008, an unknown one 21002; `scripted` answers the next calls verbatim.
-public final class FakeAppStore: Sendable {
+public final class FakeAppStore: LocalFake {
     public struct Receipt: Sendable {
         public var sandbox: Bool
         public var bundleID: String
@@ -84,15 +84,7 @@ public final class FakeAppStore: Sendable {
     }
 }
 
-/// Runs `test` with a fresh fake store, stopped afterwards whatever happens.
+/// Runs `test` with a fresh fake, stopped afterwards whatever happens.
 public func withFakeAppStore<T>(_ test: (FakeAppStore) async throws -> T) async throws -> T {
-    let fake = try await FakeAppStore()
-    let outcome: Result<T, any Error>
-    do {
-        outcome = .success(try await test(fake))
-    } catch {
-        outcome = .failure(error)
-    }
-    try await fake.stop()
-    return try outcome.get()
+    try await withLocalFake({ try await FakeAppStore() }, test)
 }

@@ -45,6 +45,14 @@ def seconds_shown(page: Page) -> int:
     return hours * 3600 + minutes * 60 + seconds
 
 
+def log_in(page: Page, base: str, email: str, password: str) -> None:
+    page.goto(base + "/login")
+    page.fill("form#login-form input[name=email]", email)
+    page.fill("form#login-form input[name=password]", password)
+    page.click("#login-submit")
+    page.wait_for_url(base + "/")
+
+
 def assert_fits_width(page: Page, where: str) -> None:
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], f"{where}: page is {widths[0]}px wide in a {widths[1]}px viewport"
@@ -104,10 +112,7 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         # 3. Another device sees the same timer and pauses it; the phone shows that on reload.
         other = tablet.new_page()
         other.set_default_timeout(10_000)
-        other.goto(base + "/login")
-        other.fill("form#login-form input[name=email]", email)
-        other.fill("form#login-form input[name=password]", password)
-        other.click("#login-submit")
+        log_in(other, base, email, password)
         other.goto(base + "/reading/timer")
         expect(other.locator("#timer-count")).to_have_attribute("data-state", "running")
         expect(other.locator(".timer-book")).to_have_text(title)
@@ -157,3 +162,41 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
     finally:
         phone.close()
         tablet.close()
+
+
+def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, reading_server, tmp_path):
+    """The service worker shows the kept page without a connection, keeps a memo written offline,
+    and sends it when the connection is back."""
+    base = reading_server.base_url
+    tag = uuid.uuid4().hex[:8]
+    email, password = f"offline-{tag}@example.com", f"pw-{tag}-secret"
+    joined = requests.post(f"{base}/api/auth/join", json={"email": email, "password": password, "name": f"offline{tag}"}, timeout=30)
+    api = {"Authorization": f"Bearer {joined.json()['accessToken']}"}
+    book = requests.post(f"{base}/api/reading/library", headers=api, json={"title": f"오프라인 {tag}", "pages": 100}, timeout=30).json()
+
+    context = browser.new_context(locale="ko-KR", viewport=VIEWPORTS["mobile"])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, base, email, password)
+        page.goto(f"{base}/reading/books/{book['id']}")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.reload()
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#book-title")).to_have_text(f"오프라인 {tag}")
+        page.fill("textarea#text", "지하철에서 쓴 메모")
+        page.fill("input#page", "7")
+        page.click("form#memo-form button[type=submit]")
+        expect(page.locator("#offline-queued")).to_be_visible()
+        memos = f"{base}/api/reading/library/{book['id']}/memos"
+        assert requests.get(memos, headers=api, timeout=30).json()["total"] == 0, "nothing left while offline"
+
+        context.set_offline(False)
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        expect(page.locator("#memo-list li")).to_have_count(1)
+        sent = requests.get(memos, headers=api, timeout=30).json()["memos"]
+        assert [(m["text"], m["page"]) for m in sent] == [("지하철에서 쓴 메모", 7)]
+    finally:
+        context.close()

@@ -47,7 +47,7 @@ struct ProfilesController: Sendable {
     func editProfile(_ req: Request) async throws -> Lessons.MyProfile {
         let accountID = try req.lessonsAccountID
         let parts = try req.multipartParts()
-        let fields = Dictionary(parts.map { ($0.name ?? "", String(buffer: $0.body)) }) { first, _ in first }
+        let fields = Dictionary(parts.map { ($0.name ?? "", $0.text) }) { first, _ in first }
         let nick = fields["nick"]
         if let nick {
             guard !nick.isEmpty else { throw LessonsError.missingValue }

@@ -95,7 +95,7 @@ struct TeacherPages: Sendable {
     static func submission(_ req: Request) throws -> (Lessons.LessonDraft, [Data]) {
         let parts = try req.multipartParts()
         func text(_ field: Lessons.LessonDraft.Field) -> String {
-            parts.first { $0.name == LessonFormPage.name(field) }.map { String(buffer: $0.body) } ?? ""
+            parts.first { $0.name == LessonFormPage.name(field) }?.text ?? ""
         }
         let uploads = parts.filter { $0.name == LessonFormPage.name(.photos) && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
         let draft = Lessons.LessonDraft(

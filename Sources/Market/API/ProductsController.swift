@@ -77,6 +77,7 @@ struct ProductsController: Sendable {
         }
         let params: Market.ProductParams
         do {
+            guard !NULFreeText.jsonHasNUL(paramsPart.body.readableBytesView) else { throw NULFreeText.refusal }
             params = try JSONDecoder().decode(Market.ProductParams.self, from: Data(buffer: paramsPart.body))
         } catch {
             throw Abort(.badRequest, reason: "The params part is not a valid product JSON object.")

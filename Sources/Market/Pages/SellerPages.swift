@@ -75,7 +75,7 @@ struct SellerPages: Sendable {
             return req.redirect(to: "/market/vendor", redirectType: .normal)
         }
         let parts = try req.multipartParts()
-        func text(_ name: String) -> String { parts.first { $0.name == name }.map { String(buffer: $0.body) } ?? "" }
+        func text(_ name: String) -> String { parts.first { $0.name == name }?.text ?? "" }
         let images = parts.filter { $0.name == "images" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
         let draft = Market.ProductDraft(
             name: text("name"), description: text("description"), price: text("price"), currency: text("currency"),

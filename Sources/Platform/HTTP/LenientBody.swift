@@ -10,6 +10,7 @@ extension Request {
             return try content.decode(Body.self)
         default:
             guard let buffer = body.data else { throw Abort(.badRequest, reason: "missing body") }
+            guard !NULFreeText.jsonHasNUL(buffer.readableBytesView) else { throw NULFreeText.refusal }
             return try JSONDecoder().decode(Body.self, from: buffer)
         }
     }

@@ -29,3 +29,11 @@ extension Request {
         return parts
     }
 }
+
+extension MultipartPart {
+    /// A text field's value, without the NULs no database column can keep (`NULFreeText`); a
+    /// file's bytes are read from `body`.
+    public var text: String {
+        String(decoding: body.readableBytesView.filter { $0 != 0 }, as: UTF8.self)
+    }
+}

@@ -31,7 +31,7 @@ struct CatalogController: Sendable {
     func search(_ req: Request) async throws -> Reading.CatalogPage {
         _ = try req.authenticatedAccountID
         guard let query = try req.readingQuery("q", maximum: Reading.CatalogRules.queryLength),
-              !query.trimmingCharacters(in: .whitespaces).isEmpty
+              !SearchKey.fold(query).isEmpty
         else { throw ReadingError.badQuery("q is required") }
         let (page, size) = try paging(req)
         return try await catalogue.search(query, page: page, size: size, on: req.db)

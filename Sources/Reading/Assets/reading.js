@@ -1,19 +1,45 @@
-// The reading timer's count: the server's elapsed seconds when the page was drawn, plus the
-// seconds since, while it runs. The server holds the timer, so a page brought back from the
-// browser's history (which may be hours old) is drawn again rather than trusted.
+// The reading pages' scripts: the timer's count, and the offline queue's worker.
 (function () {
   "use strict";
+
+  // The count: the server's elapsed seconds when the page was drawn, plus the seconds since,
+  // while it runs. The server holds the timer, so a page brought back from the browser's history
+  // (which may be hours old) is drawn again rather than trusted.
   window.addEventListener("pageshow", function (event) {
     if (event.persisted && document.getElementById("timer-count")) window.location.reload();
   });
   var count = document.getElementById("timer-count");
-  if (!count || count.dataset.state !== "running") return;
-  var elapsed = parseInt(count.dataset.elapsed, 10) || 0;
-  var drawnAt = Date.now();
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function tick() {
-    var seconds = elapsed + Math.max(0, Math.floor((Date.now() - drawnAt) / 1000));
-    count.textContent = pad(Math.floor(seconds / 3600)) + ":" + pad(Math.floor(seconds / 60) % 60) + ":" + pad(seconds % 60);
+  if (count && count.dataset.state === "running") {
+    var elapsed = parseInt(count.dataset.elapsed, 10) || 0;
+    var drawnAt = Date.now();
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    window.setInterval(function () {
+      var seconds = elapsed + Math.max(0, Math.floor((Date.now() - drawnAt) / 1000));
+      count.textContent = pad(Math.floor(seconds / 3600)) + ":" + pad(Math.floor(seconds / 60) % 60) + ":" + pad(seconds % 60);
+    }, 1000);
   }
-  window.setInterval(tick, 1000);
+
+  // Offline: /reading/sw.js keeps the pages and queues memos and timer actions; a reading page
+  // online asks it to send the queue, and shows the server's truth once it has.
+  if (!("serviceWorker" in navigator) || window.location.pathname.indexOf("/reading") !== 0) return;
+  if (/[?&]offline=queued/.test(window.location.search)) {
+    var notice = document.createElement("p");
+    notice.id = "offline-queued";
+    notice.className = "notice";
+    notice.setAttribute("role", "status");
+    notice.textContent = document.documentElement.lang === "en"
+      ? "You are offline: this will be sent when the connection is back."
+      : "오프라인이에요. 연결되면 보낼게요.";
+    var main = document.getElementById("main");
+    if (main) main.insertBefore(notice, main.firstChild);
+  }
+  navigator.serviceWorker.register("/reading/sw.js").catch(function () {});
+  var flush = function () {
+    if (navigator.onLine && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("flush");
+  };
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    if (event.data === "flushed") window.location.replace(window.location.pathname);
+  });
+  window.addEventListener("online", flush);
+  navigator.serviceWorker.ready.then(flush);
 })();

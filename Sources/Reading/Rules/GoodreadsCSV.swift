@@ -39,6 +39,8 @@ enum GoodreadsCSV {
     }
 
     static func read(_ text: String) throws(FileError) -> [Row] {
+        // No text file holds a NUL; no database column could keep one.
+        guard !text.utf8.contains(0) else { throw .notCSV }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, hasHeaderRow: true)

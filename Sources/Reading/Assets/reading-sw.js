@@ -1,0 +1,113 @@
+// The reading pages offline. Pages and Sprout's assets are answered from the network and kept;
+// without a connection the kept copy is shown. A memo or a timer action posted without a
+// connection is kept in order in IndexedDB, the browser is sent back to the page it came from
+// (marked ?offline=queued), and the queue is sent when a reading page says the connection is back.
+// Timer actions take effect when they arrive: the server holds the one timer and its clock.
+"use strict";
+
+const CACHE = "sprout-reading-v1";
+const QUEUED_POSTS = [/^\/reading\/books\/[0-9a-f]{24}\/memos$/, /^\/reading\/timer\/(start|pause|resume|stop|reset)$/];
+
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "GET" && url.pathname.startsWith("/assets/")) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.method === "GET" && (url.pathname === "/reading" || url.pathname.startsWith("/reading/")) && !url.pathname.endsWith(".csv")) {
+    event.respondWith(networkFirst(request));
+  } else if (request.method === "POST" && QUEUED_POSTS.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(sendOrQueue(request, url));
+  }
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "flush") event.waitUntil(flush());
+});
+
+// Assets are fingerprinted: a path never changes its bytes.
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok && !response.redirected) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = (await cache.match(request)) || (await cache.match(request, { ignoreSearch: true }));
+    if (cached) return cached;
+    if (request.mode === "navigate") return offlinePage();
+    throw error;
+  }
+}
+
+async function sendOrQueue(request, url) {
+  const body = await request.clone().text();
+  try {
+    return await fetch(request);
+  } catch (error) {
+    await enqueue({ url: url.pathname, body, type: request.headers.get("Content-Type") || "application/x-www-form-urlencoded" });
+    const next = new URLSearchParams(body).get("next");
+    const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/memos$/, "").replace(/\/timer\/\w+$/, "/timer");
+    return Response.redirect(back + (back.includes("?") ? "&" : "?") + "offline=queued", 303);
+  }
+}
+
+// Sends what was kept, oldest first, stopping at the first that still cannot leave. Any answer
+// means the server has it: a memo it refused would be refused again.
+async function flush() {
+  let sent = 0;
+  for (const item of await queued()) {
+    try {
+      await fetch(item.url, { method: "POST", body: item.body, headers: { "Content-Type": item.type }, credentials: "same-origin", redirect: "manual" });
+    } catch (error) {
+      break;
+    }
+    await dequeue(item.id);
+    sent += 1;
+  }
+  if (sent > 0) {
+    for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage("flushed");
+  }
+}
+
+function offlinePage() {
+  const html = "<!doctype html><html lang=\"ko\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<title>오프라인 · Sprout</title><main id=\"offline\" style=\"font-family: sans-serif; padding: 24px\">" +
+    "<h1>오프라인이에요</h1><p>연결되면 다시 보여드릴게요. You are offline.</p></main></html>";
+  return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+function database() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open("sprout-reading", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("queue", { keyPath: "id", autoIncrement: true });
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+
+async function transaction(mode, work) {
+  const db = await database();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction("queue", mode);
+    const result = work(tx.objectStore("queue"));
+    tx.oncomplete = () => resolve(result.result);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+const enqueue = (item) => transaction("readwrite", (store) => store.add(item));
+const queued = () => transaction("readonly", (store) => store.getAll());
+const dequeue = (id) => transaction("readwrite", (store) => store.delete(id));
