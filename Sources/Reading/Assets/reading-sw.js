@@ -24,8 +24,13 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// One flush at a time: the page asks on load and again on "online", and two flushes reading
+// the queue at once would each send every memo.
+let flushing = Promise.resolve();
 self.addEventListener("message", (event) => {
-  if (event.data === "flush") event.waitUntil(flush());
+  if (event.data !== "flush") return;
+  flushing = flushing.then(flush, flush);
+  event.waitUntil(flushing);
 });
 
 // Assets are fingerprinted: a path never changes its bytes.
