@@ -26,7 +26,8 @@ public struct ReadingModule: AppModule {
         self.platform = platform
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
-        memos = Memos(clock: platform.clock, ids: platform.ids, library: library)
+        memos = Memos(clock: platform.clock, ids: platform.ids, library: library,
+                      photos: PhotoStore(files: platform.files, images: context.images, area: "reading-memos"))
         libraryImport = LibraryImport(clock: platform.clock, ids: platform.ids, calendar: calendar)
         libraryExport = LibraryExport(calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
@@ -66,7 +67,7 @@ public struct ReadingModule: AppModule {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         LibraryController(library: library).register(on: api)
-        MemoController(memos: memos).register(on: api)
+        MemoController(memos: memos, uploadBodyLimit: platform.uploadBodyLimit).register(on: api)
         CatalogController(catalogue: catalogue).register(on: api)
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)

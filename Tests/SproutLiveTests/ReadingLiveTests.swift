@@ -80,6 +80,10 @@ import Testing
             await editor.saveTapped()
             let memo = try #require(await editor.saved)
             #expect(memo.text == "나무가 되고 싶은 사람" && memo.page == 12)
+            let photo = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Fixtures/images/exif-rotated.jpg"))
+            let pictured = try await reading.setMemoPhoto(id: memo.id, bookID: vegetarian.id, photo: ImageUpload(filename: "밑줄.jpg", data: photo))
+            #expect(pictured.photo?.hasPrefix("/uploads/reading-memos/") == true)
 
             let detail = await BookDetailViewModel(reading: reading, bookID: vegetarian.id)
             await detail.viewWillAppear()

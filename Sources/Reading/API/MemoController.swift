@@ -5,6 +5,8 @@ import Vapor
 /// `/api/reading/library/{id}/memos`: the signed-in reader's notes on one of their books.
 struct MemoController: Sendable {
     let memos: Memos
+    /// The platform's upload limit: a photo at the file store's size limit and the form around it.
+    let uploadBodyLimit: ByteCount
 
     func register(on routes: DocumentedRoutes) {
         let bearer = [LibraryController.bearer]
@@ -27,6 +29,14 @@ struct MemoController: Sendable {
             headers: bearer, requestContent: ["application/json"],
             responses: LibraryController.signedIn.merging([200: "The memo", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
         ), use: change)
+        book.on(.PUT, ":memo", "photo", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+            "Put a photo on a memo", description: "Multipart with one `photo` part: a JPEG, PNG, GIF, WebP or HEIC, re-encoded without its metadata (location included). It replaces the memo's photo.",
+            headers: bearer, requestContent: ["multipart/form-data"],
+            responses: LibraryController.signedIn.merging([200: "The memo", 400: "No photo part", 404: notFound, 413: "Too large", 422: "photo: not an image, too large or too many pixels"]) { $1 }
+        ), use: putPhoto)
+        book.on(.DELETE, ":memo", "photo", doc: .init(
+            "Take a memo's photo away", headers: bearer, responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
+        ), use: removePhoto)
         book.on(.DELETE, ":memo", doc: .init(
             "Remove a memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "{id, deleted}", 404: notFound]) { $1 }
         ), use: remove)
@@ -52,6 +62,20 @@ struct MemoController: Sendable {
         let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
         let draft = try req.decodeBody(Reading.MemoDraft.self)
         return ReadingPresenter.memo(try await memos.change(memoID, of: bookID, with: draft, for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func putPhoto(_ req: Request) async throws -> Reading.Memo {
+        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        let accountID = try req.authenticatedAccountID
+        guard let part = try req.multipartParts().first(where: { $0.name == "photo" }) else {
+            throw ReadingError.badQuery("The form has no photo part.")
+        }
+        return ReadingPresenter.memo(try await memos.setPhoto(Data(buffer: part.body), on: memoID, of: bookID, for: accountID, on: req.db))
+    }
+
+    func removePhoto(_ req: Request) async throws -> Reading.Memo {
+        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        return ReadingPresenter.memo(try await memos.setPhoto(nil, on: memoID, of: bookID, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func remove(_ req: Request) async throws -> Reading.Deleted {

@@ -9,6 +9,7 @@ struct Memos: Sendable {
     let clock: WallClock
     let ids: IdentifierGenerator
     let library: Library
+    let photos: PhotoStore
 
     func memos(of bookID: String, for accountID: String, on db: any Database) async throws -> [ReadingMemo] {
         let book = try await library.book(bookID, of: accountID, on: db)
@@ -35,7 +36,51 @@ struct Memos: Sendable {
     }
 
     func remove(_ memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws {
-        try await find(memoID, of: bookID, for: accountID, on: db).memo.delete(on: db)
+        let memo = try await find(memoID, of: bookID, for: accountID, on: db).memo
+        try await memo.delete(on: db)
+        await photos.discard(memo.photo.map { [$0] } ?? [])
+    }
+
+    /// Puts a photo on a memo, or takes it away (`upload` nil); the photo it had is deleted once
+    /// the memo no longer names it.
+    func setPhoto(_ upload: Data?, on memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
+        let memo = try await find(memoID, of: bookID, for: accountID, on: db).memo
+        let previous = memo.photo
+        var stored: [String] = []
+        if let upload {
+            do {
+                stored = try await photos.store([upload])
+            } catch let error as FileStoreError {
+                throw ReadingError.invalidMemo(.photo(Self.reason(error)))
+            } catch let error as ImageError {
+                throw ReadingError.invalidMemo(.photo(Self.reason(error)))
+            }
+        }
+        memo.photo = stored.first
+        memo.updatedAt = clock.now()
+        do {
+            try await memo.update(on: db)
+        } catch {
+            await photos.discard(stored)
+            throw error
+        }
+        await photos.discard(previous.map { [$0] } ?? [])
+        return memo
+    }
+
+    private static func reason(_ error: FileStoreError) -> String {
+        switch error {
+        case .empty: "the photo is empty"
+        case let .tooLarge(limit): "larger than \(limit / 1_048_576) MB"
+        case .tooMany, .unsupportedType: "not a JPEG, PNG, GIF, WebP or HEIC image"
+        }
+    }
+
+    private static func reason(_ error: ImageError) -> String {
+        switch error {
+        case .notAnImage, .unreadable: "not a JPEG, PNG, GIF, WebP or HEIC image"
+        case let .tooManyPixels(limit): "more than \(limit / 1_000_000) million pixels"
+        }
     }
 
     func find(_ memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws -> (book: ReadingBook, memo: ReadingMemo) {

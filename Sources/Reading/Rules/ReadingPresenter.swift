@@ -15,7 +15,7 @@ enum ReadingPresenter {
 
     static func memo(_ memo: ReadingMemo) -> Reading.Memo {
         Reading.Memo(
-            id: memo.id ?? "", bookID: memo.$book.id, page: memo.page, text: memo.text,
+            id: memo.id ?? "", bookID: memo.$book.id, page: memo.page, text: memo.text, photo: memo.photo.map { "/" + $0 },
             createdAt: timestamp(memo.createdAt), updatedAt: timestamp(memo.updatedAt)
         )
     }

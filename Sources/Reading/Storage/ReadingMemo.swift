@@ -12,6 +12,8 @@ final class ReadingMemo: Model, @unchecked Sendable {
     @Parent(key: "book_id") var book: ReadingBook
     @OptionalField(key: "page") var page: Int?
     @Field(key: "text") var text: String
+    /// `uploads/reading-memos/…`, stored by the platform's image pipeline.
+    @OptionalField(key: "photo") var photo: String?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "updated_at") var updatedAt: Date
 
@@ -36,6 +38,7 @@ struct CreateReadingMemo: AsyncMigration {
             .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
             .field("page", .int)
             .field("text", .string, .required)
+            .field("photo", .string)
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
             .create()

@@ -7,20 +7,23 @@ extension Reading {
         public var bookID: String
         public var page: Int?
         public var text: String
+        /// The site-relative path of its photo (`/uploads/reading-memos/…`), or `null`.
+        public var photo: String?
         public var createdAt: String
         public var updatedAt: String
 
-        public init(id: String, bookID: String, page: Int?, text: String, createdAt: String, updatedAt: String) {
+        public init(id: String, bookID: String, page: Int?, text: String, photo: String? = nil, createdAt: String, updatedAt: String) {
             self.id = id
             self.bookID = bookID
             self.page = page
             self.text = text
+            self.photo = photo
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, page, text
+            case id, page, text, photo
             case bookID = "book_id", createdAt = "created_at", updatedAt = "updated_at"
         }
 
@@ -30,6 +33,7 @@ extension Reading {
             try container.encode(bookID, forKey: .bookID)
             try container.encode(page, forKey: .page)
             try container.encode(text, forKey: .text)
+            try container.encode(photo, forKey: .photo)
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(updatedAt, forKey: .updatedAt)
         }
@@ -80,6 +84,8 @@ extension Reading {
 
     /// What is wrong with a memo.
     public enum MemoViolation: Sendable, Equatable {
+        /// Not an image, too large, or too many pixels, in words a person can act on.
+        case photo(String)
         case textRequired
         case textTooLong(maximum: Int)
         /// A page below 1, or past the book's last page when the book's pages are known.

@@ -71,6 +71,17 @@ public struct ReadingClient: Sendable {
         try await send(.patch, "library/\(bookID)/memos/\(id)", body: .json(draft))
     }
 
+    /// Puts a photo on a memo, replacing the one it had.
+    public func setMemoPhoto(id: String, bookID: String, photo: ImageUpload) async throws -> Reading.Memo {
+        var form = MultipartForm()
+        form.append(name: "photo", filename: photo.filename, contentType: photo.contentType, data: photo.data)
+        return try await send(.put, "library/\(bookID)/memos/\(id)/photo", body: .multipart(form))
+    }
+
+    public func removeMemoPhoto(id: String, bookID: String) async throws -> Reading.Memo {
+        try await send(.delete, "library/\(bookID)/memos/\(id)/photo")
+    }
+
     @discardableResult
     public func removeMemo(id: String, bookID: String) async throws -> Reading.Deleted {
         try await send(.delete, "library/\(bookID)/memos/\(id)")
