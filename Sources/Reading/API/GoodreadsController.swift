@@ -46,7 +46,11 @@ struct GoodreadsController: Sendable {
     }
 
     func exportGoodreads(_ req: Request) async throws -> Response {
-        let csv = try await libraryExport.goodreads(for: try req.authenticatedAccountID, on: req.db)
+        Self.download(try await libraryExport.goodreads(for: try req.authenticatedAccountID, on: req.db))
+    }
+
+    /// The export as a file to save, for the API and the page alike.
+    static func download(_ csv: String) -> Response {
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
         headers.replaceOrAdd(name: .contentDisposition, value: #"attachment; filename="goodreads_library_export.csv""#)

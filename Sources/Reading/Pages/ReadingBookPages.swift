@@ -1,3 +1,4 @@
+import Fluent
 import Platform
 import SproutAPI
 import Vapor
@@ -58,13 +59,21 @@ struct ReadingBookPages: Sendable {
 
     func detail(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let accountID = try account.requireID()
-        let book = try await library.book(try req.readingPageBookID, of: accountID, on: req.db)
-        let bookMemos = try await memos.memos(of: try book.requireID(), for: accountID, on: req.db)
-        let snapshot = try await timer.snapshot(for: accountID, on: req.db)
+        return try await bookPage(of: try req.readingPageBookID, for: try account.requireID(), context, on: req.db,
+                              exists: (try? req.query.get(String.self, at: "done")) == "exists")
+    }
+
+    /// A book's page: the book, its memos and the reader's timer, each read once.
+    private func bookPage(
+        of bookID: String, for accountID: String, _ context: PageContext, on db: any Database,
+        memoError: (message: String, form: MemoForm)? = nil, exists: Bool = false, status: HTTPResponseStatus = .ok
+    ) async throws -> Response {
+        let book = try await library.book(bookID, of: accountID, on: db)
+        let bookMemos = try await memos.memos(on: book, on: db)
+        let snapshot = try await timer.snapshot(for: accountID, on: db)
         return ReadingBookViews.detail(
             context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
-            memoError: nil, exists: (try? req.query.get(String.self, at: "done")) == "exists"
+            memoError: memoError, exists: exists, status: status
         )
     }
 
@@ -105,13 +114,7 @@ struct ReadingBookPages: Sendable {
                 problem = ReadingBookViews.message(violation, context)
             }
         }
-        let book = try await library.book(id, of: accountID, on: req.db)
-        let bookMemos = try await memos.memos(of: id, for: accountID, on: req.db)
-        let snapshot = try await timer.snapshot(for: accountID, on: req.db)
-        return ReadingBookViews.detail(
-            context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
-            memoError: (problem, form), exists: false, status: .unprocessableEntity
-        )
+        return try await bookPage(of: id, for: accountID, context, on: req.db, memoError: (problem, form), status: .unprocessableEntity)
     }
 
     func removeMemo(_ req: Request) async throws -> Response {

@@ -38,10 +38,6 @@ struct ReadingTransferPages: Sendable {
 
     func export(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let csv = try await libraryExport.goodreads(for: try account.requireID(), on: req.db)
-        var headers = HTTPHeaders()
-        headers.replaceOrAdd(name: .contentType, value: "text/csv; charset=utf-8")
-        headers.replaceOrAdd(name: .contentDisposition, value: #"attachment; filename="goodreads_library_export.csv""#)
-        return Response(status: .ok, headers: headers, body: .init(string: csv))
+        return GoodreadsController.download(try await libraryExport.goodreads(for: try account.requireID(), on: req.db))
     }
 }

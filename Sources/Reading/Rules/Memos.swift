@@ -12,8 +12,12 @@ struct Memos: Sendable {
     let photos: PhotoStore
 
     func memos(of bookID: String, for accountID: String, on db: any Database) async throws -> [ReadingMemo] {
-        let book = try await library.book(bookID, of: accountID, on: db)
-        return try await ReadingMemo.query(on: db).filter(\.$book.$id == book.requireID())
+        try await memos(on: try await library.book(bookID, of: accountID, on: db), on: db)
+    }
+
+    /// The memos of a book already found in the reader's library.
+    func memos(on book: ReadingBook, on db: any Database) async throws -> [ReadingMemo] {
+        try await ReadingMemo.query(on: db).filter(\.$book.$id == book.requireID())
             .sort(\.$createdAt, .descending).sort(\.$id, .descending).all()
     }
 
