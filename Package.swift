@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
-        .target(name: "Reading", dependencies: ["Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift")], resources: [.copy("Assets")]),
+        .target(name: "Reading", dependencies: ["Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift")], resources: [.copy("Assets"), .copy("Seed")]),
 
         // Assembles the application from the platform and the app modules.
         .target(name: "SproutServer", dependencies: [

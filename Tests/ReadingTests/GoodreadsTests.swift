@@ -48,7 +48,7 @@ enum GoodreadsFiles {
             #expect(boy.status == .toRead && boy.isbn13 == nil && boy.pages == 0, "a reader's own shelf without a Date Read is to-read")
 
             let catalogued = try await sprout.send(.GET, "api/reading/catalog/search?q=herbert", headers: reader.headers).decode(Reading.CatalogPage.self)
-            #expect(catalogued.books.map(\.isbn13) == ["9780441172719"], "imported books with an ISBN join the catalogue")
+            #expect(catalogued.books.map(\.isbn13) == ["9780441172719", "9780340839935"], "imported books with an ISBN join the catalogue, above the seed's edition")
             let memos = try await sprout.send(.GET, "api/reading/library/\(dune.id)/memos", headers: reader.headers).decode(Reading.Memos.self)
             #expect(memos.memos.map(\.text) == ["The spice must flow.\n\nSecond thought, with a \"quote\" & more."], "the review is a memo, HTML read as text")
             #expect(try await sprout.send(.GET, "api/reading/library/\(vegetarian.id)/memos", headers: reader.headers).decode(Reading.Memos.self).total == 0)

@@ -87,4 +87,36 @@ import VaporTesting
             #expect(try await sprout.send(.GET, String(photo.dropFirst())).status.code == 404, "no orphan left behind")
         }
     }
+
+    @Test func aRemovedBookTakesItsMemosPhotosAlongThroughTheAPIAndThePage() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            var photos: [String] = []
+            for book in [Books.vegetarian, Books.almond] {
+                let added = try await sprout.addBook(book, by: reader)
+                for text in ["첫 메모", "둘째 메모"] {
+                    let memo = try await sprout.send(.POST, "api/reading/library/\(added.id)/memos", headers: reader.headers, json: Reading.MemoDraft(text: text)).decode(Reading.Memo.self)
+                    photos.append(try #require(try await putPhoto(try Self.fixture("transparent.png"), on: memo, by: reader, sprout).decode(Reading.Memo.self).photo))
+                }
+                _ = try await sprout.send(.POST, "api/reading/library/\(added.id)/memos", headers: reader.headers, json: Reading.MemoDraft(text: "사진 없는 메모"))
+            }
+            let books = try await sprout.library(of: reader)
+            let vegetarian = try #require(books.first { $0.title == "채식주의자" })
+            let almond = try #require(books.first { $0.title == "아몬드" })
+
+            #expect(try await sprout.send(.DELETE, "api/reading/library/\(vegetarian.id)", headers: reader.headers).status.code == 200)
+            for photo in photos.prefix(2) {
+                #expect(try await sprout.send(.GET, String(photo.dropFirst())).status.code == 404, "no orphan left behind")
+            }
+            for photo in photos.suffix(2) {
+                #expect(try await sprout.send(.GET, String(photo.dropFirst())).status.code == 200, "another book's photos stay")
+            }
+
+            let csrf = try await browser.csrfToken(from: "/reading/books/\(almond.id)/delete")
+            #expect(try await browser.post("/reading/books/\(almond.id)/delete", form: [:], csrf: csrf).status.code == 303)
+            for photo in photos.suffix(2) {
+                #expect(try await sprout.send(.GET, String(photo.dropFirst())).status.code == 404)
+            }
+        }
+    }
 }

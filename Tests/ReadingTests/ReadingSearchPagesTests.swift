@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+@testable import Reading
 import SproutAPI
 import SproutTestSupport
 import Testing
@@ -29,6 +30,23 @@ import Vapor
             #expect(again.headers.first(name: .location) == "/reading/books/\(book.id)?done=exists")
             #expect(try await browser.post("/reading/search/add", form: ["isbn13": "9780441172719"], csrf: csrf).status.code == 404)
             #expect(try await browser.post("/reading/search/add", form: ["isbn13": "nope"], csrf: csrf).status.code == 404)
+        }
+    }
+
+    @Test func booksWithoutAPictureGetACoverDrawnFromTheirTitle() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            let hobbit = String(buffer: try await browser.get("/reading/search?q=hobbit").body)
+            #expect(hobbit.contains(#"<div class="book-cover drawn-cover tone-"#) && hobbit.contains(#"aria-label="The Hobbit""#), "the seed has no pictures")
+            #expect(!hobbit.contains("<img"))
+
+            let hostile = #"<b onmouseover="x">"#
+            try await sprout.addBook(Reading.NewBook(title: hostile, author: "\"><i>"), by: reader)
+            let shelf = String(buffer: try await browser.get("/reading").body)
+            #expect(shelf.contains(#"aria-label="&lt;b onmouseover=&quot;x&quot;&gt;""#) && shelf.contains("&lt;b onmouseover") && !shelf.contains("<b onmouseover"))
+            #expect(!shelf.contains("<i>"))
+            #expect(Set(["Dune", "채식주의자", "The Hobbit", "소년이 온다", hostile].map(BookCoverView.tone(of:))).count > 2, "titles spread over the tones")
+            #expect(BookCoverView.tone(of: "The Hobbit") == 1 && BookCoverView.tone(of: "") == 0, "the same tone on every start, not Swift's per-run hash")
         }
     }
 

@@ -75,4 +75,5 @@ enum Books {
     static let vegetarian = Reading.NewBook(isbn13: "978-89-364-3481-6", title: "채식주의자", author: "한강", publisher: "창비", pages: 247)
     static let almond = Reading.NewBook(isbn13: "9788936434595", title: "아몬드", author: "손원평", pages: 264)
     static let dune = Reading.NewBook(title: "Dune", author: "Frank Herbert", pages: 896)
+    static let solaris = Reading.NewBook(isbn13: "9780571311576", title: "Solaris", author: "Stanisław Lem", publisher: "Faber", pages: 204)
 }

@@ -5,6 +5,7 @@ import Vapor
 /// `/api/reading/library`: the signed-in reader's books.
 struct LibraryController: Sendable {
     let library: Library
+    let memos: Memos
 
     static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
@@ -69,7 +70,7 @@ struct LibraryController: Sendable {
 
     func remove(_ req: Request) async throws -> Reading.Deleted {
         let id = try req.readingBookID
-        try await library.remove(id, for: try req.authenticatedAccountID, on: req.db)
+        try await memos.removeBook(id, for: try req.authenticatedAccountID, on: req.db)
         return Reading.Deleted(id: id, deleted: true)
     }
 }

@@ -133,7 +133,7 @@ struct ReadingBookPages: Sendable {
 
     func remove(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        try await library.remove(try req.readingPageBookID, for: try account.requireID(), on: req.db)
+        try await memos.removeBook(try req.readingPageBookID, for: try account.requireID(), on: req.db)
         return req.redirect(to: "/reading", redirectType: .normal)
     }
 }

@@ -32,7 +32,7 @@ enum ReadingBookViews {
             .if(exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
             .div(
                 .class("book-head"),
-                .unwrap(book.cover.isEmpty ? nil : book.cover) { .img(.src($0), .alt(text: book.title), .class("book-cover")) },
+                BookCoverView.cover(title: book.title, author: book.author, picture: book.cover),
                 .div(
                     .h1(.id("book-title"), .text(book.title)),
                     .p(.class("book-author"), .text(book.author)),

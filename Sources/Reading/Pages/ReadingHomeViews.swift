@@ -41,7 +41,7 @@ enum ReadingHomeViews {
                     .data(named: "id", value: book.id),
                     .a(
                         .href("/reading/books/\(book.id)"),
-                        .unwrap(book.cover.isEmpty ? nil : book.cover) { cover in .img(.src(cover), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
+                        BookCoverView.cover(title: book.title, author: book.author, picture: book.cover),
                         .div(.class("book-title"), .text(book.title)),
                         .div(.class("book-author"), .text(book.author))
                     )

@@ -49,7 +49,7 @@ enum ReadingSearchViews {
         .ul(.class("catalog-list"), .id(id), .forEach(books) { book in
             .li(
                 .data(named: "isbn", value: book.isbn13),
-                .unwrap(book.cover.isEmpty ? nil : book.cover) { .img(.src($0), .alt(text: book.title), .attribute(named: "loading", value: "lazy")) },
+                BookCoverView.cover(title: book.title, author: book.author, picture: book.cover),
                 .div(
                     .class("catalog-text"),
                     .div(.class("book-title"), .text(book.title)),

@@ -81,12 +81,6 @@ struct Library: Sendable {
         return book
     }
 
-    /// Removes the book with its sessions and, if it is being timed, the timer (the database
-    /// cascades both).
-    func remove(_ id: String, for accountID: String, on db: any Database) async throws {
-        try await book(id, of: accountID, on: db).delete(on: db)
-    }
-
     private func bookIdentical(to book: ReadingBook, for accountID: String, on db: any Database) async throws -> ReadingBook? {
         try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).filter(\.$identity == book.identity)
             .filter(\.$id != book.id ?? "").first()

@@ -45,6 +45,18 @@ struct Memos: Sendable {
         await photos.discard(memo.photo.map { [$0] } ?? [])
     }
 
+    /// Removes a book from the reader's library; the database takes its memos, sessions and, if it
+    /// is being timed, the timer along, and the memos' photos are deleted once no row names them.
+    func removeBook(_ bookID: String, for accountID: String, on db: any Database) async throws {
+        let photoNames = try await db.writeTransaction { db in
+            let book = try await library.book(bookID, of: accountID, on: db)
+            let names = try await ReadingMemo.query(on: db).filter(\.$book.$id == book.requireID()).filter(\.$photo != nil).all(\.$photo)
+            try await book.delete(on: db)
+            return names.compactMap { $0 }
+        }
+        await photos.discard(photoNames)
+    }
+
     /// Puts a photo on a memo, or takes it away (`upload` nil); the photo it had is deleted once
     /// the memo no longer names it.
     func setPhoto(_ upload: Data?, on memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {

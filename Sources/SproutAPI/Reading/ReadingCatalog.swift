@@ -13,7 +13,7 @@ extension Reading {
         public var link: String
         public var category: String
         public var pages: Int
-        /// `yyyy-MM-dd`, or empty when unknown.
+        /// `yyyy-MM-dd`, `yyyy` when only the year is known, or empty when unknown.
         public var publishedOn: String
 
         public init(
