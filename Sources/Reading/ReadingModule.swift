@@ -9,6 +9,7 @@ public struct ReadingModule: AppModule {
     let platform: PlatformServices
     let library: Library
     let memos: Memos
+    let erasure: ReadingErasure
     let libraryImport: LibraryImport
     let libraryExport: LibraryExport
     let timer: ReadingTimer
@@ -26,8 +27,9 @@ public struct ReadingModule: AppModule {
         self.platform = platform
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
-        memos = Memos(clock: platform.clock, ids: platform.ids, library: library,
-                      photos: PhotoStore(files: platform.files, images: context.images, area: "reading-memos"))
+        let memoPhotos = PhotoStore(files: platform.files, images: context.images, area: "reading-memos")
+        memos = Memos(clock: platform.clock, ids: platform.ids, library: library, photos: memoPhotos)
+        erasure = ReadingErasure(photos: memoPhotos)
         libraryImport = LibraryImport(clock: platform.clock, ids: platform.ids, calendar: calendar)
         libraryExport = LibraryExport(calendar: calendar)
         timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
@@ -74,10 +76,11 @@ public struct ReadingModule: AppModule {
         StatsController(report: report, goals: goals).register(on: api)
         let readingPages = pages.grouped(ReadingPageErrors())
         ReadingHomePages(library: library).register(on: readingPages)
-        ReadingBookPages(library: library, memos: memos, timer: timer).register(on: readingPages)
+        ReadingBookPages(library: library, memos: memos, timer: timer, uploadBodyLimit: platform.uploadBodyLimit).register(on: readingPages)
         ReadingSearchPages(catalogue: catalogue, library: library).register(on: readingPages)
         offline.register(on: readingPages)
         ReadingTimerPages(library: library, timer: timer).register(on: readingPages)
+        ReadingSettingsPages(library: library, erasure: erasure).register(on: readingPages)
         ReadingStatsPages(report: report, goals: goals).register(on: readingPages)
         ReadingTransferPages(libraryImport: libraryImport, libraryExport: libraryExport).register(on: readingPages)
     }

@@ -52,6 +52,58 @@ import Vapor
         }
     }
 
+    @Test func aMemoFromThePageCanCarryAPhotoAndARefusedOneKeepsWhatWasTyped() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            let book = try await sprout.addBook(Books.vegetarian, by: reader)
+            let path = "/reading/books/\(book.id)"
+            let csrf = try await browser.csrfToken(from: path)
+            let jpeg = try MemoPhotoTests.fixture("exif-rotated.jpg")
+            #expect(String(buffer: try await browser.get(path).body).contains(#"enctype="multipart/form-data""#))
+            func memos() async throws -> [Reading.Memo] {
+                try await sprout.send(.GET, "api/reading/library/\(book.id)/memos", headers: reader.headers).decode(Reading.Memos.self).memos
+            }
+
+            let notAPhoto = try await browser.postMultipart("\(path)/memos", csrf: csrf) { form in
+                form.add(name: "text", Data("사진과 함께".utf8))
+                form.add(name: "page", Data("12".utf8))
+                form.add(name: "photo", filename: "memo.jpg", contentType: "image/jpeg", Data("not an image".utf8))
+            }
+            #expect(notAPhoto.status.code == 422)
+            let refusedPage = String(buffer: notAPhoto.body)
+            #expect(refusedPage.contains("사진을 올릴 수 없어요") && refusedPage.contains("사진과 함께") && refusedPage.contains(#"value="12""#))
+            #expect(try await memos().isEmpty, "a refused photo leaves no memo")
+
+            let withPhoto = try await browser.postMultipart("\(path)/memos", csrf: csrf) { form in
+                form.add(name: "text", Data("사진과 함께".utf8))
+                form.add(name: "page", Data("12".utf8))
+                form.add(name: "photo", filename: "밑줄.jpg", contentType: "image/jpeg", jpeg)
+            }
+            #expect(withPhoto.status.code == 303)
+            let saved = try #require(try await memos().first)
+            let photo = try #require(saved.photo)
+            #expect(saved.text == "사진과 함께" && saved.page == 12)
+            let image = try await sprout.send(.GET, String(photo.dropFirst()))
+            #expect(image.status.code == 200 && !Data(buffer: image.body).contains(Data("Exif".utf8)), "stored without its metadata")
+            #expect(String(buffer: try await browser.get(path).body).contains(#"src="\#(photo)""#))
+
+            let noPhotoChosen = try await browser.postMultipart("\(path)/memos", csrf: csrf) { form in
+                form.add(name: "text", Data("사진 없이".utf8))
+                form.add(name: "page", Data("".utf8))
+                form.add(name: "photo", filename: "", contentType: "application/octet-stream", Data())
+            }
+            #expect(noPhotoChosen.status.code == 303)
+            #expect(try await memos().first { $0.text == "사진 없이" }?.photo == nil)
+
+            let tooLong = try await browser.postMultipart("\(path)/memos", csrf: csrf) { form in
+                form.add(name: "text", Data(String(repeating: "가", count: 20_001).utf8))
+                form.add(name: "photo", filename: "밑줄.jpg", contentType: "image/jpeg", jpeg)
+            }
+            #expect(tooLong.status.code == 422 && String(buffer: tooLong.body).contains("20000자까지"))
+            #expect(try await memos().count == 2, "a refused text, photo or not, adds nothing")
+        }
+    }
+
     @Test func anotherReadersBookIsTheNotFoundPage() async throws {
         try await withReadingSprout { sprout in
             let (browser, _) = try await signedIn(sprout)

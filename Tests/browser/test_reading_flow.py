@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 import uuid
+from pathlib import Path
 
 import pytest
 import requests
 from playwright.sync_api import Page, expect
 
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+
+PHOTO = Path(__file__).resolve().parents[1] / "Fixtures" / "images" / "exif-rotated.jpg"
 
 VIEWPORTS = {
     "mobile": {"width": 360, "height": 740},
@@ -131,9 +134,12 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         expect(page.locator("form#memo-form .field-error")).to_contain_text("247쪽")
         expect(page.locator("textarea#text")).to_have_value("나무가 되고 싶은 사람의 이야기")
         page.fill("input#page", "12")
+        page.set_input_files("input#memo-photo", str(PHOTO))
         page.click("form#memo-form button[type=submit]")
         expect(page.locator("#memo-list li")).to_have_count(1)
         expect(page.locator("#memo-list .memo-page")).to_have_text("12쪽")
+        expect(page.locator("#memo-list img.memo-photo")).to_have_count(1)
+        assert page.evaluate("() => document.querySelector('#memo-list img.memo-photo').naturalWidth") > 0, "the photo loads"
         shoot("book-with-memo")
 
         # 5. Stop: the session lands on today in the statistics, drawn as SVG by the server.
@@ -188,6 +194,7 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         expect(page.locator("#book-title")).to_have_text(f"오프라인 {tag}")
         page.fill("textarea#text", "지하철에서 쓴 메모")
         page.fill("input#page", "7")
+        page.set_input_files("input#memo-photo", str(PHOTO))
         page.click("form#memo-form button[type=submit]")
         expect(page.locator("#offline-queued")).to_be_visible()
         memos = f"{base}/api/reading/library/{book['id']}/memos"
@@ -198,5 +205,7 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         expect(page.locator("#memo-list li")).to_have_count(1)
         sent = requests.get(memos, headers=api, timeout=30).json()["memos"]
         assert [(m["text"], m["page"]) for m in sent] == [("지하철에서 쓴 메모", 7)]
+        photo = requests.get(base + sent[0]["photo"], timeout=30)
+        assert photo.status_code == 200 and photo.headers["Content-Type"].startswith("image/"), "the photo kept offline arrives whole"
     finally:
         context.close()

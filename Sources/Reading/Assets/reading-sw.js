@@ -57,13 +57,15 @@ async function networkFirst(request) {
   }
 }
 
+// The body is kept as bytes: a memo form is multipart and may carry a photo, which text would mangle.
 async function sendOrQueue(request, url) {
-  const body = await request.clone().text();
+  const body = await request.clone().arrayBuffer();
   try {
     return await fetch(request);
   } catch (error) {
-    await enqueue({ url: url.pathname, body, type: request.headers.get("Content-Type") || "application/x-www-form-urlencoded" });
-    const next = new URLSearchParams(body).get("next");
+    const type = request.headers.get("Content-Type") || "application/x-www-form-urlencoded";
+    await enqueue({ url: url.pathname, body, type });
+    const next = type.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(new TextDecoder().decode(body)).get("next") : null;
     const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/memos$/, "").replace(/\/timer\/\w+$/, "/timer");
     return Response.redirect(back + (back.includes("?") ? "&" : "?") + "offline=queued", 303);
   }

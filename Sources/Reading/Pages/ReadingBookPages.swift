@@ -9,6 +9,7 @@ struct ReadingBookPages: Sendable {
     let library: Library
     let memos: Memos
     let timer: ReadingTimer
+    let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
         let books = pages.grouped("reading", "books")
@@ -16,7 +17,7 @@ struct ReadingBookPages: Sendable {
         books.post("new", use: addBook)
         books.get(":id", use: detail)
         books.post(":id", "status", use: changeStatus)
-        books.post(":id", "memos", use: addMemo)
+        books.on(.POST, ":id", "memos", body: .collect(maxSize: uploadBodyLimit), use: addMemo)
         books.post(":id", "memos", ":memo", "delete", use: removeMemo)
         books.get(":id", "delete", use: confirmRemove)
         books.post(":id", "delete", use: remove)
@@ -66,14 +67,14 @@ struct ReadingBookPages: Sendable {
     /// A book's page: the book, its memos and the reader's timer, each read once.
     private func bookPage(
         of bookID: String, for accountID: String, _ context: PageContext, on db: any Database,
-        memoError: (message: String, form: MemoForm)? = nil, exists: Bool = false, status: HTTPResponseStatus = .ok
+        memoProblem: MemoProblem? = nil, exists: Bool = false, status: HTTPResponseStatus = .ok
     ) async throws -> Response {
         let book = try await library.book(bookID, of: accountID, on: db)
         let bookMemos = try await memos.memos(on: book, on: db)
         let snapshot = try await timer.snapshot(for: accountID, on: db)
         return ReadingBookViews.detail(
             context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
-            memoError: memoError, exists: exists, status: status
+            memoProblem: memoProblem, exists: exists, status: status
         )
     }
 
@@ -96,25 +97,52 @@ struct ReadingBookPages: Sendable {
         var page: String?
     }
 
+    /// A refused memo: what was typed, and the message beside the field it is about.
+    struct MemoProblem {
+        enum Field { case text, page, photo }
+
+        var field: Field
+        var message: String
+        var form: MemoForm
+    }
+
     func addMemo(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
         let id = try req.readingPageBookID
-        let form = (try? req.content.decode(MemoForm.self)) ?? MemoForm()
+        let (form, photo) = try Self.memoSubmission(req)
         let pageText = (form.page ?? "").filter { $0 != "," }.trimmingCharacters(in: .whitespaces)
         let page = Int(pageText.prefix(9))
-        let problem: String
+        let problem: MemoProblem
         if !pageText.isEmpty && page == nil {
-            problem = ReadingBookViews.notANumber(context)
+            problem = MemoProblem(field: .page, message: ReadingBookViews.notANumber(context), form: form)
         } else {
             do {
-                _ = try await memos.add(Reading.MemoDraft(text: form.text ?? "", page: .some(page)), to: id, for: accountID, on: req.db)
+                _ = try await memos.add(Reading.MemoDraft(text: form.text ?? "", page: .some(page)), photo: photo, to: id, for: accountID, on: req.db)
                 return req.redirect(to: "/reading/books/\(id)#memos", redirectType: .normal)
             } catch let ReadingError.invalidMemo(violation) {
-                problem = ReadingBookViews.message(violation, context)
+                let field: MemoProblem.Field = switch violation {
+                case .textRequired, .textTooLong: .text
+                case .pageOutOfRange: .page
+                case .photo: .photo
+                }
+                problem = MemoProblem(field: field, message: ReadingBookViews.message(violation, context), form: form)
             }
         }
-        return try await bookPage(of: id, for: accountID, context, on: req.db, memoError: (problem, form), status: .unprocessableEntity)
+        return try await bookPage(of: id, for: accountID, context, on: req.db, memoProblem: problem, status: .unprocessableEntity)
+    }
+
+    /// The memo form as posted: multipart with the photo chosen, if any (a browser sends an empty
+    /// file part when none is), or URL-encoded, as scripts and forms queued offline before photos
+    /// send it.
+    static func memoSubmission(_ req: Request) throws -> (MemoForm, Data?) {
+        guard req.headers.contentType?.type == "multipart" else {
+            return ((try? req.content.decode(MemoForm.self)) ?? MemoForm(), nil)
+        }
+        let parts = try req.multipartParts()
+        func text(_ name: String) -> String? { parts.first { $0.name == name }?.text }
+        let photo = parts.first { $0.name == "photo" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
+        return (MemoForm(text: text("text"), page: text("page")), photo)
     }
 
     func removeMemo(_ req: Request) async throws -> Response {

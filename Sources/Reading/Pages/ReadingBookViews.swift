@@ -26,7 +26,7 @@ enum ReadingBookViews {
 
     static func detail(
         _ context: PageContext, book: Reading.Book, memos: [Reading.Memo], timer: Reading.Timer,
-        memoError: (message: String, form: ReadingBookPages.MemoForm)?, exists: Bool, status: HTTPResponseStatus = .ok
+        memoProblem: ReadingBookPages.MemoProblem?, exists: Bool, status: HTTPResponseStatus = .ok
     ) -> Response {
         PageLayout.render(title: book.title, context: context, status: status, .group(
             .if(exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
@@ -55,10 +55,18 @@ enum ReadingBookViews {
             ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: "/reading/books/\(book.id)"),
             .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
             .form(
-                .id("memo-form"), .action(path: "/reading/books/\(book.id)/memos"), .method(.post),
+                .id("memo-form"), .action(path: "/reading/books/\(book.id)/memos"), .method(.post), .enctype(.multipartData),
                 PageLayout.csrfField(context),
-                FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoError?.form.text ?? "", error: memoError?.message, rows: 4),
-                FormWidgets.text("page", label: context.pick(ko: "쪽 (선택)", en: "Page (optional)"), value: memoError?.form.page ?? "", error: nil, inputMode: "numeric"),
+                FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoProblem?.form.text ?? "",
+                                     error: memoProblem?.field == .text ? memoProblem?.message : nil, rows: 4),
+                FormWidgets.text("page", label: context.pick(ko: "쪽 (선택)", en: "Page (optional)"), value: memoProblem?.form.page ?? "",
+                                 error: memoProblem?.field == .page ? memoProblem?.message : nil, inputMode: "numeric"),
+                .div(
+                    .class("field"),
+                    .label(.for(field: "memo-photo"), .text(context.pick(ko: "사진 (선택)", en: "Photo (optional)"))),
+                    .input(.id("memo-photo"), .name("photo"), .type(.file), .attribute(named: "accept", value: "image/*")),
+                    FormWidgets.error(memoProblem?.field == .photo ? memoProblem?.message : nil)
+                ),
                 .button(.type(.submit), .text(context.pick(ko: "메모 남기기", en: "Save memo")))
             ),
             .if(memos.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "아직 메모가 없어요.", en: "No memos yet.")))),

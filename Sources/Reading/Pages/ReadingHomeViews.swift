@@ -21,7 +21,8 @@ enum ReadingHomeViews {
                 .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add by hand"))),
                 .a(.href("/reading/timer"), .text(context.pick(ko: "타이머", en: "Timer"))),
                 .a(.href("/reading/stats"), .text(context.pick(ko: "통계", en: "Statistics"))),
-                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))
+                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export"))),
+                .a(.href("/reading/settings"), .text(context.pick(ko: "설정", en: "Settings")))
             ),
             .form(
                 .class("search-form"), .action(path: "/reading"), .method(.get),

@@ -43,6 +43,11 @@ struct Library: Sendable {
         return book
     }
 
+    /// How many books the reader has, on every shelf.
+    func count(of accountID: String, on db: any Database) async throws -> Int {
+        try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).count()
+    }
+
     /// Read with SQLKit into plain rows: decoding 500 books through Fluent's models spent 60% of a
     /// listing's time in their reflection (bench/reading.sh).
     func books(of accountID: String, on shelf: Shelf, on db: any Database) async throws -> [Reading.Book] {

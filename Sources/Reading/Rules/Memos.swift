@@ -21,12 +21,21 @@ struct Memos: Sendable {
             .sort(\.$createdAt, .descending).sort(\.$id, .descending).all()
     }
 
-    func add(_ draft: Reading.MemoDraft, to bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
+    /// A new memo, with a photo when one comes along: the text and page are checked before the
+    /// photo is stored, and a memo that cannot be written leaves no photo behind.
+    func add(_ draft: Reading.MemoDraft, photo upload: Data? = nil, to bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
         let book = try await library.book(bookID, of: accountID, on: db)
         let text = try Self.text(draft.text ?? "")
         let page = try Self.page(draft.page ?? nil, of: book)
+        let stored = try await store(upload)
         let memo = ReadingMemo(id: ids.objectID(), accountID: accountID, bookID: try book.requireID(), page: page, text: text, at: clock.now())
-        try await memo.create(on: db)
+        memo.photo = stored.first
+        do {
+            try await memo.create(on: db)
+        } catch {
+            await photos.discard(stored)
+            throw error
+        }
         return memo
     }
 
@@ -62,16 +71,7 @@ struct Memos: Sendable {
     func setPhoto(_ upload: Data?, on memoID: String, of bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
         let memo = try await find(memoID, of: bookID, for: accountID, on: db).memo
         let previous = memo.photo
-        var stored: [String] = []
-        if let upload {
-            do {
-                stored = try await photos.store([upload])
-            } catch let error as FileStoreError {
-                throw ReadingError.invalidMemo(.photo(Self.reason(error)))
-            } catch let error as ImageError {
-                throw ReadingError.invalidMemo(.photo(Self.reason(error)))
-            }
-        }
+        let stored = try await store(upload)
         memo.photo = stored.first
         memo.updatedAt = clock.now()
         do {
@@ -82,6 +82,19 @@ struct Memos: Sendable {
         }
         await photos.discard(previous.map { [$0] } ?? [])
         return memo
+    }
+
+    /// The upload through the image pipeline, or nothing; what is not a photo is the memo's
+    /// `.photo` violation.
+    private func store(_ upload: Data?) async throws -> [String] {
+        guard let upload else { return [] }
+        do {
+            return try await photos.store([upload])
+        } catch let error as FileStoreError {
+            throw ReadingError.invalidMemo(.photo(Self.reason(error)))
+        } catch let error as ImageError {
+            throw ReadingError.invalidMemo(.photo(Self.reason(error)))
+        }
     }
 
     private static func reason(_ error: FileStoreError) -> String {

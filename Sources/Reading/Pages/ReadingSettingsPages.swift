@@ -1,0 +1,33 @@
+import Platform
+import Vapor
+
+/// `/reading/settings`: the app's settings tab (its privacy policy and version) as Sprout keeps
+/// it: what is stored and where, the way out (export) and erasing the whole reading log.
+struct ReadingSettingsPages: Sendable {
+    let library: Library
+    let erasure: ReadingErasure
+
+    func register(on pages: any RoutesBuilder) {
+        pages.get("reading", "settings", use: show)
+        pages.get("reading", "settings", "erase", use: confirmErase)
+        pages.post("reading", "settings", "erase", use: erase)
+    }
+
+    func show(_ req: Request) async throws -> Response {
+        let (context, _) = try await PageContext.signedIn(req)
+        let erased = (try? req.query.get(Int.self, at: "erased")).map { max($0, 0) }
+        return ReadingSettingsViews.page(context, erased: erased)
+    }
+
+    func confirmErase(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let books = try await library.count(of: try account.requireID(), on: req.db)
+        return ReadingSettingsViews.confirmErase(context, books: books)
+    }
+
+    func erase(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let erased = try await erasure.eraseEverything(of: try account.requireID(), on: req.db)
+        return req.redirect(to: "/reading/settings?erased=\(erased)", redirectType: .normal)
+    }
+}
