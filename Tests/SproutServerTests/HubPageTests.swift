@@ -48,6 +48,7 @@ import Vapor
 
             let logout = try await browser.post("/logout", form: [:], csrf: csrf)
             #expect(logout.status.code == 303)
+            #expect(logout.headers.first(name: "Clear-Site-Data") == #""cache", "storage""#, "pages kept offline go with the session")
             #expect(!String(buffer: try await browser.get("/").body).contains(#"id="welcome""#))
 
             let wrong = try await browser.post("/login", form: ["email": "mina@sprout.test", "password": "nope"], csrf: csrf)

@@ -207,5 +207,13 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         assert [(m["text"], m["page"]) for m in sent] == [("지하철에서 쓴 메모", 7)]
         photo = requests.get(base + sent[0]["photo"], timeout=30)
         assert photo.status_code == 200 and photo.headers["Content-Type"].startswith("image/"), "the photo kept offline arrives whole"
+
+        # Signing out drops the kept pages, the queue and the worker, so the next person on this
+        # browser sees none of the pages and sends nothing as the one who left.
+        assert page.evaluate("async () => (await caches.keys()).length") > 0
+        page.click("#logout")
+        page.wait_for_url(f"{base}/")
+        assert page.evaluate("async () => (await caches.keys()).length") == 0
+        assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
     finally:
         context.close()

@@ -74,7 +74,7 @@ struct HubController: Sendable {
 
     func logout(_ req: Request) async throws -> Response {
         req.signOutOfWeb()
-        return req.redirect(to: "/", redirectType: .normal)
+        return Self.home(clearingSiteData: req)
     }
 
     /// Ends every session of the account: other browsers' web sessions, and the refresh tokens
@@ -84,7 +84,16 @@ struct HubController: Sendable {
             try await platform.endEverySession(of: accountID, on: req.db)
         }
         req.signOutOfWeb()
-        return req.redirect(to: "/", redirectType: .normal)
+        return Self.home(clearingSiteData: req)
+    }
+
+    /// Back home with the browser told to drop what pages kept for the person who left: the
+    /// service workers' cached pages and their queues of actions written offline, which would
+    /// otherwise be shown to, or sent as, whoever signs in next on this browser.
+    private static func home(clearingSiteData req: Request) -> Response {
+        let response = req.redirect(to: "/", redirectType: .normal)
+        response.headers.replaceOrAdd(name: "Clear-Site-Data", value: #""cache", "storage""#)
+        return response
     }
 
     /// Sets the language cookie and goes back where the person was. Only local paths are followed,
