@@ -2,6 +2,7 @@ import Foundation
 import SproutAPI
 import SproutTestSupport
 import Testing
+import VaporTesting
 
 @Suite struct TimerTests {
     @Test func startPauseResumeStopOnTheServersClock() async throws {
@@ -30,6 +31,37 @@ import Testing
             #expect(stopped.recorded == [Reading.Session(bookID: book.id, day: "2026-01-01", seconds: 900)])
             #expect(stopped.book.readingSeconds == 900, "the book's total is kept (the app never updated it)")
             #expect(try await sprout.library(of: reader).first?.readingSeconds == 900)
+        }
+    }
+
+    @Test func aPauseOrStopSentLateCountsFromWhenItWasTakenNeverBeforeTheRunBegan() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            let book = try await sprout.addBook(Reading.NewBook(title: "Dune", status: .reading), by: reader)
+            func send(_ action: String, age: String?) async throws -> TestingHTTPResponse {
+                try await sprout.send(.POST, "api/reading/timer/\(action)", headers: reader.headers.merging(age.map { ["Sprout-Action-Age": $0] } ?? [:]) { $1 })
+            }
+            try await sprout.timer("start", by: reader, json: Reading.TimerStart(bookID: book.id))
+            sprout.clock.advance(by: 1_000)
+            #expect(try await send("pause", age: "400").decode(Reading.Timer.self).elapsedSeconds == 600, "paused offline 400 s before it arrived")
+            try await sprout.timer("resume", by: reader)
+            sprout.clock.advance(by: 300)
+            let stopped = try await send("stop", age: "100000").decode(Reading.TimerStopped.self)
+            #expect(stopped.recorded.map(\.seconds) == [600], "an age past the run's start ends it where it began")
+
+            for (age, seconds) in [("abc", 500), ("-60", 500), ("99999999999999999999", 0), ("", 500), ("120", 380)] {
+                try await sprout.timer("start", by: reader, json: Reading.TimerStart(bookID: book.id))
+                sprout.clock.advance(by: 500)
+                let recorded = try await send("stop", age: age).decode(Reading.TimerStopped.self).recorded.map(\.seconds).reduce(0, +)
+                #expect(recorded == seconds, "age \(age)")
+            }
+
+            let csrf = try await browser.csrfToken(from: "/reading/timer")
+            try await sprout.timer("start", by: reader, json: Reading.TimerStart(bookID: book.id))
+            sprout.clock.advance(by: 900)
+            let page = try await browser.post("/reading/timer/stop", form: [:], csrf: csrf, headers: ["Sprout-Action-Age": "300"])
+            #expect(page.status.code == 303)
+            #expect(try await sprout.library(of: reader).first?.readingSeconds == 600 + 500 + 500 + 0 + 500 + 380 + 600, "the page's queued stop too")
         }
     }
 

@@ -20,11 +20,11 @@ public final class WebClient {
     }
 
     @discardableResult
-    public func post(_ path: String, form: [String: String], csrf: String? = nil) async throws -> TestingHTTPResponse {
+    public func post(_ path: String, form: [String: String], csrf: String? = nil, headers extra: [String: String] = [:]) async throws -> TestingHTTPResponse {
         var fields = form
         if let csrf { fields["_csrf"] = csrf }
         let body = fields.map { "\(escape($0.key))=\(escape($0.value))" }.joined(separator: "&")
-        let response = try await sprout.send(.POST, path, headers: headers(["Content-Type": "application/x-www-form-urlencoded"]), body: body)
+        let response = try await sprout.send(.POST, path, headers: headers(extra.merging(["Content-Type": "application/x-www-form-urlencoded"]) { $1 }), body: body)
         remember(response)
         return response
     }

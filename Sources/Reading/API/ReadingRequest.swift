@@ -21,6 +21,17 @@ extension Request {
         }
     }
 
+    /// `Sprout-Action-Age`: how many seconds ago the reader took an action that was kept offline
+    /// and sent late (the reading pages' service worker counts it on the device's own clock, so the
+    /// device's clock being wrong does not matter). Absent, unreadable or negative: now. At most a
+    /// week, which is more than any run it can shorten.
+    var readingActionAge: Int {
+        guard let text = headers.first(name: Self.actionAgeHeader), let seconds = Int(text.prefix(9)), seconds > 0 else { return 0 }
+        return min(seconds, 7 * 86_400)
+    }
+
+    static let actionAgeHeader = "Sprout-Action-Age"
+
     static func isBookID(_ id: String) -> Bool {
         id.utf8.count == 24 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }

@@ -7,6 +7,11 @@ struct TimerController: Sendable {
     let timer: ReadingTimer
     let library: Library
 
+    static let actionAge = APIOperation.Parameter(
+        Request.actionAgeHeader, required: false,
+        "Seconds since the reader paused or stopped, for a tap kept offline and sent late: the run ends then (never before it began)"
+    )
+
     func register(on routes: DocumentedRoutes) {
         let timer = routes.grouped("api", "reading", "timer")
         let bearer = [LibraryController.bearer]
@@ -20,15 +25,16 @@ struct TimerController: Sendable {
             headers: bearer, requestContent: ["application/json"],
             responses: signedIn.merging([200: "The running timer", 400: "A body that cannot be read", 404: "Not in my library", 409: "A timer is already there (the reason names its book)"]) { $1 }
         ), use: start)
+        let late = bearer + [Self.actionAge]
         timer.on(.POST, "pause", doc: .init(
-            "Pause", headers: bearer, responses: signedIn.merging([200: "The paused timer", 409: "No timer is running"]) { $1 }
+            "Pause", headers: late, responses: signedIn.merging([200: "The paused timer", 409: "No timer is running"]) { $1 }
         ), use: pause)
         timer.on(.POST, "resume", doc: .init(
             "Resume", headers: bearer, responses: signedIn.merging([200: "The running timer", 409: "The timer is not paused"]) { $1 }
         ), use: resume)
         timer.on(.POST, "stop", doc: .init(
             "Stop and record", description: "Records one session per calendar day the timer ran on and adds them to the book's total; a timer at zero records nothing.",
-            headers: bearer, responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
+            headers: late, responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
         ), use: stop)
         timer.on(.POST, "reset", doc: .init(
             "Throw the timer away", description: "Records nothing; an idle timer stays idle.",
@@ -47,7 +53,7 @@ struct TimerController: Sendable {
     }
 
     func pause(_ req: Request) async throws -> Reading.Timer {
-        ReadingPresenter.timer(try await timer.pause(for: try req.authenticatedAccountID, on: req.db))
+        ReadingPresenter.timer(try await timer.pause(for: try req.authenticatedAccountID, takenSecondsAgo: req.readingActionAge, on: req.db))
     }
 
     func resume(_ req: Request) async throws -> Reading.Timer {
@@ -55,7 +61,7 @@ struct TimerController: Sendable {
     }
 
     func stop(_ req: Request) async throws -> Reading.TimerStopped {
-        let (snapshot, sessions, book) = try await timer.stop(for: try req.authenticatedAccountID, on: req.db)
+        let (snapshot, sessions, book) = try await timer.stop(for: try req.authenticatedAccountID, takenSecondsAgo: req.readingActionAge, on: req.db)
         return Reading.TimerStopped(
             timer: ReadingPresenter.timer(snapshot),
             recorded: sessions.map { Reading.Session(bookID: $0.$book.id, day: $0.day, seconds: $0.seconds) },

@@ -64,7 +64,7 @@ async function sendOrQueue(request, url) {
     return await fetch(request);
   } catch (error) {
     const type = request.headers.get("Content-Type") || "application/x-www-form-urlencoded";
-    await enqueue({ url: url.pathname, body, type });
+    await enqueue({ url: url.pathname, body, type, takenAt: Date.now() });
     const next = type.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(new TextDecoder().decode(body)).get("next") : null;
     const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/memos$/, "").replace(/\/timer\/\w+$/, "/timer");
     return Response.redirect(back + (back.includes("?") ? "&" : "?") + "offline=queued", 303);
@@ -77,7 +77,9 @@ async function flush() {
   let sent = 0;
   for (const item of await queued()) {
     try {
-      await fetch(item.url, { method: "POST", body: item.body, headers: { "Content-Type": item.type }, credentials: "same-origin", redirect: "manual" });
+      // How long ago the reader acted, on this device's clock alone: a pause or stop counts from then.
+      const age = String(Math.max(0, Math.round((Date.now() - (item.takenAt || Date.now())) / 1000)));
+      await fetch(item.url, { method: "POST", body: item.body, headers: { "Content-Type": item.type, "Sprout-Action-Age": age }, credentials: "same-origin", redirect: "manual" });
     } catch (error) {
       break;
     }

@@ -45,9 +45,9 @@ struct ReadingTimerPages: Sendable {
             case "start":
                 guard let bookID = form.bookID, Request.isBookID(bookID) else { throw ReadingError.bookNotFound }
                 _ = try await timer.start(bookID, for: accountID, library: library, on: req.db)
-            case "pause": _ = try await timer.pause(for: accountID, on: req.db)
+            case "pause": _ = try await timer.pause(for: accountID, takenSecondsAgo: req.readingActionAge, on: req.db)
             case "resume": _ = try await timer.resume(for: accountID, on: req.db)
-            case "stop": _ = try await timer.stop(for: accountID, on: req.db)
+            case "stop": _ = try await timer.stop(for: accountID, takenSecondsAgo: req.readingActionAge, on: req.db)
             case "reset": _ = try await timer.reset(for: accountID, on: req.db)
             default: throw Abort(.notFound)
             }

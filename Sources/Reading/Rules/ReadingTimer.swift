@@ -50,13 +50,16 @@ struct ReadingTimer: Sendable {
         }
     }
 
-    func pause(for accountID: String, on db: any Database) async throws -> TimerSnapshot {
+    /// Pauses the run. `takenSecondsAgo`: how long ago the reader paused, for a tap kept offline
+    /// and sent late; the run ends then, though never before it began.
+    func pause(for accountID: String, takenSecondsAgo: Int = 0, on db: any Database) async throws -> TimerSnapshot {
         try await db.writeTransaction { db in
             guard let row = try await ReadingTimerRow.findLocked(accountID, on: db), let since = row.runningSince else {
                 throw ReadingError.timerNot(.running)
             }
             let now = clock.now()
-            row.banked = Self.encode(Self.merge(Self.decode(row.banked), calendar.split(from: since, to: now)))
+            let end = Self.end(of: since, takenSecondsAgo: takenSecondsAgo, now: now)
+            row.banked = Self.encode(Self.merge(Self.decode(row.banked), calendar.split(from: since, to: end)))
             row.runningSince = nil
             try await row.update(on: db)
             return snapshot(of: row, at: now)
@@ -76,12 +79,13 @@ struct ReadingTimer: Sendable {
     }
 
     /// Ends the timer and records what it timed, one session per day it ran on, adding it to the
-    /// book's total. A timer stopped at zero records nothing.
-    func stop(for accountID: String, on db: any Database) async throws -> (TimerSnapshot, [ReadingSession], ReadingBook) {
+    /// book's total. A timer stopped at zero records nothing. `takenSecondsAgo` as for `pause`.
+    func stop(for accountID: String, takenSecondsAgo: Int = 0, on db: any Database) async throws -> (TimerSnapshot, [ReadingSession], ReadingBook) {
         try await db.writeTransaction { db in
             guard let row = try await ReadingTimerRow.findLocked(accountID, on: db) else { throw ReadingError.timerNot(.running) }
             let now = clock.now()
-            let perDay = Self.perDay(of: row, at: now, calendar: calendar)
+            let end = row.runningSince.map { Self.end(of: $0, takenSecondsAgo: takenSecondsAgo, now: now) } ?? now
+            let perDay = Self.perDay(of: row, at: end, calendar: calendar)
             let book = try await row.$book.get(on: db)
             let bookID = try book.requireID()
             let sessions = perDay.map { ReadingSession(id: ids.objectID(), accountID: accountID, bookID: bookID, day: $0.day, seconds: $0.seconds, recordedAt: now) }
@@ -100,6 +104,11 @@ struct ReadingTimer: Sendable {
             try await ReadingTimerRow.findLocked(accountID, on: db)?.delete(on: db)
             return snapshot(of: nil, at: clock.now())
         }
+    }
+
+    /// When a run that began at `since` ended, for a tap taken `secondsAgo`: between the two.
+    private static func end(of since: Date, takenSecondsAgo secondsAgo: Int, now: Date) -> Date {
+        max(since, now.addingTimeInterval(-Double(max(secondsAgo, 0))))
     }
 
     private func snapshot(of row: ReadingTimerRow?, at now: Date) -> TimerSnapshot {
