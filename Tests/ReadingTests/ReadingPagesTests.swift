@@ -45,8 +45,29 @@ import Vapor
             let searched = String(buffer: try await browser.get("/reading?q=%ED%95%9C%EA%B0%95").body)
             #expect(searched.contains("채식주의자") && !searched.contains("&lt;script&gt;"))
             #expect(searched.contains(#"href="/reading?status=to-read&amp;q=%ED%95%9C%EA%B0%95""#), "tabs keep the search")
-            let forgiving = try await browser.get("/reading?status=nope&q=" + String(repeating: "a", count: 5000))
+            let forgiving = try await browser.get("/reading?status=nope&sort=best&q=" + String(repeating: "a", count: 5000))
             #expect(forgiving.status.code == 200)
+        }
+    }
+
+    @Test func shelvesSortAsTheAppDidAndTheOrderStaysAcrossTabs() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await signedIn(sprout)
+            for (title, pages) in [("나무", 120), ("가방", 640), ("다리", 300)] {
+                try await sprout.addBook(Reading.NewBook(title: title, pages: pages), by: reader)
+                sprout.clock.advance(by: 60)
+            }
+            func order(_ query: String) async throws -> [String] {
+                let html = String(buffer: try await browser.get("/reading" + query).body)
+                return ["나무", "가방", "다리"].sorted { (html.range(of: ">\($0)<")?.lowerBound ?? html.endIndex) < (html.range(of: ">\($1)<")?.lowerBound ?? html.endIndex) }
+            }
+            #expect(try await order("") == ["다리", "가방", "나무"], "newest first")
+            #expect(try await order("?sort=title") == ["가방", "나무", "다리"])
+            #expect(try await order("?sort=pages") == ["가방", "다리", "나무"], "thickest first")
+            let page = String(buffer: try await browser.get("/reading?sort=pages").body)
+            #expect(page.contains(#"<option value="pages" selected"#))
+            #expect(page.contains(#"href="/reading?status=to-read&amp;sort=pages""#), "tabs keep the order")
+            #expect(try await order("?sort=nope") == ["다리", "가방", "나무"], "an unknown order is the default")
         }
     }
 }

@@ -164,6 +164,13 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         expect(page.locator("#books li")).to_have_count(1)
         expect(page.locator("#books li .book-title")).to_have_text("아몬드")
         shoot("shelf")
+
+        # 7. Every shelf, thickest first: choosing the order applies it at once.
+        page.goto(base + "/reading")
+        page.select_option("select#reading-sort", "pages")
+        page.wait_for_url(re.compile(r"sort=pages"))
+        expect(page.locator("#books li .book-title")).to_have_text(["아몬드", "채식주의자"])
+        expect(page.locator("select#reading-sort")).to_have_value("pages")
         assert script_errors == []
     finally:
         phone.close()

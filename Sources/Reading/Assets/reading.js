@@ -19,6 +19,11 @@
     }, 1000);
   }
 
+  // A new order shows at once; without scripts the search button applies it.
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-autosubmit]"), function (select) {
+    select.addEventListener("change", function () { select.form.submit(); });
+  });
+
   // Offline: /reading/sw.js keeps the pages and queues memos and timer actions; a reading page
   // online asks it to send the queue, and shows the server's truth once it has.
   if (!("serviceWorker" in navigator) || window.location.pathname.indexOf("/reading") !== 0) return;

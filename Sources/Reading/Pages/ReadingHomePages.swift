@@ -2,7 +2,8 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// `/reading`: the signed-in reader's shelves (the app's 보관한 책 tab), by status, with search.
+/// `/reading`: the signed-in reader's shelves (the app's 보관한 책 tab), by status, with search
+/// and the app's three orders.
 struct ReadingHomePages: Sendable {
     let library: Library
 
@@ -13,6 +14,7 @@ struct ReadingHomePages: Sendable {
     struct Query: Content {
         var status: String?
         var q: String?
+        var sort: String?
     }
 
     func home(_ req: Request) async throws -> Response {
@@ -21,7 +23,8 @@ struct ReadingHomePages: Sendable {
         // A page forgives what the API refuses: an unknown shelf is every shelf, a long search is cut.
         let status = query.status.flatMap(Reading.BookStatus.init(rawValue:))
         let search = String((query.q ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))
-        let books = try await library.books(of: try account.requireID(), on: Library.Shelf(status: status, search: search), on: req.db)
-        return ReadingHomeViews.home(context, books: books, status: status, search: search)
+        let sort = query.sort.flatMap(Reading.LibrarySort.init(rawValue:)) ?? .added
+        let books = try await library.books(of: try account.requireID(), on: Library.Shelf(status: status, search: search, sort: sort), on: req.db)
+        return ReadingHomeViews.home(context, books: books, status: status, search: search, sort: sort)
     }
 }

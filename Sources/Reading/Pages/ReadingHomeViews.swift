@@ -6,7 +6,7 @@ import Vapor
 
 /// Draws the shelves: a tab per status, the search, and the books as the app's three-column grid.
 enum ReadingHomeViews {
-    static func home(_ context: PageContext, books: [Reading.Book], status: Reading.BookStatus?, search: String) -> Response {
+    static func home(_ context: PageContext, books: [Reading.Book], status: Reading.BookStatus?, search: String, sort: Reading.LibrarySort) -> Response {
         let tabs: [(Reading.BookStatus?, String)] = [
             (nil, context.pick(ko: "전체", en: "All")),
             (.toRead, context.pick(ko: "읽을 책", en: "To read")),
@@ -29,11 +29,16 @@ enum ReadingHomeViews {
                 .if(status != nil, .input(.type(.hidden), .name("status"), .value(status?.rawValue ?? ""))),
                 .input(.type(.search), .name("q"), .id("reading-search"), .value(search),
                        .placeholder(text: context.pick(ko: "보관한 책을 검색해보세요", en: "Search your books"))),
+                .select(.id("reading-sort"), .attribute(named: "name", value: "sort"), .attribute(named: "aria-label", value: context.pick(ko: "정렬", en: "Sort")),
+                        .data(named: "autosubmit", value: "true"),
+                        .forEach(Reading.LibrarySort.allCases) { order in
+                            FormWidgets.option(order.rawValue, sortName(order, context), selected: order == sort)
+                        }),
                 .button(.type(.submit), .text(context.pick(ko: "검색", en: "Search")))
             ),
             .nav(.class("shelf-tabs"), .forEach(tabs) { tab, label in
                 .a(.class(tab == status ? "current" : ""), .data(named: "shelf", value: tab?.rawValue ?? "all"),
-                   .href(link(status: tab, search: search)), .text(label))
+                   .href(link(status: tab, search: search, sort: sort)), .text(label))
             }),
             .if(books.isEmpty, .p(.class("reading-empty"), .id("reading-empty"),
                                   .text(context.pick(ko: "아직 보관한 책이 없다쿤!", en: "No books here yet.")))),
@@ -51,13 +56,23 @@ enum ReadingHomeViews {
         ))
     }
 
-    /// `/reading` with the shelf and the search, encoded.
-    static func link(status: Reading.BookStatus?, search: String) -> String {
+    /// The app's orders: newest first, A to Z, thickest first.
+    static func sortName(_ sort: Reading.LibrarySort, _ context: PageContext) -> String {
+        switch sort {
+        case .added: context.pick(ko: "최근 담은 순", en: "Recently added")
+        case .title: context.pick(ko: "제목 순", en: "Title")
+        case .pages: context.pick(ko: "쪽수 많은 순", en: "Most pages")
+        }
+    }
+
+    /// `/reading` with the shelf, the search and the order, encoded.
+    static func link(status: Reading.BookStatus?, search: String, sort: Reading.LibrarySort) -> String {
         var components = URLComponents()
         components.path = "/reading"
         var items: [URLQueryItem] = []
         if let status { items.append(URLQueryItem(name: "status", value: status.rawValue)) }
         if !search.isEmpty { items.append(URLQueryItem(name: "q", value: search)) }
+        if sort != .added { items.append(URLQueryItem(name: "sort", value: sort.rawValue)) }
         components.queryItems = items.isEmpty ? nil : items
         return components.string ?? "/reading"
     }
