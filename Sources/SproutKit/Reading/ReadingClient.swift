@@ -97,16 +97,19 @@ public struct ReadingClient: Sendable {
         try await send(.post, "timer/start", body: .json(Reading.TimerStart(bookID: bookID)))
     }
 
-    public func pauseTimer() async throws -> Reading.Timer {
-        try await send(.post, "timer/pause")
+    /// Pauses the timer. `takenSecondsAgo`: for a tap kept while offline, how long ago the reader
+    /// paused, on this device's clock; the server ends the run then (never before it began).
+    public func pauseTimer(takenSecondsAgo: Int = 0) async throws -> Reading.Timer {
+        try await send(.post, "timer/pause", headers: Self.actionAge(takenSecondsAgo))
     }
 
     public func resumeTimer() async throws -> Reading.Timer {
         try await send(.post, "timer/resume")
     }
 
-    public func stopTimer() async throws -> Reading.TimerStopped {
-        try await send(.post, "timer/stop")
+    /// Stops and records; `takenSecondsAgo` as for `pauseTimer`.
+    public func stopTimer(takenSecondsAgo: Int = 0) async throws -> Reading.TimerStopped {
+        try await send(.post, "timer/stop", headers: Self.actionAge(takenSecondsAgo))
     }
 
     public func resetTimer() async throws -> Reading.Timer {
@@ -142,9 +145,13 @@ public struct ReadingClient: Sendable {
         try await api.send(Endpoint(method: .get, path: "api/reading/export/goodreads.csv", requiresAuthentication: true) { $0 })
     }
 
+    private static func actionAge(_ seconds: Int) -> [(name: String, value: String)] {
+        seconds > 0 ? [("Sprout-Action-Age", String(seconds))] : []
+    }
+
     private func send<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], body: RequestBody = .none
+        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], headers: [(name: String, value: String)] = [], body: RequestBody = .none
     ) async throws -> Response {
-        try await api.send(Endpoint(method: method, path: "api/reading/" + path, query: query, body: body, requiresAuthentication: true))
+        try await api.send(Endpoint(method: method, path: "api/reading/" + path, query: query, headers: headers, body: body, requiresAuthentication: true))
     }
 }

@@ -1,0 +1,18 @@
+import Foundation
+import SproutAPI
+import SproutKit
+import Testing
+
+@Suite struct ReadingClientTests {
+    @Test func aPauseOrStopKeptOfflineSaysHowLongAgoItWasTaken() async throws {
+        let timer = #"{"state":"paused","book_id":"b","elapsed_seconds":60,"started_at":null,"server_time":"2026-01-01T00:00:00.000Z"}"#
+        let transport = TestTransport { _ in HTTPResponse(status: 200, body: Data(timer.utf8)) }
+        let reading = ReadingClient(baseURL: URL(string: "http://sprout.test")!, transport: transport,
+                                    session: AuthSession(tokens: AuthTokens(accessToken: "access", refreshToken: "refresh")))
+        _ = try await reading.pauseTimer()
+        _ = try await reading.pauseTimer(takenSecondsAgo: 90)
+        let ages = transport.requests.map { request in request.headers.first { $0.name == "Sprout-Action-Age" }?.value }
+        #expect(ages == [nil, "90"], "sent only for a tap taken earlier")
+        #expect(transport.requests.allSatisfy { $0.url.path == "/api/reading/timer/pause" })
+    }
+}
