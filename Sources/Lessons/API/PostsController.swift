@@ -186,7 +186,7 @@ struct PostsController: Sendable {
         let paging = try CursorPaging(req)
         if paging.cursor == 0 { return Lessons.PostList(data: [], nextCursor: Lessons.PostList.lastPage) }
         let page = try await listing.page(query, after: paging.cursor, limit: paging.limit, on: req.db)
-        return Lessons.PostList(data: try await board.reader.posts(page.seqs, on: req.db), nextCursor: page.nextCursor)
+        return Lessons.PostList(data: try await board.reader.posts(page.seqs, commentsEach: PostReader.listedComments, on: req.db), nextCursor: page.nextCursor)
     }
 
     static func postID(_ req: Request) -> String {

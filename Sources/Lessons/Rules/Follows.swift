@@ -39,7 +39,12 @@ struct Follows: Sendable {
         try await LessonFollow.query(on: db).filter(\.$followerID == followerID).filter(\.$followeeID == followeeID).count() > 0
     }
 
-    /// The people following `accountID`, and those it follows, oldest first.
+    /// How many people a profile lists on each side: the newest ones, so a profile stays one
+    /// bounded answer however many follow.
+    static let listedPeople = 1_000
+
+    /// The people following `accountID`, and those it follows, oldest first (of the newest
+    /// `listedPeople`).
     func lists(of accountID: String, on db: any Database) async throws -> (followers: [Lessons.Person], following: [Lessons.Person]) {
         (try await people(joining: "follower_id", where: "followee_id", is: accountID, on: db),
          try await people(joining: "followee_id", where: "follower_id", is: accountID, on: db))
@@ -67,8 +72,10 @@ struct Follows: Sendable {
             .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")),
                   on: SQLColumn("account_id", table: "u"), .equal, SQLColumn(column, table: "f"))
             .where(SQLColumn(otherColumn, table: "f"), SQLBinaryOperator.equal, SQLBind(accountID))
-            .orderBy(SQLColumn("seq", table: "f"), SQLDirection.ascending)
+            .orderBy(SQLColumn("seq", table: "f"), SQLDirection.descending)
+            .limit(Self.listedPeople)
             .all(decoding: PersonRow.self)
+            .reversed()
             .map { Lessons.Person(userID: $0.account_id, nick: $0.nick, profileImage: $0.profile_image) }
     }
 

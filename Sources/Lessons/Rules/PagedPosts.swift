@@ -18,7 +18,7 @@ struct PagedPosts: Sendable {
     static func load(_ query: PostQuery, page: Int, size: Int = pageSize, reader: PostReader, on db: any Database) async throws -> PagedPosts {
         let number = min(max(page, 1), maxPageNumber)
         let found = try await PostListing().page(query, offset: (number - 1) * size, limit: size, on: db)
-        return PagedPosts(posts: try await reader.posts(found.seqs, on: db), total: found.total, number: number, size: size)
+        return PagedPosts(posts: try await reader.posts(found.seqs, commentsEach: PostReader.listedComments, on: db), total: found.total, number: number, size: size)
     }
 
     /// The page number an address asks for; anything unreadable is the first page.

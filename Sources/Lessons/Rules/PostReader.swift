@@ -61,8 +61,12 @@ struct PostReader: Sendable {
         db as! any SQLDatabase
     }
 
-    /// The posts with these sequence numbers, in the order given; missing ones are skipped.
-    func posts(_ seqs: [Int], on db: any Database) async throws -> [Lessons.Post] {
+    /// How many of its newest comments each post in a list carries.
+    static let listedComments = 100
+
+    /// The posts with these sequence numbers, in the order given; missing ones are skipped. Each
+    /// with its `commentsEach` newest comments, or every one when nil.
+    func posts(_ seqs: [Int], commentsEach: Int? = nil, on db: any Database) async throws -> [Lessons.Post] {
         guard !seqs.isEmpty else { return [] }
         let sql = Self.sql(db)
         let rows = try await sql.select()
@@ -74,15 +78,17 @@ struct PostReader: Sendable {
                   on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "p"))
             .where(SQLColumn("seq", table: "p"), SQLBinaryOperator.in, SQLBind.group(seqs))
             .all(decoding: PostRow.self)
-        let comments = try await sql.select()
-            .columns(["post_seq", "comment_id", "creator_id", "content", "created_at"].map { SQLColumn($0, table: "c") })
-            .column(SQLColumn("nick", table: "u")).column(SQLColumn("profile_image", table: "u"))
-            .from(SQLAlias(SQLIdentifier(LessonComment.schema), as: SQLIdentifier("c")))
-            .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")), method: SQLJoinMethod.left,
-                  on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "c"))
-            .where(SQLColumn("post_seq", table: "c"), SQLBinaryOperator.in, SQLBind.group(seqs))
-            .orderBy(SQLColumn("seq", table: "c"), SQLDirection.descending)
-            .all(decoding: CommentRow.self)
+        // A list embeds each post's newest comments only: every comment of up to 100 posts has no
+        // bound, and a list is read far more often than a post. A post read alone has them all.
+        let limit = commentsEach.map { SQLQueryString("WHERE c.newness <= \(bind: $0)") } ?? ""
+        let comments = try await sql.raw("""
+            SELECT c.post_seq, c.comment_id, c.creator_id, c.content, c.created_at, u.nick, u.profile_image
+            FROM (SELECT post_seq, comment_id, creator_id, content, created_at, seq,
+                         ROW_NUMBER() OVER (PARTITION BY post_seq ORDER BY seq DESC) AS newness
+                  FROM \(ident: LessonComment.schema) WHERE post_seq IN (\(binds: seqs))) c
+            LEFT JOIN \(ident: LessonsProfile.schema) u ON u.account_id = c.creator_id
+            \(limit) ORDER BY c.seq DESC
+            """).all(decoding: CommentRow.self)
         let likes = try await sql.select().columns("post_seq", "account_id", "kind").from(LessonLike.schema)
             .where("post_seq", .in, seqs).orderBy("seq").all(decoding: LikeRow.self)
         let tags = try await sql.select().columns("post_seq", "tag").from(LessonHashtag.schema)
