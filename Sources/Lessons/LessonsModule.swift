@@ -66,6 +66,8 @@ public struct LessonsModule: AppModule {
 
     public var commands: [String: any AnyAsyncCommand] { ["curation": CurationCommands().group] }
 
+    public var accountFiles: (any AccountFileOwner)? { LessonsAccountFiles() }
+
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped("v1")

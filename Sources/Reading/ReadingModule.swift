@@ -43,6 +43,8 @@ public struct ReadingModule: AppModule {
 
     public let name = "reading"
 
+    public var accountFiles: (any AccountFileOwner)? { erasure }
+
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {

@@ -79,6 +79,7 @@ public enum SproutApplication {
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
         let modules = try moduleTypes.map { try $0.init(context: context) }
+        accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)
 
         app.migrations.add(PlatformMigrations.all)
         for module in modules { app.migrations.add(module.migrations) }

@@ -18,6 +18,8 @@ public struct AccountDirectory: Sendable {
     let ids: IdentifierGenerator
     let clock: WallClock
     let throttle: LoginThrottle?
+    /// What the app modules keep on disk for an account, deleted when it is withdrawn.
+    public let keptFiles = AccountFiles()
 
     public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock, throttle: LoginThrottle? = nil) {
         self.passwords = passwords
@@ -81,9 +83,12 @@ public struct AccountDirectory: Sendable {
         return account
     }
 
-    /// Removes the account; app profiles and tokens go with it through their foreign keys.
+    /// Removes the account; app profiles and tokens go with it through their foreign keys, and
+    /// the files the modules kept for it (`keptFiles`) once no row names them.
     public func withdraw(_ id: String, on db: any Database) async throws {
         guard let account = try await Account.find(id, on: db) else { throw AccountError.notFound }
+        let files = try await keptFiles.paths(of: id, on: db)
         try await account.delete(on: db)
+        await keptFiles.delete(files)
     }
 }

@@ -24,6 +24,8 @@ public protocol AppModule: Sendable {
     var assets: ModuleAssets? { get }
     /// Operator commands the module adds to `sprout`, by name (`curation` is `sprout curation …`).
     var commands: [String: any AnyAsyncCommand] { get }
+    /// The module's stored files that belong to an account, deleted when the account is withdrawn.
+    var accountFiles: (any AccountFileOwner)? { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
@@ -33,6 +35,7 @@ extension AppModule {
     public var services: [any ModuleService] { [] }
     public var assets: ModuleAssets? { nil }
     public var commands: [String: any AnyAsyncCommand] { [:] }
+    public var accountFiles: (any AccountFileOwner)? { nil }
 }
 
 /// What the platform hands every module when it is built.

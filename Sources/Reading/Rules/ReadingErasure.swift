@@ -4,18 +4,23 @@ import Platform
 /// Erases a reader's whole reading log: every book (and with them, by the database's cascades,
 /// their memos, sessions and the timer) and the goals; the memos' photos are deleted once no row
 /// names them. The app promised that deleting it erases everything; on a server, this keeps that
-/// promise. The account, and the catalogue's knowledge of books, stay.
-struct ReadingErasure: Sendable {
+/// promise. The account, and the catalogue's knowledge of books, stay. A withdrawn account's memo
+/// photos are found here too.
+struct ReadingErasure: AccountFileOwner {
     let photos: PhotoStore
+
+    func files(ownedBy accountID: String, on db: any Database) async throws -> [String] {
+        try await ReadingMemo.query(on: db).filter(\.$account.$id == accountID).filter(\.$photo != nil).all(\.$photo).compactMap { $0 }
+    }
 
     /// The number of books erased.
     func eraseEverything(of accountID: String, on db: any Database) async throws -> Int {
         let (books, photoNames) = try await db.writeTransaction { db in
-            let names = try await ReadingMemo.query(on: db).filter(\.$account.$id == accountID).filter(\.$photo != nil).all(\.$photo)
+            let names = try await files(ownedBy: accountID, on: db)
             let books = try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).count()
             try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).delete()
             try await ReadingGoalsRow.query(on: db).filter(\.$id == accountID).delete()
-            return (books, names.compactMap { $0 })
+            return (books, names)
         }
         await photos.discard(photoNames)
         return books
