@@ -7,7 +7,7 @@ import Vapor
 public struct LessonsModule: AppModule {
     let platform: PlatformServices
     let board: PostBoard
-    let photos: PhotoStore
+    let postUploads: PostUploads
     let profilePhotos: PhotoStore
     let follows: Follows
     let sandbox: SandboxGateway?
@@ -21,7 +21,7 @@ public struct LessonsModule: AppModule {
         let images = context.images
         self.platform = platform
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
-        photos = PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea)
+        postUploads = PostUploads(photos: PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea), clock: platform.clock)
         profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
         follows = Follows(clock: platform.clock)
         let gateway: any PaymentGateway
@@ -41,7 +41,9 @@ public struct LessonsModule: AppModule {
 
     public let assets: ModuleAssets?
 
-    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner()] }
+    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads()] }
+
+    public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads)] }
 
     public let apiDocument = APIDocument(
         name: "lessons", title: "All For Lesson (LSLP) API",
@@ -77,7 +79,7 @@ public struct LessonsModule: AppModule {
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, photos: profilePhotos, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: authenticated)
-        PostsController(board: board, photos: photos, uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
+        PostsController(board: board, uploads: postUploads, uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
         authenticated.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
@@ -90,12 +92,12 @@ public struct LessonsModule: AppModule {
                 throw LessonsError.invalidURL
             }
         }
-        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, photos: photos,
+        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, uploads: postUploads,
                      uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {
-        try await LessonsDemoData(platform: platform, board: board, photos: photos, sandbox: sandbox, desk: desk, follows: follows)
+        try await LessonsDemoData(platform: platform, board: board, uploads: postUploads, sandbox: sandbox, desk: desk, follows: follows)
             .load(on: db, demo: demo)
     }
 }

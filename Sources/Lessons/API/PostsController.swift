@@ -6,7 +6,7 @@ import Vapor
 /// Posts, files, comments and likes: spec §2.2–§2.4.
 struct PostsController: Sendable {
     let board: PostBoard
-    let photos: PhotoStore
+    let uploads: PostUploads
     let uploadBodyLimit: ByteCount
     let listing = PostListing()
 
@@ -88,11 +88,11 @@ struct PostsController: Sendable {
     }
 
     func uploadFiles(_ req: Request) async throws -> Lessons.UploadedFiles {
-        let uploads = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
+        let chosen = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
         let limits = LessonsError.invalidValue("파일의 제한 사항과 맞지 않습니다.")
-        guard !uploads.isEmpty else { throw limits }
+        guard !chosen.isEmpty else { throw limits }
         do {
-            return Lessons.UploadedFiles(files: try await photos.store(uploads))
+            return Lessons.UploadedFiles(files: try await uploads.store(chosen, by: try req.lessonsAccountID, on: req.db))
         } catch is FileStoreError {
             throw limits
         } catch is ImageError {

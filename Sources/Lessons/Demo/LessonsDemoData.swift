@@ -9,7 +9,7 @@ import SproutAPI
 struct LessonsDemoData {
     let platform: PlatformServices
     let board: PostBoard
-    let photos: PhotoStore
+    let uploads: PostUploads
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
     let follows: Follows
@@ -75,7 +75,7 @@ struct LessonsDemoData {
         var posted: [Lessons.Post] = []
         for (index, lesson) in Self.lessons.enumerated() {
             let photos = try (0..<(1 + index % 2)).map { try DemoPhoto.jpeg(seed: 200 + index * 5 + $0) }
-            let stored = try await self.photos.store(photos)
+            let stored = try await uploads.store(photos, by: teachers[index % teachers.count], on: db)
             let draft = Lessons.LessonDraft(
                 title: lesson.0, price: String(lesson.4), instrument: lesson.1.rawValue, region: lesson.2.rawValue,
                 lessonType: lesson.3.rawValue, introduction: lesson.5

@@ -8,7 +8,7 @@ struct LessonsPages: Sendable {
     let follows: Follows
     let desk: PaymentDesk
     let sandbox: SandboxGateway?
-    let photos: PhotoStore
+    let uploads: PostUploads
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
@@ -18,7 +18,7 @@ struct LessonsPages: Sendable {
         HashtagPage(reader: board.reader).register(on: pages)
         LessonDetailPages(board: board).register(on: pages)
         CheckoutPages(board: board, desk: desk, sandbox: sandbox).register(on: pages)
-        TeacherPages(board: board, photos: photos, uploadBodyLimit: uploadBodyLimit).register(on: pages)
+        TeacherPages(board: board, uploads: uploads, uploadBodyLimit: uploadBodyLimit).register(on: pages)
         MyPages(board: board, desk: desk).register(on: pages)
         CommunityPages(board: board).register(on: pages)
         ProfilePages(board: board, follows: follows).register(on: pages)

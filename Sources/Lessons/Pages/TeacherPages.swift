@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Platform
 import SproutAPI
@@ -7,7 +8,7 @@ import Vapor
 /// "reviews on my lessons". Only teachers get in, and only the lesson's teacher changes it.
 struct TeacherPages: Sendable {
     let board: PostBoard
-    let photos: PhotoStore
+    let uploads: PostUploads
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
@@ -32,7 +33,7 @@ struct TeacherPages: Sendable {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: "/lessons/new")
         let (draft, uploads) = try Self.submission(req)
         let files: [String]
-        switch try await checkAndStore(draft, uploads: uploads, context: visitor.context) {
+        switch try await checkAndStore(draft, uploads: uploads, by: visitor.accountID, context: visitor.context, on: req.db) {
         case let .stored(paths): files = paths
         case let .refused(errors): return LessonFormPage.render(visitor.context, mode: .open, draft: draft, errors: errors, status: .badRequest)
         }
@@ -40,7 +41,7 @@ struct TeacherPages: Sendable {
             let post = try await board.create(by: visitor.accountID, draft.request(files: files), on: req.db)
             return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
         } catch {
-            await photos.discard(files)
+            await self.uploads.discard(files, on: req.db)
             throw error
         }
     }
@@ -55,7 +56,7 @@ struct TeacherPages: Sendable {
         let (visitor, post) = try await ownLesson(req, next: "/lessons/\(req.postIDParameter)/edit")
         let (draft, uploads) = try Self.submission(req)
         var files = post.files
-        switch try await checkAndStore(draft, uploads: uploads, context: visitor.context) {
+        switch try await checkAndStore(draft, uploads: uploads, by: visitor.accountID, context: visitor.context, on: req.db) {
         case let .stored(paths): if !uploads.isEmpty { files = paths }
         case let .refused(errors): return LessonFormPage.render(visitor.context, mode: .edit(post), draft: draft, errors: errors, status: .badRequest)
         }
@@ -63,7 +64,7 @@ struct TeacherPages: Sendable {
             let request = draft.request(files: files)
             _ = try await board.update(post.postID, by: visitor.accountID, request, on: req.db)
         } catch {
-            if !uploads.isEmpty { await photos.discard(files) }
+            if !uploads.isEmpty { await self.uploads.discard(files, on: req.db) }
             throw error
         }
         return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
@@ -75,11 +76,11 @@ struct TeacherPages: Sendable {
     }
 
     /// Checks the draft, then stores the photos: nothing is stored for a draft with errors.
-    private func checkAndStore(_ draft: Lessons.LessonDraft, uploads: [Data], context: PageContext) async throws -> Outcome {
+    private func checkAndStore(_ draft: Lessons.LessonDraft, uploads: [Data], by accountID: String, context: PageContext, on db: any Database) async throws -> Outcome {
         let violations = draft.violations
         guard violations.isEmpty else { return .refused(violations.mapValues { context.pick(ko: $0.message.ko, en: $0.message.en) }) }
         do {
-            return .stored(try await photos.store(uploads))
+            return .stored(try await self.uploads.store(uploads, by: accountID, on: db))
         } catch let FileStoreError.tooLarge(limit) {
             let megabytes = max(limit / 1_048_576, 1)
             return .refused([.photos: context.pick(ko: "사진 한 장은 \(megabytes)MB 이하여야 해요.", en: "Each photo must be \(megabytes) MB or smaller.")])

@@ -40,11 +40,13 @@ struct PostBoard: Sendable {
         }
         let post = LessonPost(postID: ids.objectID(), productID: productID, creatorID: accountID, title: "", createdAt: clock.now())
         try apply(request, to: post)
+        guard try await PostUploads.attachable(post.fileList, by: accountID, on: db) else { throw PostError.foreignFiles }
         let seq = try await db.writeTransaction { db in
             // Stamped once the write lock is held, so posts that raced to be created still list
             // newest first by `createdAt` as well as by sequence.
             post.createdAt = clock.now()
             try await post.create(on: db)
+            try await PostUploads.attached(post.fileList, on: db)
             let seq = try post.requireID()
             try await replaceHashtags(of: seq, content: post.content, on: db)
             return seq
@@ -60,8 +62,10 @@ struct PostBoard: Sendable {
             guard post.creatorID == accountID else { throw PostError.notAuthor }
             let before = post.fileList
             try apply(request, to: post)
+            guard try await PostUploads.attachable(post.fileList, by: accountID, on: db) else { throw PostError.foreignFiles }
             if let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty { post.productID = productID }
             try await post.save(on: db)
+            try await PostUploads.attached(post.fileList, on: db)
             if request.content != nil { try await replaceHashtags(of: try post.requireID(), content: post.content, on: db) }
             return before.filter { !post.fileList.contains($0) }
         }
