@@ -70,7 +70,7 @@ public struct ReadingModule: AppModule {
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        LibraryController(library: library, memos: memos).register(on: api)
+        LibraryController(library: library, memos: memos, erasure: erasure).register(on: api)
         MemoController(memos: memos, uploadBodyLimit: platform.uploadBodyLimit).register(on: api)
         CatalogController(catalogue: catalogue).register(on: api)
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)

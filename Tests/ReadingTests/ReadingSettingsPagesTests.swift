@@ -59,4 +59,25 @@ import Vapor
             #expect(try await sprout.send(.GET, "api/reading/catalog/isbn/9788936434816", headers: other.headers).status.code == 200, "the catalogue keeps the book")
         }
     }
+
+    @Test func theAPIErasesTheReadingLogTooAndNeedsAToken() async throws {
+        try await withReadingSprout { sprout in
+            let reader = try await sprout.reader()
+            let other = try await sprout.reader("other")
+            let book = try await sprout.addBook(Books.vegetarian, by: reader)
+            let memo = try await sprout.send(.POST, "api/reading/library/\(book.id)/memos", headers: reader.headers, json: Reading.MemoDraft(text: "밑줄")).decode(Reading.Memo.self)
+            let photo = try #require(try await MemoPhotoTests().putPhoto(try MemoPhotoTests.fixture("transparent.png"), on: memo, by: reader, sprout).decode(Reading.Memo.self).photo)
+            _ = try await sprout.addBook(Books.almond, by: other)
+
+            #expect(try await sprout.send(.POST, "api/reading/erase").status.code == 401)
+            #expect(try await sprout.library(of: reader).count == 1, "no token, nothing erased")
+            let erased = try await sprout.send(.POST, "api/reading/erase", headers: reader.headers)
+            #expect(try erased.decode(Reading.Erased.self) == Reading.Erased(erasedBooks: 1))
+            #expect(Set(try erased.jsonObject().keys) == ["erased_books"])
+            #expect(try await sprout.library(of: reader).isEmpty)
+            #expect(try await sprout.send(.GET, String(photo.dropFirst())).status.code == 404)
+            #expect(try await sprout.library(of: other).count == 1)
+            #expect(try await sprout.send(.POST, "api/reading/erase", headers: reader.headers).decode(Reading.Erased.self).erasedBooks == 0, "erasing again erases nothing")
+        }
+    }
 }

@@ -15,4 +15,12 @@ import Testing
         #expect(ages == [nil, "90"], "sent only for a tap taken earlier")
         #expect(transport.requests.allSatisfy { $0.url.path == "/api/reading/timer/pause" })
     }
+
+    @Test func erasingTheReadingLogIsOnePostReadingTheCount() async throws {
+        let transport = TestTransport { _ in HTTPResponse(status: 200, body: Data(#"{"erased_books":3}"#.utf8)) }
+        let reading = ReadingClient(baseURL: URL(string: "http://sprout.test")!, transport: transport,
+                                    session: AuthSession(tokens: AuthTokens(accessToken: "access", refreshToken: "refresh")))
+        #expect(try await reading.eraseReadingLog().erasedBooks == 3)
+        #expect(transport.requests.map(\.url.path) == ["/api/reading/erase"] && transport.requests.first?.method == .post)
+    }
 }

@@ -6,6 +6,7 @@ import Vapor
 struct LibraryController: Sendable {
     let library: Library
     let memos: Memos
+    let erasure: ReadingErasure
 
     static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
@@ -37,9 +38,17 @@ struct LibraryController: Sendable {
             responses: Self.signedIn.merging([200: "The book", 400: "A body that cannot be read", 404: "Not in my library", 409: "Another of my books has this title and author", 422: "A field the rules refuse, each named"]) { $1 }
         ), use: change)
         library.on(.DELETE, ":id", doc: .init(
-            "Remove a book", description: "With its sessions; a timer timing it is thrown away.",
+            "Remove a book", description: "With its memos, their photos and its sessions; a timer timing it is thrown away.",
             headers: [Self.bearer], responses: Self.signedIn.merging([200: "{id, deleted}", 404: "Not in my library"]) { $1 }
         ), use: remove)
+        routes.grouped("api", "reading").on(.POST, "erase", doc: .init(
+            "Erase my reading log", description: "Every book with its memos, photos, sessions and timer, and the goals; the account stays. The settings' 'erase everything'.",
+            headers: [Self.bearer], responses: Self.signedIn.merging([200: "{erased_books}"]) { $1 }
+        ), use: erase)
+    }
+
+    func erase(_ req: Request) async throws -> Reading.Erased {
+        Reading.Erased(erasedBooks: try await erasure.eraseEverything(of: try req.authenticatedAccountID, on: req.db))
     }
 
     func list(_ req: Request) async throws -> Reading.Library {

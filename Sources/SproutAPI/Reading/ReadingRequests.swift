@@ -95,4 +95,17 @@ extension Reading {
             self.deleted = deleted
         }
     }
+
+    /// `POST /api/reading/erase`: the reading log is gone; how many books it held.
+    public struct Erased: Codable, Sendable, Equatable {
+        public var erasedBooks: Int
+
+        public init(erasedBooks: Int) {
+            self.erasedBooks = erasedBooks
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case erasedBooks = "erased_books"
+        }
+    }
 }

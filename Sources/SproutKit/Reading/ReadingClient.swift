@@ -87,6 +87,11 @@ public struct ReadingClient: Sendable {
         try await send(.delete, "library/\(bookID)/memos/\(id)")
     }
 
+    /// Erases the whole reading log (books, memos, photos, sessions, timer, goals); the account stays.
+    public func eraseReadingLog() async throws -> Reading.Erased {
+        try await send(.post, "erase")
+    }
+
     // MARK: Timer
 
     public func timer() async throws -> Reading.Timer {
