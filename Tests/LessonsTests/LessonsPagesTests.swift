@@ -59,6 +59,10 @@ import VaporTesting
                 #expect(page.contains(#"id="lessons-nav-home""#), "\(path)")
             }
             #expect(try await html(visitor, "/lessons").contains(#"id="category-strings""#))
+            let unfiltered = try await html(visitor, "/lessons/list")
+            #expect(unfiltered.contains(#"<details id="filter-sheet" class="filter-sheet"><summary>필터</summary>"#), "the choices fold into a sheet")
+            let filtered = try await html(visitor, "/lessons/list?group=strings&region=%EC%84%9C%EC%9A%B8&price=to50k&sort=priceLow")
+            #expect(filtered.contains("<summary>필터 3개 적용 중</summary>") && filtered.contains(#"<option value="서울" selected"#))
             #expect(try await html(visitor, "/").contains(#"href="/lessons""#), "the hub tile leads here")
             let detail = try await html(visitor, "/lessons/\(lesson)")
             #expect(detail.contains("바이올린 1:1") && detail.contains("50,000원") && detail.contains("kimteach 선생님") && detail.contains(#"src="/uploads/lessons/"#))

@@ -191,7 +191,20 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
     expect(page.locator("#tab-community")).to_have_class(re.compile(r"\bcurrent\b"))
     expect(page.locator(f'[data-id="{lesson_id}"]')).to_have_count(0)
     shoot("hashtag-community")
-    page.click("#tab-lessons")
+
+    # The list's filters fold into a sheet, so the first lesson shows without scrolling; the
+    # sheet opens (no script needed) and its choices apply.
+    page.goto(base + "/lessons/list")
+    expect(page.locator("#filter-sheet select#region")).to_be_hidden()
+    first_top = page.locator("#lesson-list .lesson-card").first.evaluate("(card) => card.getBoundingClientRect().top")
+    assert first_top < DEVICES[device]["viewport"]["height"], f"the first lesson starts at {first_top}px"
+    shoot("list")
+    page.click("#filter-sheet summary")
+    page.select_option("select#region", "부산")
+    page.click("#apply-filters")
+    page.wait_for_url(re.compile(r"region="))
+    expect(page.locator("#filter-sheet summary")).to_have_text("필터 1개 적용 중")
+    expect(page.locator(f'#lesson-list .lesson-card[data-id="{lesson_id}"]')).to_have_count(1)
     page.locator(f'.lesson-card[data-id="{lesson_id}"] .product-name a').click()
     page.wait_for_url(lesson_url)
 

@@ -26,21 +26,12 @@ enum LessonListView {
     private static func filters(_ filter: LessonFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
         func named(_ title: (ko: String, en: String)) -> String { context.pick(ko: title.ko, en: title.en) }
         let any = context.pick(ko: "전체", en: "Any")
+        let chosen = [filter.group != .all, filter.region != nil, filter.lessonType != nil, filter.price != nil].filter { $0 }.count
+        // The four choices fold into a sheet: open, on a phone, they took 530 of 780 px before the
+        // first lesson. A <details> needs no script, and its summary says how many are chosen.
         return .form(
             .id("lesson-filters"), .class("filters card"), .action(path: "/lessons/list"), .method(.get),
             FormWidgets.text("q", label: context.pick(ko: "검색어", en: "Words"), value: filter.keywords?.text ?? "", error: nil, type: .search),
-            FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
-                              options: Lessons.InstrumentGroup.allCases.dropFirst().map { ($0.rawValue, named($0.title)) },
-                              selected: filter.group == .all ? "" : filter.group.rawValue, error: nil),
-            FormWidgets.select("region", label: context.pick(ko: "지역", en: "Region"), prompt: any,
-                              options: Lessons.Region.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
-                              selected: filter.region?.rawValue ?? "", error: nil),
-            FormWidgets.select("type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: any,
-                              options: Lessons.LessonType.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
-                              selected: filter.lessonType?.rawValue ?? "", error: nil),
-            FormWidgets.select("price", label: context.pick(ko: "가격", en: "Price"), prompt: any,
-                              options: LessonFilter.PriceBand.allCases.map { ($0.rawValue, named($0.title)) },
-                              selected: filter.price?.rawValue ?? "", error: nil),
             .div(
                 .class("field"),
                 .label(.for(field: "sort"), .text(context.pick(ko: "정렬", en: "Sort"))),
@@ -48,7 +39,28 @@ enum LessonListView {
                     FormWidgets.option(sort.rawValue, named(LessonFilter.sortTitle(sort)), selected: sort == filter.sort)
                 })
             ),
-            .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply")))
+            .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply"))),
+            .element(named: "details", nodes: [
+                .id("filter-sheet"), .class("filter-sheet"),
+                .element(named: "summary", nodes: [.text(chosen == 0
+                    ? context.pick(ko: "필터", en: "Filters")
+                    : context.pick(ko: "필터 \(chosen)개 적용 중", en: chosen == 1 ? "1 filter on" : "\(chosen) filters on"))]),
+                .div(
+                    .class("filter-choices"),
+                    FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,
+                                      options: Lessons.InstrumentGroup.allCases.dropFirst().map { ($0.rawValue, named($0.title)) },
+                                      selected: filter.group == .all ? "" : filter.group.rawValue, error: nil),
+                    FormWidgets.select("region", label: context.pick(ko: "지역", en: "Region"), prompt: any,
+                                      options: Lessons.Region.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
+                                      selected: filter.region?.rawValue ?? "", error: nil),
+                    FormWidgets.select("type", label: context.pick(ko: "레슨 타입", en: "Type"), prompt: any,
+                                      options: Lessons.LessonType.allCases.map { ($0.rawValue, context.pick(ko: $0.rawValue, en: $0.english)) },
+                                      selected: filter.lessonType?.rawValue ?? "", error: nil),
+                    FormWidgets.select("price", label: context.pick(ko: "가격", en: "Price"), prompt: any,
+                                      options: LessonFilter.PriceBand.allCases.map { ($0.rawValue, named($0.title)) },
+                                      selected: filter.price?.rawValue ?? "", error: nil)
+                )
+            ])
         )
     }
 }
