@@ -12,8 +12,7 @@ struct LessonsAccountFiles: AccountFileOwner {
         let posted = try await LessonPost.query(on: db).filter(\.$creatorID == accountID).all().flatMap(\.fileList)
         let unattached = try await LessonUpload.query(on: db).filter(\.$accountID == accountID).all(\.$id).compactMap { $0 }
         for path in Set(posted + unattached).sorted() where PostBoard.isPostFile(path) {
-            let others = try await LessonPost.query(on: db).filter(\.$creatorID != accountID)
-                .filter(\.$files, .contains(inverse: false, .anywhere), "\"\(path)\"").count()
+            let others = try await LessonPost.listing(path, on: db).filter(\.$creatorID != accountID).count()
             if others == 0 { paths.append(path) }
         }
         return paths

@@ -205,7 +205,7 @@ struct PostBoard: Sendable {
     /// reuses a path), so a file goes only when nothing references it.
     private func releaseFiles(_ paths: [String], on db: any Database) async throws {
         for path in paths where Self.isPostFile(path) {
-            let stillUsed = try await LessonPost.query(on: db).filter(\.$files, .contains(inverse: false, .anywhere), "\"\(path)\"").count()
+            let stillUsed = try await LessonPost.listing(path, on: db).count()
             if stillUsed == 0 { try? await files.delete(path: path) }
         }
     }

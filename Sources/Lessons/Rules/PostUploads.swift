@@ -61,7 +61,7 @@ struct PostUploads: Sendable {
         var deleted = 0
         for upload in stale {
             let path = try upload.requireID()
-            let listed = try await LessonPost.query(on: db).filter(\.$files, .contains(inverse: false, .anywhere), "\"\(path)\"").count() > 0
+            let listed = try await LessonPost.listing(path, on: db).count() > 0
             try await upload.delete(on: db)
             if !listed {
                 await photos.discard([path])
@@ -93,7 +93,9 @@ struct PostUploadSweeper: ModuleService {
                     let deleted = try await uploads.sweep(on: db)
                     if deleted > 0 { logger.info("deleted \(deleted) lesson photos no post took") }
                 } catch {
-                    logger.warning("lesson upload sweep failed: \(String(reflecting: error))")
+                    // A sweep cut short by shutdown (the pool closes under it) is no failure: the
+                    // next start sweeps again.
+                    if !Task.isCancelled { logger.warning("lesson upload sweep failed: \(String(reflecting: error))") }
                 }
                 try? await Task.sleep(for: .seconds(3_600))
             }

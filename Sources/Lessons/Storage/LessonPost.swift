@@ -46,6 +46,11 @@ final class LessonPost: Model, @unchecked Sendable {
         get { (try? JSONDecoder().decode([String].self, from: Data(files.utf8))) ?? [] }
         set { files = String(decoding: (try? Self.filesEncoder.encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
     }
+
+    /// The posts whose `files` list `path`: found as the quoted string `filesEncoder` writes.
+    static func listing(_ path: String, on db: any Database) -> QueryBuilder<LessonPost> {
+        query(on: db).filter(\.$files, .contains(inverse: false, .anywhere), "\"\(path)\"")
+    }
 }
 
 /// One `#tag` of a post's `content`, for hashtag search.
