@@ -53,7 +53,9 @@ public struct ReadingModule: AppModule {
 
     public let apiDocument = APIDocument(
         name: "reading", title: "ReadingHaracoon (reading log) API",
-        summary: "Sprout's own reading API: the library, the server-held reading timer and statistics, with /api/auth bearer tokens. Errors are { error: true, reason }."
+        summary: "Sprout's own reading API: the library, the server-held reading timer and statistics, with /api/auth bearer tokens. Errors are { error: true, reason }.",
+        errorBody: ErrorBody.self,
+        credentials: [.bearer("An access token from /api/auth/login")]
     )
 
     public var hubTile: HubTile {

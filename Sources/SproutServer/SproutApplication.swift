@@ -100,7 +100,8 @@ public enum SproutApplication {
 
         let platformDocument = APIDocument(
             name: "platform", title: "Sprout platform API",
-            summary: "Health, API documents and uploaded files, shared by every app."
+            summary: "Health, API documents and uploaded files, shared by every app.",
+            errorBody: ErrorBody.self
         )
         let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.map(\.apiDocument)
         let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())

@@ -13,7 +13,7 @@ struct PaymentsController: Sendable {
         let payments = routes.grouped("payments")
         payments.on(.POST, "validation", doc: .init(
             "Validate a payment", description: "Looks the imp_uid up at the gateway and records the purchase.",
-            headers: PostsController.headers, requestContent: ["application/json"],
+            headers: PostsController.headers, body: .json(Lessons.PaymentValidationRequest.self),
             responses: PostsController.responses([
                 200: "{buyer_id, post_id, merchant_uid, productName, price, paidAt}",
                 400: "imp_uid or post_id missing; payment unknown, not paid, or for another amount",
@@ -26,7 +26,7 @@ struct PaymentsController: Sendable {
         if sandbox != nil {
             routes.on(.POST, "sandbox", "payments", doc: .init(
                 "Sandbox checkout", description: "Sprout's stand-in for the iamport payment window: issues an imp_uid with the chosen outcome (paid, cancelled or failed). Only when the sandbox gateway is configured.",
-                headers: PostsController.headers, requestContent: ["application/json"],
+                headers: PostsController.headers, body: .json(Lessons.SandboxCheckoutRequest.self),
                 responses: PostsController.responses([200: "{imp_uid, merchant_uid, success, status}", 400: "amount not a positive number", 410: "No such post"])
             ), use: checkout)
         }

@@ -26,11 +26,11 @@ struct PostsController: Sendable {
         let posts = routes.grouped("posts")
         posts.on(.POST, "files", body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Upload post files", description: "Multipart with repeated `files` parts (images, at most 5, each within the upload limit).",
-            headers: Self.headers, requestContent: ["multipart/form-data"],
+            headers: Self.headers, body: .multipart([.init("files", required: true, .repeated(.file), "Images, at most 5")]),
             responses: Self.responses([200: "{files: [relative path]}", 400: "No files, too many, too large, or not images"])
         ), use: uploadFiles)
         posts.on(.POST, doc: .init(
-            "Create a post", headers: Self.headers, requestContent: ["application/json"],
+            "Create a post", headers: Self.headers, body: .json(Lessons.PostRequest.self),
             responses: Self.responses([200: "Post", 400: "product_id missing, a field too long, or files not uploaded here"])
         ), use: create)
         posts.on(.GET, doc: .init(
@@ -58,7 +58,7 @@ struct PostsController: Sendable {
             "A post", headers: Self.headers, responses: Self.responses([200: "Post", 410: "No such post (or deleted)"])
         ), use: read)
         posts.on(.PUT, ":post_id", doc: .init(
-            "Edit a post", description: "Fields left out keep their values.", headers: Self.headers, requestContent: ["application/json"],
+            "Edit a post", description: "Fields left out keep their values.", headers: Self.headers, body: .json(Lessons.PostRequest.self),
             responses: Self.responses([200: "Post", 400: "A field too long, or files not uploaded here", 410: "No such post", 445: "Not the author"])
         ), use: update)
         posts.on(.DELETE, ":post_id", doc: .init(
@@ -66,11 +66,11 @@ struct PostsController: Sendable {
             responses: Self.responses([200: "Deleted", 410: "No such post (or already deleted)", 445: "Not the author"])
         ), use: delete)
         posts.on(.POST, ":post_id", "comments", doc: .init(
-            "Comment (All For Lesson: a review)", headers: Self.headers, requestContent: ["application/json"],
+            "Comment (All For Lesson: a review)", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
             responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post"])
         ), use: comment)
         posts.on(.PUT, ":post_id", "comments", ":comment_id", doc: .init(
-            "Edit a comment", headers: Self.headers, requestContent: ["application/json"],
+            "Edit a comment", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
             responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post or comment", 445: "Not the author"])
         ), use: editComment)
         posts.on(.DELETE, ":post_id", "comments", ":comment_id", doc: .init(
@@ -78,11 +78,11 @@ struct PostsController: Sendable {
             responses: Self.responses([200: "Deleted", 410: "No such post or comment", 445: "Not the author"])
         ), use: deleteComment)
         posts.on(.POST, ":post_id", "like", doc: .init(
-            "Like or unlike", headers: Self.headers, requestContent: ["application/json"],
+            "Like or unlike", headers: Self.headers, body: .json(LikeBody.self),
             responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
         ), use: { req in try await like(.like, req) })
         posts.on(.POST, ":post_id", "like-2", doc: .init(
-            "Like-2 (All For Lesson: bookmark)", headers: Self.headers, requestContent: ["application/json"],
+            "Like-2 (All For Lesson: bookmark)", headers: Self.headers, body: .json(LikeBody.self),
             responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
         ), use: { req in try await like(.like2, req) })
     }

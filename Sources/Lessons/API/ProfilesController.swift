@@ -18,7 +18,8 @@ struct ProfilesController: Sendable {
         ), use: profile)
         routes.on(.PUT, "users", "me", "profile", body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Edit my profile", description: "Multipart: optional text parts `nick`, `phoneNum`, `birthDay` and an image part `profile`.",
-            headers: PostsController.headers, requestContent: ["multipart/form-data"],
+            headers: PostsController.headers,
+            body: .multipart([.init("nick", .string(), "Without whitespace"), .init("phoneNum"), .init("birthDay"), .init("profile", .file, "An image")]),
             responses: PostsController.responses([200: "My profile", 400: "Empty nick, or the profile part is not an image within the limits",
                                                   402: "The nickname contains whitespace", 409: "Nickname taken"])
         ), use: editProfile)

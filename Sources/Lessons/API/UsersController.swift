@@ -14,16 +14,16 @@ struct UsersController: Sendable {
 
     func register(public routes: DocumentedRoutes, authenticated: DocumentedRoutes) {
         routes.on(.POST, "users", "join", doc: .init(
-            "Join", headers: [Self.key], requestContent: ["application/json"],
+            "Join", headers: [Self.key], body: .json(Lessons.JoinRequest.self),
             responses: [200: "{user_id, email, nick}", 400: "A required value is missing", 402: "The nickname contains whitespace",
                         409: "Email already registered or nickname taken", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: join)
         routes.on(.POST, "validation", "email", doc: .init(
-            "Check that an email is free", headers: [Self.key], requestContent: ["application/json"],
+            "Check that an email is free", headers: [Self.key], body: .json(Lessons.EmailValidationRequest.self),
             responses: [200: "{message}", 400: "Missing or malformed email", 409: "Already registered", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: validateEmail)
         routes.on(.POST, "users", "login", doc: .init(
-            "Log in", headers: [Self.key], requestContent: ["application/json"],
+            "Log in", headers: [Self.key], body: .json(Lessons.LoginRequest.self),
             responses: [200: "{user_id, email, nick, profileImage, accessToken, refreshToken}", 400: "Missing email or password",
                         401: "Unknown account or wrong password", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: login)

@@ -19,7 +19,7 @@ struct AccountMarketController: Sendable {
         market.on(.GET, "vendor", doc: .init("My vendor credentials (without the secret)", headers: [Self.bearer],
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier}", 404: "Not a vendor yet"]) { $1 }), use: myVendor)
         market.on(.POST, "vendor", doc: .init("Become a vendor", description: "The secret is in this answer only.",
-            headers: [Self.bearer], requestContent: ["application/json"],
+            headers: [Self.bearer], body: .json(Market.BecomeVendorRequest.self),
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 400: "Name must have 2 to 30 characters", 409: "Already a vendor, or the name is taken"]) { $1 }), use: becomeVendor)
         market.on(.POST, "vendor", "secret", doc: .init("Rotate the vendor secret", headers: [Self.bearer],
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 404: "Not a vendor yet"]) { $1 }), use: rotateSecret)

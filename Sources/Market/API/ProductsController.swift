@@ -27,22 +27,24 @@ struct ProductsController: Sendable {
         ), use: detail)
         products.on(.POST, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Register a product", description: "Multipart: a `params` JSON part and 1–5 `images` parts.",
-            headers: [Self.identifier], requestContent: ["multipart/form-data"],
+            headers: [Self.identifier],
+            body: .multipart([.init("params", required: true, .string(), "The product as JSON: name, description, price, currency, discounted_price, stock, secret"),
+                              .init("images", required: true, .repeated(.file), "1 to 5 JPEG or PNG images")]),
             responses: [200: "The new product's detail (dates with a fraction: yyyy-MM-dd'T'HH:mm:ss.SS)",
                         400: "Unknown identifier, wrong secret, invalid fields, missing or bad images, malformed body"]
         ), use: create)
         products.on(.PATCH, ":id", doc: .init(
             "Edit a product", description: "Only the fields sent change; `secret` is required.",
-            headers: [Self.identifier], requestContent: ["application/json"],
+            headers: [Self.identifier], body: .json(Market.ProductParams.self),
             responses: [200: "The updated product's detail", 400: "Unknown identifier, wrong secret, another vendor's product, invalid fields", 404: "No such product"]
         ), use: update)
         let lookup: [Int: String] = [200: "text/plain", 400: "Unknown identifier, wrong secret or another vendor's product", 404: "No such product"]
         products.onResponse(.POST, ":id", "secret", doc: .init(
-            "2022a: the product secret for deleting", headers: [Self.identifier], requestContent: ["application/json"],
+            "2022a: the product secret for deleting", headers: [Self.identifier], body: .json(Market.SecretRequest.self),
             responses: lookup.merging([200: "The product secret, as text/plain"]) { $1 }, responseContent: "text/plain"
         ), use: productSecret)
         products.onResponse(.POST, ":id", "archived", doc: .init(
-            "2022b: the path to DELETE", headers: [Self.identifier], requestContent: ["application/json"],
+            "2022b: the path to DELETE", headers: [Self.identifier], body: .json(Market.SecretRequest.self),
             responses: lookup.merging([200: "The path `/api/products/{id}/{token}`, as text/plain"]) { $1 }, responseContent: "text/plain"
         ), use: archivedPath)
         products.on(.DELETE, ":id", ":token", doc: .init(

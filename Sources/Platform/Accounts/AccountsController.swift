@@ -16,11 +16,11 @@ public struct AccountsController: Sendable {
     public func register(on routes: DocumentedRoutes) {
         let auth = routes.grouped("api", "auth")
         auth.on(.POST, "join", doc: .init(
-            "Create an account", requestContent: ["application/json"],
+            "Create an account", body: .json(SproutAccount.JoinRequest.self),
             responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Invalid email, empty password or name", 409: "Email already registered", 429: "Too many calls"]
         ), use: join)
         auth.on(.POST, "login", doc: .init(
-            "Log in", requestContent: ["application/json"],
+            "Log in", body: .json(SproutAccount.LoginRequest.self),
             responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 403: "The account is disabled", 429: "Too many calls"]
         ), use: login)
         auth.on(.GET, "refresh", doc: .init(

@@ -26,7 +26,7 @@ public struct UnexpectedErrorMiddleware: AsyncMiddleware {
 }
 
 /// Vapor's own error shape, which the 2021 open-market server (a Vapor app) also answered with.
-struct ErrorBody: Encodable {
-    let error: Bool
-    let reason: String
+public struct ErrorBody: Codable, Sendable {
+    public let error: Bool
+    public let reason: String
 }

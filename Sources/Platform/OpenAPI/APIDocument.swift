@@ -9,12 +9,45 @@ public final class APIDocument: Sendable {
     public let name: String
     let title: String
     let summary: String
-    private let operations = Mutex<[(path: String, method: HTTPMethod, operation: OpenAPI.Operation)]>([])
+    /// The contract's error body, shared by every status from 400 up.
+    let errorSchema: JSONSchema?
+    /// The headers that carry credentials: documented as the contract's security schemes rather
+    /// than as parameters, which is how client generators expect them (a middleware adds them).
+    let credentials: [Credential]
+    private let operations = Mutex<[Entry]>([])
 
-    public init(name: String, title: String, summary: String) {
+    private struct Entry {
+        let path: String
+        let method: HTTPMethod
+        let id: String
+        let pathParameters: [String]
+        let operation: APIOperation
+    }
+
+    /// A header that carries a credential, e.g. LSLP's `SesacKey` or a bearer token.
+    public struct Credential: Sendable {
+        let header: String
+        /// The scheme's name in `components/securitySchemes`.
+        let name: String
+        let scheme: OpenAPI.SecurityScheme
+
+        /// A key or token sent as is in `header`.
+        public static func key(_ header: String, _ description: String) -> Credential {
+            Credential(header: header, name: header, scheme: .apiKey(name: header, location: .header, description: description))
+        }
+
+        /// `Authorization: Bearer <token>`.
+        public static func bearer(_ description: String) -> Credential {
+            Credential(header: "Authorization", name: "bearer", scheme: .http(scheme: "bearer", description: description))
+        }
+    }
+
+    public init(name: String, title: String, summary: String, errorBody: (any Decodable.Type)? = nil, credentials: [Credential] = []) {
         self.name = name
         self.title = title
         self.summary = summary
+        self.errorSchema = errorBody.map(APIOperation.Body.schema(of:))
+        self.credentials = credentials
     }
 
     func add(method: HTTPMethod, path: [PathComponent], operation: APIOperation) {
@@ -25,7 +58,10 @@ public final class APIDocument: Sendable {
             default: nil
             }
         }
-        let entry = (Self.openAPIPath(path), method, operation.openAPI(pathParameters: parameters, tag: name))
+        let entry = Entry(
+            path: Self.openAPIPath(path), method: method, id: Self.operationID(method: method, path: path),
+            pathParameters: parameters, operation: operation
+        )
         operations.withLock { $0.append(entry) }
     }
 
@@ -41,34 +77,57 @@ public final class APIDocument: Sendable {
         }.joined(separator: "/")
     }
 
+    /// A name for the operation that client generators turn into a method name:
+    /// `GET /v1/posts/{post_id}/comments` is `getV1PostsByPostIdComments`.
+    static func operationID(method: HTTPMethod, path: [PathComponent]) -> String {
+        let words = path.flatMap { component -> [String] in
+            switch component {
+            case let .constant(value): value.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            case let .parameter(name): ["by"] + name.split(separator: "_").map(String.init)
+            case .anything: ["segment"]
+            case .catchall: ["path"]
+            }
+        }
+        return method.rawValue.lowercased() + words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     /// Every (method, path) this document describes, for the route-coverage test.
     public var describedRoutes: Set<String> {
         operations.withLock { Set($0.map { "\($0.method.rawValue) \($0.path)" }) }
     }
 
     public var openAPI: OpenAPI.Document {
+        var schemas = NamedSchemas()
+        let errorReference = errorSchema.map { schemas.reference(to: $0, named: "Error") }
         var paths = OpenAPI.PathItem.Map()
         for entry in operations.withLock({ $0 }) {
             let key = OpenAPI.Path(rawValue: entry.path)
+            let operation = entry.operation.openAPI(
+                id: entry.id, pathParameters: entry.pathParameters, tag: name, errorSchema: errorReference,
+                credentials: credentials, schemas: &schemas
+            )
             var item = paths[key]?.pathItemValue ?? OpenAPI.PathItem()
             switch entry.method {
-            case .GET: item.get = entry.operation
-            case .POST: item.post = entry.operation
-            case .PUT: item.put = entry.operation
-            case .PATCH: item.patch = entry.operation
-            case .DELETE: item.delete = entry.operation
-            case .HEAD: item.head = entry.operation
-            case .OPTIONS: item.options = entry.operation
+            case .GET: item.get = operation
+            case .POST: item.post = operation
+            case .PUT: item.put = operation
+            case .PATCH: item.patch = operation
+            case .DELETE: item.delete = operation
+            case .HEAD: item.head = operation
+            case .OPTIONS: item.options = operation
             default: continue
             }
             paths[key] = .pathItem(item)
         }
+        let securitySchemes = OpenAPI.ComponentReferenceDictionary<OpenAPI.SecurityScheme>(credentials.compactMap { credential in
+            OpenAPI.ComponentKey(rawValue: credential.name).map { ($0, .b(credential.scheme)) }
+        }, uniquingKeysWith: { first, _ in first })
         return OpenAPI.Document(
             openAPIVersion: .v3_1_1,
             info: .init(title: title, description: summary, version: "1.0.0"),
             servers: [],
             paths: paths,
-            components: .noComponents
+            components: OpenAPI.Components(schemas: schemas.components, securitySchemes: securitySchemes)
         )
     }
 

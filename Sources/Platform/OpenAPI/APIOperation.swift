@@ -1,29 +1,84 @@
 import OpenAPIKit
 
 /// What the OpenAPI document says about one route: enough for a reader in the docs page and for
-/// a client generator, written next to the handler it describes.
+/// a client generator, written next to the handler it describes. Bodies are described by their
+/// SproutAPI wire types (`WireSchema`); the answer's type is filled in by `DocumentedRoutes.on`
+/// from the handler itself.
 public struct APIOperation: Sendable {
     public var summary: String
     public var description: String?
     /// Header parameters, e.g. `SesacKey`, `Authorization`.
     public var headers: [Parameter]
     public var query: [Parameter]
-    /// Media types the request body may come in; empty when the request has no body.
-    public var requestContent: [String]
+    /// What the request body may be; nil when the request has no body.
+    public var body: Body?
     /// Every status the route can answer, with what it means.
     public var responses: [Int: String]
     /// Media type of successful responses.
     public var responseContent: String
+    /// The successful answer's schema and an example of it, when the answer is a wire type.
+    var answer: WireSchema.Answer?
 
     public struct Parameter: Sendable {
         public var name: String
         public var required: Bool
+        public var type: FieldType
         public var description: String?
 
-        public init(_ name: String, required: Bool = false, _ description: String? = nil) {
+        public init(_ name: String, required: Bool = false, _ type: FieldType = .string(), _ description: String? = nil) {
             self.name = name
             self.required = required
+            self.type = type
             self.description = description
+        }
+
+        public init(_ name: String, required: Bool = false, _ description: String?) {
+            self.init(name, required: required, .string(), description)
+        }
+    }
+
+    /// A request body: one schema per media type the route reads.
+    public struct Body: Sendable {
+        let content: [(mediaType: String, schema: JSONSchema)]
+
+        /// A JSON body read as the wire type `type`.
+        public static func json(_ type: any Decodable.Type) -> Body {
+            Body(content: [("application/json", Self.schema(of: type))])
+        }
+
+        /// A URL-encoded form (repeated keys for lists); `alsoJSON` when a JSON object with the same
+        /// fields is read the same way.
+        public static func form(_ fields: [Parameter], alsoJSON: Bool = false) -> Body {
+            let schema = Self.object(fields)
+            return Body(content: [("application/x-www-form-urlencoded", schema)] + (alsoJSON ? [("application/json", schema)] : []))
+        }
+
+        /// The same wire type as JSON or as a URL-encoded form.
+        public static func jsonOrForm(_ type: any Decodable.Type) -> Body {
+            let schema = Self.schema(of: type)
+            return Body(content: [("application/json", schema), ("application/x-www-form-urlencoded", schema)])
+        }
+
+        public static func multipart(_ fields: [Parameter]) -> Body {
+            Body(content: [("multipart/form-data", Self.object(fields))])
+        }
+
+        /// A body in another media type (a CSV file), or in several.
+        public static func media(_ mediaTypes: [String], schema: Body? = nil) -> Body {
+            Body(content: mediaTypes.map { ($0, FieldType.file.schema) } + (schema?.content ?? []))
+        }
+
+        /// A type the reflection cannot read is a programmer error the documents' test reports by
+        /// this schema's description; the server still starts.
+        static func schema(of type: any Decodable.Type) -> JSONSchema {
+            (try? WireSchema.request(type)) ?? .fragment(description: WireSchema.undescribed)
+        }
+
+        static func object(_ fields: [Parameter]) -> JSONSchema {
+            .object(properties: OrderedDictionary(fields.map { field in
+                let schema = field.type.schema.with(description: field.description ?? "")
+                return (field.name, field.required ? schema : schema.optionalSchemaObject())
+            }, uniquingKeysWith: { first, _ in first }))
         }
     }
 
@@ -32,38 +87,84 @@ public struct APIOperation: Sendable {
         description: String? = nil,
         headers: [Parameter] = [],
         query: [Parameter] = [],
-        requestContent: [String] = [],
+        body: Body? = nil,
         responses: [Int: String],
-        responseContent: String = "application/json"
+        responseContent: String = "application/json",
+        answer: (any Codable.Type)? = nil
     ) {
         self.summary = summary
         self.description = description
         self.headers = headers
         self.query = query
-        self.requestContent = requestContent
+        self.body = body
         self.responses = responses
         self.responseContent = responseContent
+        self.answer = answer.map { (try? WireSchema.answer($0)) ?? .undescribed }
     }
 
-    func openAPI(pathParameters: [String], tag: String) -> OpenAPI.Operation {
-        let string = JSONSchema.string
+    func openAPI(
+        id: String, pathParameters: [String], tag: String, errorSchema: JSONSchema?,
+        credentials: [APIDocument.Credential], schemas: inout NamedSchemas
+    ) -> OpenAPI.Operation {
         var parameters: OpenAPI.Parameter.Array = pathParameters.map {
-            .parameter(.path(name: $0, schema: string))
+            .parameter(.path(name: $0, schema: .string))
         }
-        parameters += headers.map { .parameter(.header(name: $0.name, required: $0.required, schema: string, description: $0.description)) }
-        parameters += query.map { .parameter(.query(name: $0.name, required: $0.required, schema: string, description: $0.description)) }
-        var requestMap = OpenAPI.Content.Map()
-        for mediaType in requestContent {
-            requestMap[OpenAPI.ContentType(rawValue: mediaType) ?? .json] = .b(OpenAPI.Content(schema: .object))
+        let required = credentials.filter { credential in headers.contains { $0.name == credential.header } }
+        let security: [OpenAPI.SecurityRequirement] = [
+            Dictionary(uniqueKeysWithValues: required.map { (JSONReference<OpenAPI.SecurityScheme>.component(named: $0.name), [String]()) }),
+        ]
+        parameters += headers.filter { header in !required.contains { $0.header == header.name } }.map { .parameter(.header(name: $0.name, required: $0.required, schema: $0.type.schema, description: $0.description)) }
+        parameters += query.map { .parameter(.query(name: $0.name, required: $0.required, schema: $0.type.schema, description: $0.description)) }
+        let requestBody = body.map { body in
+            OpenAPI.Request(content: OpenAPI.Content.Map(body.content.map { mediaType, schema in
+                (OpenAPI.ContentType(rawValue: mediaType) ?? .json, .b(OpenAPI.Content(schema: schema)))
+            }, uniquingKeysWith: { first, _ in first }), required: true)
         }
-        let body: OpenAPI.Request? = requestContent.isEmpty ? nil : OpenAPI.Request(content: requestMap)
+        let contentType = OpenAPI.ContentType(rawValue: responseContent) ?? .json
+        // The answer's type is the first success's; other 2xx codes (the study contract's business
+        // results) carry a short text whose schema says nothing more than its media type would.
+        let success = responses.keys.filter { (200..<300).contains($0) }.min()
         var responseMap = OpenAPI.Response.Map()
         for (status, meaning) in responses.sorted(by: { $0.key < $1.key }) {
-            let content: OpenAPI.Content.Map = [OpenAPI.ContentType(rawValue: responseContent) ?? .json: .b(OpenAPI.Content(schema: .object))]
-            responseMap[OpenAPI.Response.StatusCode(integerLiteral: status)] = .response(
-                OpenAPI.Response(description: meaning, content: (200..<300).contains(status) ? content : [:])
-            )
+            let content: OpenAPI.Content.Map = switch status {
+            case success where answer != nil:
+                [contentType: .b(OpenAPI.Content(schema: answer.map { schemas.reference(to: $0.schema, named: $0.name) } ?? .fragment, example: answer?.example))]
+            case success where contentType == .txt: [contentType: .b(OpenAPI.Content(schema: .string))]
+            case success: [contentType: .b(OpenAPI.Content(schema: .fragment))]
+            case 400...: errorSchema.map { [.json: .b(OpenAPI.Content(schema: $0))] } ?? [:]
+            default: [:]
+            }
+            responseMap[OpenAPI.Response.StatusCode(integerLiteral: status)] = .response(OpenAPI.Response(description: meaning, content: content))
         }
-        return OpenAPI.Operation(tags: [tag], summary: summary, description: description, parameters: parameters, requestBody: body, responses: responseMap)
+        return OpenAPI.Operation(
+            tags: [tag], summary: summary, description: description, operationId: id,
+            parameters: parameters, requestBody: requestBody, responses: responseMap, security: required.isEmpty ? nil : security
+        )
+    }
+}
+
+/// The type of a parameter or form field, with its bounds.
+public enum FieldType: Sendable {
+    case string(maxLength: Int? = nil)
+    case integer(ClosedRange<Int>? = nil)
+    case number(ClosedRange<Double>? = nil)
+    case boolean
+    /// One of these values.
+    case choice([String])
+    /// A file part of a multipart body.
+    case file
+    /// The same key repeated (a form) or an array (JSON).
+    indirect case repeated(FieldType)
+
+    var schema: JSONSchema {
+        switch self {
+        case let .string(maxLength): .string(maxLength: maxLength)
+        case let .integer(range): .integer(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
+        case let .number(range): .number(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
+        case .boolean: .boolean
+        case let .choice(values): .string(allowedValues: values.map { AnyCodable($0) })
+        case .file: .string(contentMediaType: OpenAPI.ContentType(rawValue: "application/octet-stream") ?? .anyApplication)
+        case let .repeated(element): .array(items: element.schema)
+        }
     }
 }

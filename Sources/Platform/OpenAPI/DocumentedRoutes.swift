@@ -44,7 +44,9 @@ public struct DocumentedRoutes {
         doc operation: APIOperation,
         use handler: @escaping @Sendable (Request) async throws -> Body
     ) -> Route {
-        register(method, path, body: body, doc: operation) { req in JSONResponse(body: try await handler(req)) }
+        var operation = operation
+        operation.answer = (try? WireSchema.answer(Body.self)) ?? .undescribed
+        return register(method, path, body: body, doc: operation) { req in JSONResponse(body: try await handler(req)) }
     }
 
     /// Registers a handler that builds its own response (files, documents, redirects).

@@ -8,28 +8,27 @@ import Vapor
 struct PhoneAuthController {
     let phoneSignIn: PhoneSignIn
 
-    static let jsonOrForm = ["application/json", "application/x-www-form-urlencoded"]
     static let keyQuery = [APIOperation.Parameter("key", "The Firebase API key; ignored")]
 
     func register(on routes: DocumentedRoutes) {
         let toolkit = routes.grouped("identitytoolkit.googleapis.com", "v1")
         toolkit.on(.POST, "accounts:sendVerificationCode", doc: .init(
             "Send a verification code", description: "Body `{phoneNumber}` in E.164 (spaces and hyphens are dropped); the app-verification fields are accepted and ignored.",
-            query: Self.keyQuery, requestContent: Self.jsonOrForm,
+            query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.SendVerificationCode.self),
             responses: [200: "{sessionInfo}", 400: "MISSING_PHONE_NUMBER, INVALID_PHONE_NUMBER, TOO_MANY_ATTEMPTS_TRY_LATER", 503: "The SMS provider failed"]
         ), use: sendVerificationCode)
         toolkit.on(.POST, "accounts:signInWithPhoneNumber", doc: .init(
             "Sign in with the code", description: "Body `{sessionInfo, code}`; with an `idToken` too, the number is linked to that account.",
-            query: Self.keyQuery, requestContent: Self.jsonOrForm,
+            query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.SignInWithPhoneNumber.self),
             responses: [200: "{idToken, refreshToken, expiresIn, localId, isNewUser, phoneNumber}", 400: "MISSING_CODE, INVALID_CODE, MISSING_SESSION_INFO, INVALID_SESSION_INFO, SESSION_EXPIRED, PHONE_NUMBER_EXISTS"]
         ), use: signInWithPhoneNumber)
         toolkit.on(.POST, "accounts:lookup", doc: .init(
-            "The signed-in account", query: Self.keyQuery, requestContent: Self.jsonOrForm,
+            "The signed-in account", query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.Lookup.self),
             responses: [200: "{kind, users: [{localId, phoneNumber, createdAt, lastLoginAt, lastRefreshAt, providerUserInfo}]}", 400: "INVALID_ID_TOKEN, TOKEN_EXPIRED, USER_NOT_FOUND"]
         ), use: lookup)
         toolkit.on(.POST, "accounts:verifyClient", doc: .init(
             "Verify an iOS client (APNs flow)", description: "Answers a receipt; Sprout does not check app attestation.",
-            query: Self.keyQuery, requestContent: Self.jsonOrForm, responses: [200: "{receipt, suggestedTimeout}"]
+            query: Self.keyQuery, body: .form([.init("appToken", "The APNs token; ignored"), .init("isSandbox", .boolean)], alsoJSON: true), responses: [200: "{receipt, suggestedTimeout}"]
         )) { _ in PhoneAuthWire.VerifyClient(receipt: phoneSignIn.ids.token(byteCount: 24), suggestedTimeout: "5") }
         toolkit.on(.GET, "projects", doc: .init(
             "Project configuration", query: Self.keyQuery, responses: [200: "{projectId, authorizedDomains}"]
@@ -43,7 +42,7 @@ struct PhoneAuthController {
 
         routes.grouped("securetoken.googleapis.com", "v1").on(.POST, "token", doc: .init(
             "Refresh the ID token", description: "`grant_type=refresh_token&refresh_token=…`, form-encoded or JSON (the iOS SDK's `grantType`/`refreshToken`). The refresh token does not change.",
-            query: Self.keyQuery, requestContent: Self.jsonOrForm,
+            query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.Token.self),
             responses: [200: "{access_token, expires_in, token_type, refresh_token, id_token, user_id, project_id}", 400: "MISSING_REFRESH_TOKEN, INVALID_REFRESH_TOKEN, INVALID_GRANT_TYPE"]
         ), use: token)
 

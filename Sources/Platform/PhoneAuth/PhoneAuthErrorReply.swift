@@ -57,15 +57,15 @@ struct PhoneAuthErrorReply: Error, Sendable, Equatable {
         }
     }
 
-    struct Body: Encodable {
-        struct Detail: Encodable {
+    struct Body: Codable {
+        struct Detail: Codable {
             let code: Int
             let message: String
             let errors: [Item]
             let status: String
         }
 
-        struct Item: Encodable {
+        struct Item: Codable {
             let message: String
             let reason: String
             let domain: String

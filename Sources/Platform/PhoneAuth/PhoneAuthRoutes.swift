@@ -9,7 +9,8 @@ public enum PhoneAuthRoutes {
     public static func document() -> APIDocument {
         APIDocument(
             name: "phone-auth", title: "Phone sign-in (Firebase Auth emulator REST)",
-            summary: "The Firebase Auth REST paths SeSAC Study's apps use through `useEmulator`: send a code, sign in, look up, refresh."
+            summary: "The Firebase Auth REST paths SeSAC Study's apps use through `useEmulator`: send a code, sign in, look up, refresh.",
+            errorBody: PhoneAuthErrorReply.Body.self
         )
     }
 

@@ -29,11 +29,11 @@ enum PhoneAuthWire {
 
     // MARK: Responses
 
-    struct SessionInfo: Encodable {
+    struct SessionInfo: Codable {
         let sessionInfo: String
     }
 
-    struct SignedIn: Encodable {
+    struct SignedIn: Codable {
         let idToken: String
         let refreshToken: String
         let expiresIn: String
@@ -42,8 +42,8 @@ enum PhoneAuthWire {
         let phoneNumber: String
     }
 
-    struct AccountInfo: Encodable {
-        struct User: Encodable {
+    struct AccountInfo: Codable {
+        struct User: Codable {
             let localId: String
             let phoneNumber: String
             let emailVerified: Bool
@@ -53,7 +53,7 @@ enum PhoneAuthWire {
             let providerUserInfo: [Provider]
         }
 
-        struct Provider: Encodable {
+        struct Provider: Codable {
             let providerId: String
             let rawId: String
             let phoneNumber: String
@@ -63,7 +63,7 @@ enum PhoneAuthWire {
         let users: [User]
     }
 
-    struct Refreshed: Encodable {
+    struct Refreshed: Codable {
         let access_token: String
         let expires_in: String
         let token_type = "Bearer"
@@ -73,25 +73,25 @@ enum PhoneAuthWire {
         let project_id: String
     }
 
-    struct ProjectConfig: Encodable {
+    struct ProjectConfig: Codable {
         let projectId: String
         let authorizedDomains: [String]
     }
 
-    struct VerifyClient: Encodable {
+    struct VerifyClient: Codable {
         let receipt: String
         let suggestedTimeout: String
     }
 
     /// What the emulator hands the web SDK instead of a real reCAPTCHA.
-    struct RecaptchaParams: Encodable {
+    struct RecaptchaParams: Codable {
         let kind = "identitytoolkit#GetRecaptchaParamResponse"
         let recaptchaStoken = "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha"
         let recaptchaSiteKey = "Fake-key__Do-not-send-this-to-Recaptcha_"
     }
 
-    struct VerificationCodes: Encodable {
-        struct Code: Encodable {
+    struct VerificationCodes: Codable {
+        struct Code: Codable {
             let phoneNumber: String
             let sessionInfo: String
             let code: String

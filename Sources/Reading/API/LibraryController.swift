@@ -26,15 +26,16 @@ struct LibraryController: Sendable {
         ), use: list)
         library.onResponse(.POST, doc: .init(
             "Add a book", description: "By hand, or with its ISBN-13 (checked). The same ISBN, or for a book without one the same title and author, is a 409 whose Location names the book already there.",
-            headers: [Self.bearer], requestContent: ["application/json"],
-            responses: Self.signedIn.merging([201: "The book (Location: its path)", 400: "A body that cannot be read", 409: "Already in the library", 422: "A field the rules refuse, each named"]) { $1 }
+            headers: [Self.bearer], body: .json(Reading.NewBook.self),
+            responses: Self.signedIn.merging([201: "The book (Location: its path)", 400: "A body that cannot be read", 409: "Already in the library", 422: "A field the rules refuse, each named"]) { $1 },
+            answer: Reading.Book.self
         ), use: add)
         library.on(.GET, ":id", doc: .init(
             "One of my books", headers: [Self.bearer], responses: Self.signedIn.merging([200: "The book", 404: "Not in my library"]) { $1 }
         ), use: show)
         library.on(.PATCH, ":id", doc: .init(
             "Change a book", description: "Only the keys sent change; a status keeps started_on and finished_on in step.",
-            headers: [Self.bearer], requestContent: ["application/json"],
+            headers: [Self.bearer], body: .json(Reading.BookChanges.self),
             responses: Self.signedIn.merging([200: "The book", 400: "A body that cannot be read", 404: "Not in my library", 409: "Another of my books has this title and author", 422: "A field the rules refuse, each named"]) { $1 }
         ), use: change)
         library.on(.DELETE, ":id", doc: .init(

@@ -18,20 +18,21 @@ struct MemoController: Sendable {
         ), use: list)
         book.onResponse(.POST, doc: .init(
             "Write a memo", description: "`text` (1 to 20,000 characters once trimmed) and, if it is about one, the `page` (1 to the book's pages when known).",
-            headers: bearer, requestContent: ["application/json"],
-            responses: LibraryController.signedIn.merging([201: "The memo (Location: its path)", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
+            headers: bearer, body: .json(Reading.MemoDraft.self),
+            responses: LibraryController.signedIn.merging([201: "The memo (Location: its path)", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 },
+            answer: Reading.Memo.self
         ), use: add)
         book.on(.GET, ":memo", doc: .init(
             "One memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
         ), use: show)
         book.on(.PATCH, ":memo", doc: .init(
             "Change a memo", description: "Only the keys sent change; `\"page\": null` takes the page away.",
-            headers: bearer, requestContent: ["application/json"],
+            headers: bearer, body: .json(Reading.MemoDraft.self),
             responses: LibraryController.signedIn.merging([200: "The memo", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
         ), use: change)
         book.on(.PUT, ":memo", "photo", body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Put a photo on a memo", description: "Multipart with one `photo` part: a JPEG, PNG, GIF, WebP or HEIC, re-encoded without its metadata (location included). It replaces the memo's photo.",
-            headers: bearer, requestContent: ["multipart/form-data"],
+            headers: bearer, body: .multipart([.init("photo", required: true, .file, "A JPEG, PNG, GIF, WebP or HEIC")]),
             responses: LibraryController.signedIn.merging([200: "The memo", 400: "No photo part", 404: notFound, 413: "Too large", 422: "photo: not an image, too large or too many pixels"]) { $1 }
         ), use: putPhoto)
         book.on(.DELETE, ":memo", "photo", doc: .init(

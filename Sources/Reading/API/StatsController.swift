@@ -22,7 +22,7 @@ struct StatsController: Sendable {
         ), use: showGoals)
         routes.grouped("api", "reading").on(.PUT, "goals", doc: .init(
             "Set my goals", description: "Books a year (0 to 1000) and minutes a day (0 to 1440); 0 is no goal.",
-            headers: [LibraryController.bearer], requestContent: ["application/json"],
+            headers: [LibraryController.bearer], body: .json(Reading.Goals.self),
             responses: LibraryController.signedIn.merging([200: "{yearly_books, daily_minutes}", 400: "A body that cannot be read", 422: "A goal out of range"]) { $1 }
         ), use: setGoals)
     }

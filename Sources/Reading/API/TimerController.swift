@@ -22,7 +22,7 @@ struct TimerController: Sendable {
         ), use: show)
         timer.on(.POST, "start", doc: .init(
             "Start timing a book", description: "A book on the to-read shelf moves to reading.",
-            headers: bearer, requestContent: ["application/json"],
+            headers: bearer, body: .json(Reading.TimerStart.self),
             responses: signedIn.merging([200: "The running timer", 400: "A body that cannot be read", 404: "Not in my library", 409: "A timer is already there (the reason names its book)"]) { $1 }
         ), use: start)
         let late = bearer + [Self.actionAge]

@@ -40,7 +40,7 @@ extension Reading {
         }
     }
 
-    public enum SkipReason: String, Codable, Sendable {
+    public enum SkipReason: String, Codable, Sendable, CaseIterable {
         /// The same ISBN, or without one the same title and author, is already on a shelf.
         case alreadyInLibrary = "already_in_library"
         /// An earlier row of the same file is the same book.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Reading {
-    public enum TimerState: String, Codable, Sendable {
+    public enum TimerState: String, Codable, Sendable, CaseIterable {
         case idle, running, paused
     }
 

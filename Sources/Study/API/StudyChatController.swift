@@ -9,12 +9,13 @@ struct StudyChatController: Sendable {
     func register(on routes: DocumentedRoutes) {
         let chats = routes.grouped("v1", "chat")
         chats.onResponse(.POST, ":to", doc: StudyDocs.op(
-            "Send a message to my study partner", form: "chat (1–\(StudyChat.maxLength) characters)",
-            [200: "The stored Chat JSON {_id, __v, to, from, chat, createdAt}", 201: "The study is over (cancelled, reviewed or not matched): not sent"]
+            "Send a message to my study partner", form: [.init("chat", required: true, .string(maxLength: StudyChat.maxLength))],
+            [200: "The stored Chat JSON {_id, __v, to, from, chat, createdAt}", 201: "The study is over (cancelled, reviewed or not matched): not sent"],
+            answer: Study.Chat.self
         ), use: send)
         chats.onResponse(.GET, ":from", doc: StudyDocs.op(
             "Messages with my partner, both ways, newer than lastchatDate (query; ISO with Z or an offset; 2000-01-01T00:00:00.000Z for all)",
-            [200: "{payload: [Chat]}, oldest first, at most \(StudyChat.pageSize)"]
+            [200: "{payload: [Chat]}, oldest first, at most \(StudyChat.pageSize)"], answer: Study.ChatHistory.self
         ), use: history)
     }
 

@@ -9,13 +9,16 @@ struct StudyShopController: Sendable {
 
     func register(on routes: DocumentedRoutes) {
         let shop = routes.grouped("v1", "user", "shop")
-        shop.onResponse(.GET, "myinfo", doc: StudyDocs.op("My profile, for the shop's owned badges", [200: "User JSON (27 fields)", 406: "Not signed up"]), use: myInfo)
+        shop.onResponse(.GET, "myinfo", doc: StudyDocs.op("My profile, for the shop's owned badges", [200: "User JSON (27 fields)", 406: "Not signed up"], answer: Study.User.self), use: myInfo)
         shop.onResponse(.POST, "ios", body: .collect(maxSize: ByteCount(value: SesacShop.receiptLength * 2)), doc: StudyDocs.op(
-            "Record an App Store purchase", form: "receipt (base64 of the app receipt), product (the product id just bought)",
+            "Record an App Store purchase", form: [
+                .init("receipt", required: true, .string(maxLength: SesacShop.receiptLength), "Base64 of the app receipt"),
+                .init("product", required: true, .string(), "The product id just bought"),
+            ],
             [200: "Granted: the item joins the collection", 201: "Invalid receipt, no purchase of the product in it, or a purchase already granted to someone else", 406: "Not signed up"]
         ), use: buy)
         shop.onResponse(.POST, "item", doc: StudyDocs.op(
-            "Show a face and a background", form: "sesac (0–4), background (0–7)",
+            "Show a face and a background", form: [.init("sesac", required: true, .integer(0...4)), .init("background", required: true, .integer(0...7))],
             [200: "Saved", 201: "An item is not owned (구매가 필요한 아이템이 있어요)", 406: "Not signed up"]
         ), use: choose)
     }

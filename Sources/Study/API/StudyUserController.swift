@@ -9,18 +9,29 @@ struct StudyUserController: Sendable {
 
     func register(on routes: DocumentedRoutes) {
         let user = routes.grouped("v1", "user")
-        user.onResponse(.GET, doc: StudyDocs.op("My profile", [200: "User JSON (27 fields)", 406: "Not signed up: go to signup"]), use: me)
+        user.onResponse(.GET, doc: StudyDocs.op("My profile", [200: "User JSON (27 fields)", 406: "Not signed up: go to signup"], answer: Study.User.self), use: me)
         user.onResponse(.POST, doc: StudyDocs.op(
-            "Sign up", form: "phoneNumber, FCMtoken, nick (1–10), birth (ISO, offset or Swift Date text; 17 or older), email, gender (0 woman, 1 man)",
-            [200: "Signed up: the User JSON", 201: "Already signed up", 202: "Nickname not usable: back to the nickname step"]
+            "Sign up", form: [
+                .init("phoneNumber", required: true, .string()), .init("FCMtoken", required: true, .string()),
+                .init("nick", required: true, .string(maxLength: 10)),
+                .init("birth", required: true, .string(), "ISO, offset or Swift Date text; 17 or older"),
+                .init("email", required: true, .string()), .init("gender", required: true, StudyDocs.zeroOrOne, "0 woman, 1 man"),
+            ],
+            [200: "Signed up: the User JSON", 201: "Already signed up", 202: "Nickname not usable: back to the nickname step"], answer: Study.User.self
         ), use: signUp)
         user.onResponse(.POST, "withdraw", doc: StudyDocs.op("Withdraw from SeSAC Study", [200: "Withdrawn", 406: "Already withdrawn or never signed up"]), use: withdraw)
         user.onResponse(.PUT, "mypage", doc: StudyDocs.op(
-            "Edit my info", form: "searchable (0/1), ageMin, ageMax (18–65), gender, study", [200: "Saved", 406: "Not signed up"]
+            "Edit my info", form: [
+                .init("searchable", required: true, StudyDocs.zeroOrOne), .init("ageMin", required: true, .integer(18...65)),
+                .init("ageMax", required: true, .integer(18...65)), .init("gender", required: true, .integer(-1...1), "-1 anyone"),
+                .init("study", .string()),
+            ], [200: "Saved", 406: "Not signed up"]
         ), use: myPage)
-        user.onResponse(.PUT, "update_fcm_token", doc: StudyDocs.op("Register the device's FCM token", form: "FCMtoken", [200: "Saved", 406: "Not signed up"]), use: fcmToken)
+        user.onResponse(.PUT, "update_fcm_token", doc: StudyDocs.op("Register the device's FCM token", form: [.init("FCMtoken", required: true, .string())], [200: "Saved", 406: "Not signed up"]), use: fcmToken)
         user.onResponse(.POST, "report", doc: StudyDocs.op(
-            "Report someone", form: "otheruid, reportedReputation (repeated 0/1), comment",
+            "Report someone", form: [
+                StudyDocs.otherUID, .init("reportedReputation", required: true, .repeated(StudyDocs.zeroOrOne)), .init("comment", .string()),
+            ],
             [200: "Reported (three reports bar the person from the queue)", 201: "Already reported by me", 202: "No such person"]
         ), use: report)
     }
