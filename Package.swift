@@ -94,6 +94,7 @@ let package = Package(
             dependencies: [
                 "Platform", "SproutTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
             ]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
@@ -103,7 +104,10 @@ let package = Package(
             name: "ReadingTests",
             dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SproutServerTests", dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(
+            name: "SproutServerTests",
+            dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit")]
+        ),
         // The SDK and the view models alone: no Vapor, no libvips.
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),
         .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI"]),

@@ -28,7 +28,7 @@ public struct MarketModule: AppModule {
     public let apiDocument = APIDocument(
         name: "market", title: "Dotori Market (open market) API",
         summary: "The yagom-academy open-market contract (2022b shape, 2022a requests accepted) and Sprout's vendor, likes and my-products endpoints.",
-        errorBody: ErrorBody.self,
+        errors: .json(ErrorBody.self),
         credentials: [.key("identifier", "The vendor's identifier"), .bearer("An access token from /api/auth/login")]
     )
 

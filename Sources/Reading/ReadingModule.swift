@@ -54,7 +54,7 @@ public struct ReadingModule: AppModule {
     public let apiDocument = APIDocument(
         name: "reading", title: "ReadingHaracoon (reading log) API",
         summary: "Sprout's own reading API: the library, the server-held reading timer and statistics, with /api/auth bearer tokens. Errors are { error: true, reason }.",
-        errorBody: ErrorBody.self,
+        errors: .json(ErrorBody.self),
         credentials: [.bearer("An access token from /api/auth/login")]
     )
 

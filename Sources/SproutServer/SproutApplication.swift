@@ -101,7 +101,7 @@ public enum SproutApplication {
         let platformDocument = APIDocument(
             name: "platform", title: "Sprout platform API",
             summary: "Health, API documents and uploaded files, shared by every app.",
-            errorBody: ErrorBody.self
+            errors: .json(ErrorBody.self)
         )
         let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.map(\.apiDocument)
         let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
@@ -117,7 +117,8 @@ public enum SproutApplication {
     private static func routes(_ app: Application, platform: PlatformServices, modules: [any AppModule], documents: [APIDocument], pages: any RoutesBuilder) throws {
         let platformAPI = DocumentedRoutes(app.routes, document: documents[0])
         platformAPI.onResponse(.GET, "healthz", doc: .init(
-            "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"]
+            "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"],
+            answer: HealthController.Health.self
         ), use: HealthController.health)
         platformAPI.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",

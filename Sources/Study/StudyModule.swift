@@ -57,6 +57,7 @@ public struct StudyModule: AppModule {
     public let apiDocument = APIDocument(
         name: "study", title: "SeSAC Study API",
         summary: "The late-2022 SeSAC Study contract: idtoken header, form-encoded bodies, business results as 2xx codes.",
+        errors: .text,
         credentials: [.key("idtoken", "The ID token from phone sign-in, bare (no Bearer prefix)")]
     )
 

@@ -94,7 +94,7 @@ private struct RecordingModule: AppModule {
     init(context: ModuleContext) {}
     let name = "recording"
     var migrations: [any Migration] { [] }
-    let apiDocument = APIDocument(name: "recording", title: "Recording", summary: "A test module.")
+    let apiDocument = APIDocument(name: "recording", title: "Recording", summary: "A test module.", errors: .text)
     var hubTile: HubTile { HubTile(app: name, icon: "⏺", title: ("기록", "Recording"), summary: ("", ""), path: nil) }
     var mountPoints: [MountPoint] { [] }
     var services: [any ModuleService] { [Recorder(name: "first"), Recorder(name: "second")] }

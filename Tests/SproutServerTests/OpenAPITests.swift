@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIKit
 import Platform
 import SproutTestSupport
 import Testing
@@ -36,6 +37,50 @@ import Vapor
         }
     }
 
+    /// Every JSON answer and JSON body is described by a schema read from its wire type; only an
+    /// API document itself is "any JSON".
+    @Test func everyJSONBodyAndAnswerHasASchema() async throws {
+        try await withSprout { sprout in
+            for document in sprout.running.documents {
+                let json = try #require(String(data: try document.json(), encoding: .utf8))
+                #expect(!json.contains(WireSchema.undescribed), "\(document.name) has a type the reflection could not read")
+                for (path, item) in document.openAPI.paths {
+                    for endpoint in item.pathItemValue?.endpoints ?? [] where path.rawValue != "/openapi/{document}" {
+                        let operation = endpoint.operation
+                        let name = "\(endpoint.method.rawValue) \(path.rawValue)"
+                        #expect(operation.operationId?.isEmpty == false, "\(name) has no operationId")
+                        for (status, response) in operation.responses {
+                            for (mediaType, content) in response.b?.content ?? [:] where mediaType == .json {
+                                #expect(content.b?.schema.map { $0 != .fragment } == true, "\(name) \(status.rawValue) has no schema")
+                            }
+                        }
+                        for (mediaType, content) in operation.requestBody?.b?.content ?? [:] where mediaType == .json {
+                            #expect(content.b?.schema.map { $0 != .fragment } == true, "\(name) body has no schema")
+                        }
+                        if endpoint.method == .get {
+                            #expect(operation.responses[OpenAPI.Response.StatusCode(integerLiteral: 304)] != nil, "\(name) does not list 304")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func credentialsAreSecuritySchemesNotParameters() async throws {
+        try await withSprout { sprout in
+            let lessons = try await sprout.send(.GET, "openapi/lessons.json").jsonObject()
+            let schemes = try #require((lessons["components"] as? [String: Any])?["securitySchemes"] as? [String: [String: Any]])
+            #expect(schemes["SesacKey"]?["in"] as? String == "header" && schemes["Authorization"]?["type"] as? String == "apiKey")
+            let profile = try #require(((lessons["paths"] as? [String: Any])?["/v1/users/me/profile"] as? [String: Any])?["get"] as? [String: Any])
+            #expect((profile["security"] as? [[String: [String]]])?.first.map { Set($0.keys) } == ["SesacKey", "Authorization"])
+            let parameters = (profile["parameters"] as? [[String: Any]]) ?? []
+            #expect(!parameters.contains { ["SesacKey", "Authorization"].contains($0["name"] as? String) })
+            let reading = try await sprout.send(.GET, "openapi/reading.json").jsonObject()
+            let bearer = ((reading["components"] as? [String: Any])?["securitySchemes"] as? [String: [String: Any]])?["bearer"]
+            #expect(bearer?["scheme"] as? String == "bearer")
+        }
+    }
+
     @Test func docsPageListsEveryAPI() async throws {
         try await withSprout { sprout in
             let page = try await sprout.send(.GET, "docs")
@@ -43,6 +88,8 @@ import Vapor
             let html = String(buffer: page.body)
             #expect(html.contains("/v1/users/join"))
             #expect(html.contains("/openapi/platform.json"))
+            #expect(html.contains("Example answer") && html.contains("accessToken"))
+            #expect(html.contains("{ email?: string | null, password?: string | null }"), "the login body's outline")
             #expect(!html.contains("http://") && !html.contains("https://"), "no external assets")
         }
     }

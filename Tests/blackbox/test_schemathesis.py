@@ -1,5 +1,7 @@
 """schemathesis against every OpenAPI document Sprout serves, signed in as each API expects:
-no generated request may get a 5xx, and the server is alive afterwards.
+no generated request may get a 5xx, every answer must match the schema its document gives for
+its status, and the server is alive afterwards. Request bodies are generated from the documents'
+schemas, so most cases reach the handlers' own checks rather than the decoders'.
 
 The seed is fixed, so a run repeats exactly; a failure names the seed and the case to replay."""
 from __future__ import annotations
@@ -46,9 +48,11 @@ def test_no_generated_request_gets_a_server_error(start_sprout, tmp_path, api, e
     server = start_sprout()
     config = tmp_path / "schemathesis.toml"
     config.write_text(STUDY_STATUSES if api == "study" else "")
+    # One worker: with two, Hypothesis's lambda-source cache raced on Python 3.11 ("AST constructor
+    # recursion depth mismatch") and schemathesis reported that as a runtime error.
     run = subprocess.run(
         ["st", "--config-file", str(config), "run", f"{server.base_url}/openapi/{api}.json", "--url", server.base_url,
-         "--checks", "not_a_server_error", "--max-examples", str(examples), "--seed", SEED, "--workers", "2",
+         "--checks", "not_a_server_error,response_schema_conformance", "--max-examples", str(examples), "--seed", SEED, "--workers", "1",
          *credentials(server, api)],
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
     )

@@ -3,9 +3,10 @@ import Vapor
 
 /// `GET /healthz`: 200 while the database answers, 503 when it does not, for load balancers.
 public enum HealthController {
-    struct Health: Content {
-        let status: String
-        let database: String
+    /// The answer, with either status: load balancers read the code, people the words.
+    public struct Health: Content {
+        public let status: String
+        public let database: String
     }
 
     @Sendable public static func health(_ req: Request) async throws -> Response {

@@ -10,7 +10,20 @@ public final class APIDocument: Sendable {
     let title: String
     let summary: String
     /// The contract's error body, shared by every status from 400 up.
-    let errorSchema: JSONSchema?
+    let errors: ErrorBody
+
+    /// How a contract answers its errors.
+    public enum ErrorFormat {
+        /// A JSON body of this wire type.
+        case json(any Decodable.Type)
+        /// A short text.
+        case text
+    }
+
+    enum ErrorBody {
+        case json(JSONSchema)
+        case text
+    }
     /// The headers that carry credentials: documented as the contract's security schemes rather
     /// than as parameters, which is how client generators expect them (a middleware adds them).
     let credentials: [Credential]
@@ -42,15 +55,23 @@ public final class APIDocument: Sendable {
         }
     }
 
-    public init(name: String, title: String, summary: String, errorBody: (any Decodable.Type)? = nil, credentials: [Credential] = []) {
+    public init(name: String, title: String, summary: String, errors: ErrorFormat, credentials: [Credential] = []) {
         self.name = name
         self.title = title
         self.summary = summary
-        self.errorSchema = errorBody.map(APIOperation.Body.schema(of:))
+        self.errors = switch errors {
+        case let .json(type): .json(APIOperation.Body.schema(of: type))
+        case .text: .text
+        }
         self.credentials = credentials
     }
 
     func add(method: HTTPMethod, path: [PathComponent], operation: APIOperation) {
+        var operation = operation
+        // `ConditionalGetMiddleware` answers any read whose ETag the client sent back.
+        if method == .GET, operation.responses[304] == nil {
+            operation.responses[304] = "Not modified: If-None-Match names the current ETag"
+        }
         let parameters = path.compactMap { component -> String? in
             switch component {
             case let .parameter(name): name
@@ -98,12 +119,15 @@ public final class APIDocument: Sendable {
 
     public var openAPI: OpenAPI.Document {
         var schemas = NamedSchemas()
-        let errorReference = errorSchema.map { schemas.reference(to: $0, named: "Error") }
+        let errorContent: OpenAPI.Content.Map = switch errors {
+        case let .json(schema): [.json: .b(OpenAPI.Content(schema: schemas.reference(to: schema, named: "Error")))]
+        case .text: [.txt: .b(OpenAPI.Content(schema: .string))]
+        }
         var paths = OpenAPI.PathItem.Map()
         for entry in operations.withLock({ $0 }) {
             let key = OpenAPI.Path(rawValue: entry.path)
             let operation = entry.operation.openAPI(
-                id: entry.id, pathParameters: entry.pathParameters, tag: name, errorSchema: errorReference,
+                id: entry.id, pathParameters: entry.pathParameters, tag: name, errorContent: errorContent,
                 credentials: credentials, schemas: &schemas
             )
             var item = paths[key]?.pathItemValue ?? OpenAPI.PathItem()

@@ -16,6 +16,8 @@ public struct APIOperation: Sendable {
     public var responses: [Int: String]
     /// Media type of successful responses.
     public var responseContent: String
+    /// The media type of the other 2xx answers' short texts, when there are any.
+    public var otherSuccessContent: String?
     /// The successful answer's schema and an example of it, when the answer is a wire type.
     var answer: WireSchema.Answer?
 
@@ -90,6 +92,7 @@ public struct APIOperation: Sendable {
         body: Body? = nil,
         responses: [Int: String],
         responseContent: String = "application/json",
+        otherSuccessContent: String? = nil,
         answer: (any Codable.Type)? = nil
     ) {
         self.summary = summary
@@ -99,11 +102,12 @@ public struct APIOperation: Sendable {
         self.body = body
         self.responses = responses
         self.responseContent = responseContent
+        self.otherSuccessContent = otherSuccessContent
         self.answer = answer.map { (try? WireSchema.answer($0)) ?? .undescribed }
     }
 
     func openAPI(
-        id: String, pathParameters: [String], tag: String, errorSchema: JSONSchema?,
+        id: String, pathParameters: [String], tag: String, errorContent: OpenAPI.Content.Map,
         credentials: [APIDocument.Credential], schemas: inout NamedSchemas
     ) -> OpenAPI.Operation {
         var parameters: OpenAPI.Parameter.Array = pathParameters.map {
@@ -122,7 +126,7 @@ public struct APIOperation: Sendable {
         }
         let contentType = OpenAPI.ContentType(rawValue: responseContent) ?? .json
         // The answer's type is the first success's; other 2xx codes (the study contract's business
-        // results) carry a short text whose schema says nothing more than its media type would.
+        // results) carry `otherSuccessContent`, a short text.
         let success = responses.keys.filter { (200..<300).contains($0) }.min()
         var responseMap = OpenAPI.Response.Map()
         for (status, meaning) in responses.sorted(by: { $0.key < $1.key }) {
@@ -131,7 +135,8 @@ public struct APIOperation: Sendable {
                 [contentType: .b(OpenAPI.Content(schema: answer.map { schemas.reference(to: $0.schema, named: $0.name) } ?? .fragment, example: answer?.example))]
             case success where contentType == .txt: [contentType: .b(OpenAPI.Content(schema: .string))]
             case success: [contentType: .b(OpenAPI.Content(schema: .fragment))]
-            case 400...: errorSchema.map { [.json: .b(OpenAPI.Content(schema: $0))] } ?? [:]
+            case 200..<300: otherSuccessContent.map { [OpenAPI.ContentType(rawValue: $0) ?? .txt: .b(OpenAPI.Content(schema: .string))] } ?? [:]
+            case 400...: errorContent
             default: [:]
             }
             responseMap[OpenAPI.Response.StatusCode(integerLiteral: status)] = .response(OpenAPI.Response(description: meaning, content: content))

@@ -10,7 +10,7 @@ public enum PhoneAuthRoutes {
         APIDocument(
             name: "phone-auth", title: "Phone sign-in (Firebase Auth emulator REST)",
             summary: "The Firebase Auth REST paths SeSAC Study's apps use through `useEmulator`: send a code, sign in, look up, refresh.",
-            errorBody: PhoneAuthErrorReply.Body.self
+            errors: .json(PhoneAuthErrorReply.Body.self)
         )
     }
 

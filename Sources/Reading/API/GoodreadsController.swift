@@ -23,7 +23,7 @@ struct GoodreadsController: Sendable {
         routes.onResponse(.GET, "api", "reading", "export", "goodreads.csv", doc: .init(
             "Export as Goodreads CSV",
             description: "Goodreads' columns and quirks (`=\"…\"` ISBN cells, `yyyy/MM/dd` days, shelves), plus a Date Started column; memos, oldest first, as the review.",
-            headers: bearer, responses: LibraryController.signedIn.merging([200: "text/csv"]) { $1 }
+            headers: bearer, responses: LibraryController.signedIn.merging([200: "The library as Goodreads CSV"]) { $1 }, responseContent: "text/csv"
         ), use: exportGoodreads)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 import Platform
 import Plot
@@ -48,10 +49,46 @@ struct DocsController: Sendable {
                         .span(.class("method"), .text(endpoint.method.rawValue)),
                         .code(.text(path.rawValue)),
                         .p(.text(endpoint.operation.summary ?? "")),
-                        .p(.class("hint"), .text(endpoint.operation.responses.map { status, _ in status.rawValue }.joined(separator: " · ")))
+                        .p(.class("hint"), .text(endpoint.operation.responses.map { status, _ in status.rawValue }.joined(separator: " · "))),
+                        details(of: endpoint.operation, outline: SchemaOutline(components: document.components))
                     )
                 }
             }
         )
+    }
+
+    /// What to send and what comes back: parameters, the body per media type, the successful
+    /// answer's shape and an example of it.
+    private func details(of operation: OpenAPI.Operation, outline: SchemaOutline) -> Node<HTML.BodyContext> {
+        let parameters = operation.parameters.compactMap(Self.inline).map { parameter in
+            let schema = parameter.schemaOrContent.a.flatMap { Self.inline($0.schema) }
+            return "\(parameter.name) (\(parameter.location.rawValue)\(parameter.required ? "" : ", optional")): \(schema.map { outline.text($0) } ?? "any")"
+        }
+        let bodies = operation.requestBody.flatMap(Self.inline)?.content.compactMap { mediaType, content in
+            content.b?.schema.map { "\(mediaType.rawValue): \(outline.text($0))" }
+        } ?? []
+        let success = operation.responses.first(where: { status, _ in status.isSuccess })
+        let answer = success.flatMap { Self.inline($0.value) }?.content.first(where: { _, content in content.b?.schema != nil })?.value.b
+        let example = answer?.example.flatMap { try? Self.prettyJSON($0) }
+        return .dl(
+            .class("docs-details"),
+            .if(!parameters.isEmpty, .group(.dt(.text("Parameters")), .forEach(parameters) { .dd(.code(.text($0))) })),
+            .if(!bodies.isEmpty, .group(.dt(.text("Body")), .forEach(bodies) { .dd(.code(.text($0))) })),
+            .unwrap(success.flatMap { success in answer?.schema.map { (success.key, $0) } }) { status, schema in
+                .group(.dt(.text("Answer \(status.rawValue)")), .dd(.code(.text(outline.text(schema)))))
+            },
+            .unwrap(example) { .group(.dt(.text("Example answer")), .dd(.pre(.code(.text($0))))) }
+        )
+    }
+
+    /// The value itself; documents written here never use references but for schemas.
+    private static func inline<Reference, Value>(_ either: Either<Reference, Value>) -> Value? {
+        if case let .b(value) = either { value } else { nil }
+    }
+
+    private static func prettyJSON(_ value: AnyCodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -17,7 +17,8 @@ enum StudyDocs {
     static func op(_ summary: String, form: [APIOperation.Parameter]? = nil, _ responses: [Int: String], answer: (any Codable.Type)? = nil) -> APIOperation {
         APIOperation(
             summary, headers: [idToken], body: form.map { .form($0, alsoJSON: true) },
-            responses: common.merging(responses) { $1 }, responseContent: answer == nil ? "text/plain" : "application/json", answer: answer
+            responses: common.merging(responses) { $1 }, responseContent: answer == nil ? "text/plain" : "application/json",
+            otherSuccessContent: "text/plain", answer: answer
         )
     }
 
