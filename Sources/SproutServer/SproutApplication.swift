@@ -118,7 +118,7 @@ public enum SproutApplication {
         let platformAPI = DocumentedRoutes(app.routes, document: documents[0])
         platformAPI.onResponse(.GET, "healthz", doc: .init(
             "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"],
-            answer: HealthController.Health.self
+            answer: HealthController.Health.self, answerAlsoFor: [503]
         ), use: HealthController.health)
         platformAPI.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",

@@ -81,6 +81,19 @@ import Vapor
         }
     }
 
+    /// A load balancer reads `/healthz`'s 503 in the same shape as its 200, not as an error body.
+    @Test func healthDocumentsItsOwnAnswerForBothStatuses() async throws {
+        try await withSprout { sprout in
+            let platform = try await sprout.send(.GET, "openapi/platform.json").jsonObject()
+            let health = try #require(((platform["paths"] as? [String: Any])?["/healthz"] as? [String: Any])?["get"] as? [String: Any])
+            let responses = try #require(health["responses"] as? [String: [String: Any]])
+            for status in ["200", "503"] {
+                let schema = ((responses[status]?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: String]
+                #expect(schema?["$ref"] == "#/components/schemas/Health", "\(status)")
+            }
+        }
+    }
+
     @Test func docsPageListsEveryAPI() async throws {
         try await withSprout { sprout in
             let page = try await sprout.send(.GET, "docs")

@@ -20,6 +20,8 @@ public struct APIOperation: Sendable {
     public var otherSuccessContent: String?
     /// The successful answer's schema and an example of it, when the answer is a wire type.
     var answer: WireSchema.Answer?
+    /// Other statuses whose body is the answer's type rather than the contract's error body.
+    public var answerAlsoFor: Set<Int>
 
     public struct Parameter: Sendable {
         public var name: String
@@ -93,7 +95,8 @@ public struct APIOperation: Sendable {
         responses: [Int: String],
         responseContent: String = "application/json",
         otherSuccessContent: String? = nil,
-        answer: (any Codable.Type)? = nil
+        answer: (any Codable.Type)? = nil,
+        answerAlsoFor: Set<Int> = []
     ) {
         self.summary = summary
         self.description = description
@@ -103,6 +106,7 @@ public struct APIOperation: Sendable {
         self.responses = responses
         self.responseContent = responseContent
         self.otherSuccessContent = otherSuccessContent
+        self.answerAlsoFor = answerAlsoFor
         self.answer = answer.map { (try? WireSchema.answer($0)) ?? .undescribed }
     }
 
@@ -131,7 +135,7 @@ public struct APIOperation: Sendable {
         var responseMap = OpenAPI.Response.Map()
         for (status, meaning) in responses.sorted(by: { $0.key < $1.key }) {
             let content: OpenAPI.Content.Map = switch status {
-            case success where answer != nil:
+            case _ where answer != nil && (status == success || answerAlsoFor.contains(status)):
                 [contentType: .b(OpenAPI.Content(schema: answer.map { schemas.reference(to: $0.schema, named: $0.name) } ?? .fragment, example: answer?.example))]
             case success where contentType == .txt: [contentType: .b(OpenAPI.Content(schema: .string))]
             case success: [contentType: .b(OpenAPI.Content(schema: .fragment))]
