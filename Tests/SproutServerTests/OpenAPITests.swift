@@ -102,6 +102,7 @@ import Vapor
             #expect(html.contains("/v1/users/join"))
             #expect(html.contains("/openapi/platform.json"))
             #expect(html.contains("Example answer") && html.contains("accessToken"))
+            #expect(html.contains("<code>Authorization, SesacKey</code>"), "an operation's credentials")
             #expect(html.contains("{ email?: string | null, password?: string | null }"), "the login body's outline")
             #expect(!html.contains("http://") && !html.contains("https://"), "no external assets")
         }

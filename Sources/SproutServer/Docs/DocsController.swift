@@ -64,6 +64,7 @@ struct DocsController: Sendable {
             let schema = parameter.schemaOrContent.a.flatMap { Self.inline($0.schema) }
             return "\(parameter.name) (\(parameter.location.rawValue)\(parameter.required ? "" : ", optional")): \(schema.map { outline.text($0) } ?? "any")"
         }
+        let credentials = (operation.security ?? []).flatMap { $0.keys.compactMap(\.name) }.sorted()
         let bodies = operation.requestBody.flatMap(Self.inline)?.content.compactMap { mediaType, content in
             content.b?.schema.map { "\(mediaType.rawValue): \(outline.text($0))" }
         } ?? []
@@ -72,6 +73,7 @@ struct DocsController: Sendable {
         let example = answer?.example.flatMap { try? Self.prettyJSON($0) }
         return .dl(
             .class("docs-details"),
+            .if(!credentials.isEmpty, .group(.dt(.text("Credentials")), .dd(.code(.text(credentials.joined(separator: ", ")))))),
             .if(!parameters.isEmpty, .group(.dt(.text("Parameters")), .forEach(parameters) { .dd(.code(.text($0))) })),
             .if(!bodies.isEmpty, .group(.dt(.text("Body")), .forEach(bodies) { .dd(.code(.text($0))) })),
             .unwrap(success.flatMap { success in answer?.schema.map { (success.key, $0) } }) { status, schema in
