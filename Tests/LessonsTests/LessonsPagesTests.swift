@@ -236,6 +236,11 @@ import VaporTesting
             #expect(detail.contains("친절하게 알려 주세요!") && detail.contains("후기 1개"))
             let reviewID = try #require(detail.firstMatch(of: /id="review-([0-9a-f]+)"/)?.1)
 
+            #expect(detail.contains(">방금 전</time>"), "a review says when it was written")
+            sprout.clock.advance(by: 2 * 3600)
+            #expect(try await html(student, "/lessons/\(lesson)").contains(">2시간 전</time>"))
+            #expect(try await html(teacher, "/lessons/me/reviews").contains(">2시간 전</time>"))
+
             let (stranger, strangerCSRF) = try await member(sprout, "nosystudent", role: "student")
             #expect(try await html(stranger, "/lessons/\(lesson)/reviews/\(reviewID)/edit", status: 403).contains("내가 쓴 후기만 고칠 수 있어요"))
             #expect(try await stranger.post("/lessons/\(lesson)/reviews/\(reviewID)/edit", form: ["content": "바꿔치기"], csrf: strangerCSRF).status.code == 403)

@@ -39,6 +39,23 @@ import Testing
         }
     }
 
+    /// Karrot's "3분 전": every card and the detail say how long ago a product was listed, on the
+    /// server's clock, with the day as the title.
+    @Test func productsSayHowLongAgoTheyWereListed() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            let product = try await sprout.registerProduct(by: vendor, name: "Walnut stool")
+            let browser = WebClient(sprout)
+            #expect(String(buffer: try await browser.get("/market").body).contains(">방금 전</time>"))
+            sprout.clock.advance(by: 3 * 86_400 + 60)
+            let list = String(buffer: try await browser.get("/market").body)
+            let time = list.components(separatedBy: #"<p class="hint product-time">"#).dropFirst().first ?? ""
+            #expect(time.hasPrefix(#"<time datetime="\#(product.createdAt.prefix(19))"#) && time.contains(#"title="2026. 01. 01.">3일 전</time>"#), "\(time.prefix(200))")
+            let detail = String(buffer: try await browser.get("/market/products/\(product.id)").body)
+            #expect(detail.contains(#"<span id="product-posted"><time"#) && detail.contains(">3일 전</time>"))
+        }
+    }
+
     @Test func typedTextNeverBecomesMarkup() async throws {
         try await withSprout { sprout in
             let vendor = try await sprout.makeVendor()

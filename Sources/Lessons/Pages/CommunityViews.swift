@@ -45,7 +45,7 @@ enum CommunityViews {
             .article(
                 .class("card community-post"), .id("community-post"), .data(named: "id", value: post.postID),
                 .h1(.id("community-title"), .text(post.title)),
-                .p(.class("hint"), .a(.href("/lessons/users/\(post.creator.userID)"), .text(post.creator.nick)), .text(" · " + LessonsViews.day(post.createdAt))),
+                .p(.class("hint"), .a(.href("/lessons/users/\(post.creator.userID)"), .text(post.creator.nick)), .text(" · "), context.posted(post.createdAt)),
                 LessonDetailView.linkedText(post.content ?? "", id: "community-content", tab: "community")
             ),
             .section(
@@ -63,7 +63,7 @@ enum CommunityViews {
                     .li(
                         .data(named: "id", value: comment.commentID),
                         .p(.class("comment-head"), .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
-                           .span(.class("hint"), .text(" · " + LessonsViews.day(comment.createdAt)))),
+                           .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
                         .p(.class("comment-body description"), .text(comment.content)),
                         .if(comment.creator.userID == context.account?.id,
                             .a(.class("button danger small delete-comment"), .href("\(path)/comments/\(comment.commentID)/delete"),
@@ -102,8 +102,8 @@ enum CommunityViews {
                 .data(named: "id", value: post.postID),
                 .a(.href("/lessons/community/\(post.postID)"), .text(post.title)),
                 .p(.class("excerpt"), .text(excerpt)),
-                .span(.class("hint"), .text("\(post.creator.nick) · \(LessonsViews.day(post.createdAt)) · "
-                    + context.pick(ko: "댓글 \(post.comments.count)", en: "\(post.comments.count) comments")))
+                .span(.class("hint"), .text("\(post.creator.nick) · "), context.posted(post.createdAt),
+                      .text(" · " + context.pick(ko: "댓글 \(post.comments.count)", en: "\(post.comments.count) comments")))
             )
         })
     }

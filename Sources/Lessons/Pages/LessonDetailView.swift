@@ -119,7 +119,7 @@ enum LessonDetailView {
                     .id("review-\(comment.commentID)"), .data(named: "id", value: comment.commentID),
                     .p(.class("comment-head"),
                        .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
-                       .span(.class("hint"), .text(" · " + LessonsViews.day(comment.createdAt)))),
+                       .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
                     .p(.class("comment-body description"), .text(comment.content)),
                     .if(comment.creator.userID == viewer, .div(
                         .class("inline-actions"),

@@ -59,27 +59,6 @@ enum LessonsViews {
         role == .teacher ? context.pick(ko: "선생님", en: "Teacher") : context.pick(ko: "수강생", en: "Student")
     }
 
-    /// The day of a contract timestamp (`2024-08-28T20:12:33.120Z`) in Seoul, as the app shows it:
-    /// `2024. 08. 29`. Anything unreadable is shown as it came.
-    static func day(_ timestamp: String) -> String {
-        let numbers = timestamp.split(whereSeparator: { !$0.isNumber }).prefix(4).compactMap { Int($0) }
-        guard numbers.count == 4 else { return timestamp }
-        let seoulHours = 9
-        let seconds = (daysSinceEpoch(year: numbers[0], month: numbers[1], day: numbers[2]) * 24 + numbers[3] + seoulHours) * 3600
-        let date = UTCTimestamp.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return date.prefix(10).replacingOccurrences(of: "-", with: ". ")
-    }
-
-    /// Howard Hinnant's `days_from_civil`, the inverse of what `UTCTimestamp` formats with.
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let year = month <= 2 ? year - 1 : year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
     // MARK: Lessons
 
     /// Uploaded files are served by the platform under `/uploads/…`.

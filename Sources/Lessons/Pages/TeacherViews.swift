@@ -68,7 +68,7 @@ enum TeacherViews {
                     .p(.class("comment-body description"), .text(review.content)),
                     .p(.class("hint"),
                        .a(.href("/lessons/users/\(review.creator.userID)"), .text(review.creator.nick)),
-                       .text(" · " + LessonsViews.day(review.createdAt)))
+                       .text(" · "), context.posted(review.createdAt))
                 )
             })
         ))

@@ -87,7 +87,8 @@ enum BrowseViews {
                 .div(
                     .class("product-info"),
                     .h1(.id("product-name"), .text(detail.name)),
-                    .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName))),
+                    .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName)),
+                       .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
                     likeControl(id: id, liked: liked, context: context),

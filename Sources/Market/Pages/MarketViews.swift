@@ -36,7 +36,8 @@ enum MarketViews {
                 .class("product-card-body"),
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
                 priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
-                stock(product.stock, context)
+                stock(product.stock, context),
+                .p(.class("hint product-time"), context.posted(product.createdAt))
             )
         )
     }

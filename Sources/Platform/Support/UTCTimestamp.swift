@@ -27,6 +27,29 @@ public enum UTCTimestamp {
         return text
     }
 
+    /// A timestamp this type wrote (`2026-11-25T08:49:46`, with or without a fraction or a `Z`),
+    /// back to its moment; nil for anything else. Written by hand for the same reason `format` is.
+    public static func parse(_ text: String) -> Date? {
+        let fields = text.split(whereSeparator: { !$0.isNumber }).prefix(6).map(String.init)
+        guard fields.count == 6, fields[0].count == 4, fields.dropFirst().allSatisfy({ $0.count == 2 }) else { return nil }
+        let numbers = fields.compactMap { Int($0) }
+        guard numbers.count == 6, (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
+              numbers[3] < 24, numbers[4] < 60, numbers[5] < 61
+        else { return nil }
+        let days = days(year: numbers[0], month: numbers[1], day: numbers[2])
+        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + numbers[3] * 3600 + numbers[4] * 60 + numbers[5]))
+    }
+
+    /// A proleptic Gregorian date to days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
+    public static func days(year: Int, month: Int, day: Int) -> Int {
+        let year = month <= 2 ? year - 1 : year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `civil_from_days`).
     static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468

@@ -1,4 +1,5 @@
 import Fluent
+import Plot
 import Vapor
 
 /// What every page needs to know about the request it renders for.
@@ -11,6 +12,8 @@ public struct PageContext: Sendable {
     public let path: String
     /// The stylesheets and scripts the page links.
     public let assets: WebAssets.Links
+    /// The moment the page is drawn at, from the server's injected clock ("3분 전" is relative to it).
+    public let now: Date
 
     public static func load(for req: Request) async throws -> PageContext {
         var account: Account?
@@ -18,16 +21,36 @@ public struct PageContext: Sendable {
             account = try await Account.find(id, on: req.db)
             if account == nil { req.signOutOfWeb() }
         }
-        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks)
+        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks, now: req.pageClock.now())
     }
 
-    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init()) {
+    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date) {
         self.language = language
         self.csrfToken = csrfToken
         self.account = account
         self.path = path
         self.assets = assets
+        self.now = now
+    }
+
+    /// When something was posted: "3분 전", with the day in Seoul as its title.
+    public func posted(_ timestamp: String) -> Node<HTML.BodyContext> {
+        .element(named: "time", nodes: [
+            .attribute(named: "datetime", value: timestamp), .attribute(named: "title", value: RelativeTime.seoulDay(timestamp)),
+            .text(RelativeTime.text(since: timestamp, now: now, language) ?? timestamp),
+        ])
+    }
+
+    struct ClockKey: StorageKey { typealias Value = WallClock }
+
+    /// The clock pages are drawn with: the platform's, which tests replace with a `ManualClock`.
+    public static func use(_ clock: WallClock, on app: Application) {
+        app.storage[ClockKey.self] = clock
     }
 
     public func pick(ko: String, en: String) -> String { language.pick(ko: ko, en: en) }
+}
+
+extension Request {
+    var pageClock: WallClock { application.storage[PageContext.ClockKey.self] ?? .system }
 }

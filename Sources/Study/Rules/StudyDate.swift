@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 
 /// Dates as the study clients send them (spec §2 and "disagreements" 6): ISO 8601 with or without
 /// milliseconds, `Z` or a `+0900`/`+09:00` offset, Swift's `Date` description
@@ -19,7 +20,7 @@ enum StudyDate {
         guard hour < 24, minute < 60, second < 60 else { return nil }
         let fraction = match.7.map { Double("0." + $0) ?? 0 } ?? 0
         guard let offset = offsetSeconds(match.8.map(String.init)) else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = UTCTimestamp.days(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
     }
@@ -39,16 +40,6 @@ enum StudyDate {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Howard Hinnant's `days_from_civil`.
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Full years between `birth` and `now` as counted in Korea (만 나이), on Korean dates: a
