@@ -52,7 +52,7 @@ public enum SproutApplication {
             ids: dependencies.ids, clock: dependencies.clock,
             throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
         )
-        PageContext.use(dependencies.clock, on: app)
+        PageContext.use(dependencies.clock, publicURL: config.publicBaseURL, on: app)
         let platform = PlatformServices(
             config: config,
             clock: dependencies.clock,

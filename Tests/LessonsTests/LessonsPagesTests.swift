@@ -86,6 +86,18 @@ import VaporTesting
         }
     }
 
+    @Test func aLessonPageCarriesItsSharePreview() async throws {
+        try await withSprout(configure: { $0.publicBaseURL = "https://sprout.example/" }) { sprout in
+            let (teacher, csrf) = try await member(sprout, "sharingteach", role: "teacher")
+            let lesson = try await openLesson(teacher, csrf: csrf, title: "첼로 입문", photos: [Self.photo])
+            let page = try await html(WebClient(sprout), "/lessons/\(lesson)")
+            #expect(page.contains(#"<meta property="og:title" content="첼로 입문"/>"#))
+            #expect(page.contains(#"<meta property="og:description" content="주 1회 레슨 #바이올린 #취미레슨"/>"#))
+            #expect(page.contains(#"<meta property="og:url" content="https://sprout.example/lessons/\#(lesson)"/>"#))
+            #expect(page.contains(#"<meta property="og:image" content="https://sprout.example/uploads/lessons/"#))
+        }
+    }
+
     @Test func typedTextNeverBecomesMarkup() async throws {
         try await withSprout { sprout in
             let (teacher, csrf) = try await member(sprout, "safeteach", role: "teacher")

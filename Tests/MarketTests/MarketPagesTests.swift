@@ -56,6 +56,22 @@ import Testing
         }
     }
 
+    /// A shared link previews as the product: its name, description and first photo, absolute.
+    @Test func aProductPageCarriesItsSharePreview() async throws {
+        try await withSprout(configure: { $0.publicBaseURL = "https://sprout.example" }) { sprout in
+            let vendor = try await sprout.makeVendor()
+            let product = try await sprout.registerProduct(by: vendor, name: #"Stool "><script>"#, description: "Walnut.\nThree legs.")
+            let page = String(buffer: try await WebClient(sprout).get("/market/products/\(product.id)").body)
+            #expect(page.contains(#"<meta property="og:title" content="Stool &quot;&gt;&lt;script&gt;"/>"#))
+            #expect(page.contains(#"<meta property="og:description" content="Walnut. Three legs."/>"#))
+            #expect(page.contains(#"<meta property="og:url" content="https://sprout.example/market/products/\#(product.id)"/>"#))
+            let image = try #require(product.images.first?.url)
+            #expect(image.hasPrefix("https://sprout.example/") && page.contains(#"<meta property="og:image" content="\#(image)"/>"#))
+            #expect(page.contains(#"<meta name="twitter:card" content="summary_large_image"/>"#))
+            #expect(!String(buffer: try await WebClient(sprout).get("/market").body).contains("og:title"), "lists are not shared as one thing")
+        }
+    }
+
     @Test func typedTextNeverBecomesMarkup() async throws {
         try await withSprout { sprout in
             let vendor = try await sprout.makeVendor()

@@ -21,7 +21,8 @@ enum LessonDetailView {
             ("region", context.pick(ko: "레슨 위치", en: "Location"), LessonsViews.region(post.content2, context)),
             ("type", context.pick(ko: "레슨 타입", en: "Type"), LessonsViews.lessonType(post.content3, context)),
         ]
-        return LessonsViews.page(title: post.title, context: context, status: status, .group(
+        let share = SharePreview(title: post.title, description: post.content ?? "", image: post.files.first.map { "/" + $0 })
+        return LessonsViews.page(title: post.title, context: context, status: status, share: share, .group(
             LessonsViews.nav(context, current: "list"),
             .unwrap(notice) { LessonsViews.notice($0, id: "lesson-notice") },
             .article(

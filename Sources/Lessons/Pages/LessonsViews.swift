@@ -114,8 +114,8 @@ enum LessonsViews {
     }
 
     /// A lessons page in Sprout's frame.
-    static func page(title: String, context: PageContext, status: HTTPResponseStatus = .ok, _ main: Node<HTML.BodyContext>) -> Response {
-        PageLayout.render(title: title, context: context, status: status, main)
+    static func page(title: String, context: PageContext, status: HTTPResponseStatus = .ok, share: SharePreview? = nil, _ main: Node<HTML.BodyContext>) -> Response {
+        PageLayout.render(title: title, context: context, status: status, share: share, main)
     }
 
     /// A page that says plainly why something was refused, and where to go instead.

@@ -68,7 +68,8 @@ enum BrowseViews {
 
     static func detail(_ detail: Market.ProductDetail, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
         let id = detail.id
-        return PageLayout.render(title: detail.name, context: context, .group(
+        let share = SharePreview(title: detail.name, description: detail.description, image: detail.images.first?.url)
+        return PageLayout.render(title: detail.name, context: context, share: share, .group(
             MarketViews.nav(context, current: "browse"),
             .unwrap(done) { .p(.class("notice"), .id("done-notice"), .attribute(named: "role", value: "status"), .text($0.message(context))) },
             .article(

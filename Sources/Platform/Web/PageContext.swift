@@ -14,6 +14,8 @@ public struct PageContext: Sendable {
     public let assets: WebAssets.Links
     /// The moment the page is drawn at, from the server's injected clock ("3분 전" is relative to it).
     public let now: Date
+    /// Where people reach this server (`https://sprout.example`), for links shared outside it.
+    public let origin: String
 
     public static func load(for req: Request) async throws -> PageContext {
         var account: Account?
@@ -21,16 +23,17 @@ public struct PageContext: Sendable {
             account = try await Account.find(id, on: req.db)
             if account == nil { req.signOutOfWeb() }
         }
-        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks, now: req.pageClock.now())
+        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks, now: req.pageClock.now(), origin: req.pageOrigin)
     }
 
-    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date) {
+    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date, origin: String) {
         self.language = language
         self.csrfToken = csrfToken
         self.account = account
         self.path = path
         self.assets = assets
         self.now = now
+        self.origin = origin
     }
 
     /// When something was posted: "3분 전", with the day in Seoul as its title.
@@ -42,10 +45,13 @@ public struct PageContext: Sendable {
     }
 
     struct ClockKey: StorageKey { typealias Value = WallClock }
+    struct PublicURLKey: StorageKey { typealias Value = String }
 
-    /// The clock pages are drawn with: the platform's, which tests replace with a `ManualClock`.
-    public static func use(_ clock: WallClock, on app: Application) {
+    /// The clock pages are drawn with (the platform's, which tests replace with a `ManualClock`)
+    /// and the configured public URL, if any.
+    public static func use(_ clock: WallClock, publicURL: String?, on app: Application) {
         app.storage[ClockKey.self] = clock
+        app.storage[PublicURLKey.self] = publicURL
     }
 
     public func pick(ko: String, en: String) -> String { language.pick(ko: ko, en: en) }
@@ -53,4 +59,5 @@ public struct PageContext: Sendable {
 
 extension Request {
     var pageClock: WallClock { application.storage[PageContext.ClockKey.self] ?? .system }
+    var pageOrigin: String { publicBaseURL(configured: application.storage[PageContext.PublicURLKey.self]) }
 }

@@ -19,7 +19,7 @@ public struct PageErrorMiddleware: AsyncMiddleware {
                 status = .internalServerError
             }
             let context = (try? await PageContext.load(for: request))
-                ?? PageContext(language: request.language, csrfToken: request.csrfToken, account: nil, path: request.url.path, assets: request.webAssetLinks, now: request.pageClock.now())
+                ?? PageContext(language: request.language, csrfToken: request.csrfToken, account: nil, path: request.url.path, assets: request.webAssetLinks, now: request.pageClock.now(), origin: request.pageOrigin)
             let (title, message) = Self.text(for: status, context)
             let page = PageLayout.render(title: title, context: context, status: status, .group(
                 .h1(.id("error-title"), .text(title)),

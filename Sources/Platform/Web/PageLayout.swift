@@ -8,6 +8,7 @@ public enum PageLayout {
         title: String,
         context: PageContext,
         status: HTTPResponseStatus = .ok,
+        share: SharePreview? = nil,
         _ main: Node<HTML.BodyContext>
     ) -> Response {
         let html = HTML(
@@ -18,6 +19,7 @@ public enum PageLayout {
                 // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
                 .element(named: "title", text: "\(title) · Sprout"),
                 .link(.rel(.icon), .href(Favicon.path), .attribute(named: "type", value: "image/svg+xml")),
+                .unwrap(share) { $0.tags(context) },
                 .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
             ),
             .body(
