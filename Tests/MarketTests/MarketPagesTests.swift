@@ -72,6 +72,46 @@ import Testing
         }
     }
 
+    /// Karrot's 예약중 and 거래완료: the seller marks them on the product page; the lists show them;
+    /// nobody else can, and the API answers the product as before.
+    @Test func aSellerMarksAProductReservedThenSold() async throws {
+        try await withSprout { sprout in
+            let (seller, csrf) = try await vendorBrowser(sprout)
+            let listed = try await seller.postMultipart("/market/sell", csrf: csrf) { body in
+                for (name, value) in [("name", "Oak chair"), ("price", "30000"), ("currency", "KRW"), ("discounted_price", "0"), ("stock", "1"), ("description", "Solid oak, lightly used.")] {
+                    body.add(name: name, Data(value.utf8))
+                }
+                body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", MarketFixtures.jpeg)
+            }
+            let location = try #require(listed.headers.first(name: .location))
+            let id = try #require(location.firstMatch(of: /products\/([0-9]+)/)?.1)
+            let fresh = String(buffer: try await seller.get("/market/products/\(id)").body)
+            #expect(fresh.contains(#"id="sale-state-form""#) && !fresh.contains(#"class="sale-state "#))
+
+            let reserved = try await seller.post("/market/products/\(id)/sale-state", form: ["state": "reserved"], csrf: csrf)
+            #expect(reserved.status.code == 303 && reserved.headers.first(name: .location) == "/market/products/\(id)?done=marked")
+            let detail = String(buffer: try await seller.get("/market/products/\(id)?done=marked").body)
+            #expect(detail.contains(#"<span class="sale-state reserved">예약중</span>"#) && detail.contains("거래 상태를 바꿨어요"))
+            #expect(detail.contains(#"<option value="reserved" selected="selected">예약중</option>"#))
+            let visitor = WebClient(sprout)
+            #expect(String(buffer: try await visitor.get("/market").body).contains(#"<span class="sale-state reserved">예약중</span>"#))
+
+            #expect(try await seller.post("/market/products/\(id)/sale-state", form: ["state": "gone"], csrf: csrf).status.code == 400)
+            #expect(try await seller.post("/market/products/\(id)/sale-state", form: ["state": "sold"], csrf: csrf).status.code == 303)
+            let list = String(buffer: try await visitor.get("/market").body)
+            #expect(list.contains(#"class="product-card sold""#) && list.contains("거래완료"))
+            #expect(String(buffer: try await seller.get("/market/mine").body).contains("거래완료"))
+
+            let (other, otherCSRF) = try await vendorBrowser(sprout, name: "pinecone")
+            #expect(try await other.post("/market/products/\(id)/sale-state", form: ["state": "selling"], csrf: otherCSRF).status.code != 303)
+            #expect(!String(buffer: try await other.get("/market/products/\(id)").body).contains(#"id="sale-state-form""#))
+            #expect(String(buffer: try await visitor.get("/market").body).contains("거래완료"), "another vendor changed nothing")
+
+            let answer = try await sprout.send(.GET, "api/products/\(id)")
+            #expect(answer.status.code == 200 && !String(buffer: answer.body).contains("sale_state"))
+        }
+    }
+
     @Test func typedTextNeverBecomesMarkup() async throws {
         try await withSprout { sprout in
             let vendor = try await sprout.makeVendor()

@@ -30,13 +30,14 @@ struct BrowsePages: Sendable {
         let search = query.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let layout = query.view == "list" ? "list" : "grid"
         let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, presenter: presenter, on: req.db)
+        let states = try await catalog.saleStates(of: page.pages.map(\.id), on: req.db)
         let context = try await PageContext.load(for: req)
-        let list = BrowseViews.ProductList(page: page, number: number, search: search, layout: layout)
+        let list = BrowseViews.ProductList(page: page, states: states, number: number, search: search, layout: layout)
         if query.fragment == 1 {
             var headers = HTTPHeaders()
             headers.contentType = .html
             headers.add(name: "X-Has-Next", value: page.hasNext ? "1" : "0")
-            return Response(status: .ok, headers: headers, body: .init(string: MarketViews.cards(page.pages, context: context).render()))
+            return Response(status: .ok, headers: headers, body: .init(string: MarketViews.cards(page.pages, states: states, context: context).render()))
         }
         return BrowseViews.list(list, context)
     }
@@ -55,7 +56,8 @@ struct BrowsePages: Sendable {
         }
         let selected = min(max((try? req.query.get(Int.self, at: "image")) ?? 0, 0), max(detail.images.count - 1, 0))
         let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
-        return BrowseViews.detail(detail, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
+        let state = SaleState(rawValue: product.saleState) ?? .selling
+        return BrowseViews.detail(detail, state: state, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

@@ -8,6 +8,7 @@ enum BrowseViews {
     /// A page of the product list as the address asked for it.
     struct ProductList {
         let page: Market.Page
+        let states: [Int: SaleState]
         let number: Int
         let search: String
         let layout: String
@@ -47,7 +48,7 @@ enum BrowseViews {
                 MarketViews.emptyState(context.pick(ko: "상품이 없어요.", en: "No products here.")),
                 .if(number > 1, .a(.id("first-page"), .class("button secondary"), .href(list.link(page: 1)), .text(context.pick(ko: "처음으로", en: "Back to the first page"))))
             )),
-            .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)), MarketViews.cards(page.pages, context: context)),
+            .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)), MarketViews.cards(page.pages, states: list.states, context: context)),
             .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
                                  .data(named: "fragment", value: list.link(page: number + 1) + "&fragment=1"),
                                  .text(context.pick(ko: "더 보기", en: "Load more"))))
@@ -56,17 +57,18 @@ enum BrowseViews {
 
     /// What the seller just did, confirmed at the top of the product they did it to.
     enum Done: String {
-        case listed, saved
+        case listed, saved, marked
 
         func message(_ context: PageContext) -> String {
             switch self {
             case .listed: context.pick(ko: "상품을 올렸어요. 이제 누구나 볼 수 있어요.", en: "Your product is listed. Anyone can see it now.")
             case .saved: context.pick(ko: "고친 내용을 저장했어요.", en: "Your changes are saved.")
+            case .marked: context.pick(ko: "거래 상태를 바꿨어요.", en: "The sale status is changed.")
             }
         }
     }
 
-    static func detail(_ detail: Market.ProductDetail, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
+    static func detail(_ detail: Market.ProductDetail, state: SaleState, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
         let id = detail.id
         let share = SharePreview(title: detail.name, description: detail.description, image: detail.images.first?.url)
         return PageLayout.render(title: detail.name, context: context, share: share, .group(
@@ -87,6 +89,7 @@ enum BrowseViews {
                 ),
                 .div(
                     .class("product-info"),
+                    MarketViews.saleBadge(state, context),
                     .h1(.id("product-name"), .text(detail.name)),
                     .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName)),
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
@@ -94,6 +97,7 @@ enum BrowseViews {
                     MarketViews.stock(detail.stock, context),
                     likeControl(id: id, liked: liked, context: context),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
+                    .if(isOwner, saleStateForm(id: id, state: state, context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),
                         .a(.id("edit-product"), .class("button secondary"), .href("/market/products/\(id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
@@ -102,6 +106,19 @@ enum BrowseViews {
                 )
             )
         ))
+    }
+
+    /// The seller marks the product reserved for a buyer, sold, or for sale again.
+    private static func saleStateForm(id: Int, state: SaleState, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .form(
+            .id("sale-state-form"), .class("inline-form"), .action(path: "/market/products/\(id)/sale-state"), .method(.post),
+            PageLayout.csrfField(context),
+            .label(.for(field: "sale-state"), .text(context.pick(ko: "거래 상태", en: "Sale status"))),
+            .select(.id("sale-state"), .attribute(named: "name", value: "state"), .forEach(SaleState.allCases) { option in
+                FormWidgets.option(option.rawValue, MarketViews.saleStateName(option, context), selected: option == state)
+            }),
+            .button(.type(.submit), .id("sale-state-submit"), .class("button secondary small"), .text(context.pick(ko: "바꾸기", en: "Change")))
+        )
     }
 
     private static func likeControl(id: Int, liked: Bool, context: PageContext) -> Node<HTML.BodyContext> {

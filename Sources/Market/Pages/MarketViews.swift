@@ -27,13 +27,14 @@ enum MarketViews {
         )
     }
 
-    static func card(_ product: Market.ListedProduct, context: PageContext) -> Node<HTML.BodyContext> {
+    static func card(_ product: Market.ListedProduct, state: SaleState?, context: PageContext) -> Node<HTML.BodyContext> {
         .div(
-            .class("product-card"), .data(named: "id", value: String(product.id)),
+            .class(state == .sold ? "product-card sold" : "product-card"), .data(named: "id", value: String(product.id)),
             .a(.href("/market/products/\(product.id)"), .class("product-photo"),
                .img(.src(product.thumbnail), .alt(text: product.name), .attribute(named: "loading", value: "lazy"))),
             .div(
                 .class("product-card-body"),
+                .unwrap(state) { saleBadge($0, context) },
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
                 priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
                 stock(product.stock, context),
@@ -42,8 +43,29 @@ enum MarketViews {
         )
     }
 
-    static func cards(_ products: [Market.ListedProduct], context: PageContext) -> Node<HTML.BodyContext> {
-        .forEach(products) { card($0, context: context) }
+    /// `states` names the products no longer simply for sale.
+    static func cards(_ products: [Market.ListedProduct], states: [Int: SaleState], context: PageContext) -> Node<HTML.BodyContext> {
+        .forEach(products) { card($0, state: states[$0.id], context: context) }
+    }
+
+    /// "예약중" or "거래완료"; nothing for a product still for sale.
+    static func saleBadge(_ state: SaleState, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .if(state != .selling, .span(.class("sale-state \(state.rawValue)"), .text(saleStateName(state, context))))
+    }
+
+    static func saleStateName(_ state: SaleState, _ context: PageContext) -> String {
+        switch state {
+        case .selling: context.pick(ko: "판매중", en: "For sale")
+        case .reserved: context.pick(ko: "예약중", en: "Reserved")
+        case .sold: context.pick(ko: "거래완료", en: "Sold")
+        }
+    }
+
+    /// The states of products read as models (my products, my likes).
+    static func saleStates(_ products: [Product]) -> [Int: SaleState] {
+        Dictionary(products.compactMap { product in
+            product.id.flatMap { id in SaleState(rawValue: product.saleState).map { (id, $0) } }
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     static func emptyState(_ text: String) -> Node<HTML.BodyContext> {

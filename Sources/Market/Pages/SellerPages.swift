@@ -19,6 +19,7 @@ struct SellerPages: Sendable {
         pages.post("market", "products", ":id", "edit", use: edit)
         pages.get("market", "products", ":id", "delete", use: confirmDelete)
         pages.post("market", "products", ":id", "delete", use: delete)
+        pages.post("market", "products", ":id", "sale-state", use: markSaleState)
         pages.get("market", "mine", use: mine)
         pages.get("market", "likes", use: likes)
     }
@@ -138,6 +139,16 @@ struct SellerPages: Sendable {
         let (product, vendor) = try await owned(req, account: account)
         try await catalog.delete(product, by: vendor, on: req.db)
         return req.redirect(to: "/market/mine", redirectType: .normal)
+    }
+
+    func markSaleState(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let (product, vendor) = try await owned(req, account: account)
+        guard let state = (try? req.content.get(String.self, at: "state")).flatMap(SaleState.init) else {
+            throw Abort(.badRequest, reason: "state must be selling, reserved or sold")
+        }
+        try await catalog.setSaleState(state, of: product, by: vendor, on: req.db)
+        return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.marked.rawValue)", redirectType: .normal)
     }
 
     /// The product of `:id` when the signed-in account is its vendor; 404 otherwise, so other

@@ -59,6 +59,7 @@ enum SellerViews {
     }
 
     static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct]) -> Response {
+        let states = MarketViews.saleStates(page.products)
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
@@ -66,6 +67,7 @@ enum SellerViews {
             .ul(.id("my-products"), .class("row-list"), .forEach(products) { product in
                 .li(
                     .data(named: "id", value: String(product.id)),
+                    .unwrap(states[product.id]) { MarketViews.saleBadge($0, context) },
                     .a(.href("/market/products/\(product.id)"), .text(product.name)),
                     .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency, context))),
                     .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
@@ -81,7 +83,7 @@ enum SellerViews {
             MarketViews.nav(context, current: "likes"),
             .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
-            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, context: context)),
+            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: MarketViews.saleStates(page.products), context: context)),
             MarketViews.pager(page, path: "/market/likes", context)
         ))
     }

@@ -127,6 +127,23 @@ struct ProductCatalog: Sendable {
         return try await find(try product.requireID(), on: db)
     }
 
+    /// Marks where the product is in its sale; only its vendor may.
+    func setSaleState(_ state: SaleState, of product: Product, by vendor: Vendor, on db: any Database) async throws {
+        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
+        product.saleState = state.rawValue
+        try await product.save(on: db)
+    }
+
+    /// The products among `ids` that are no longer simply for sale.
+    func saleStates(of ids: [Int], on db: any Database) async throws -> [Int: SaleState] {
+        guard !ids.isEmpty else { return [:] }
+        let marked = try await Product.query(on: db).filter(\.$id ~~ ids).filter(\.$saleState != SaleState.selling.rawValue)
+            .field(\.$id).field(\.$saleState).all()
+        return Dictionary(marked.compactMap { product in
+            product.id.flatMap { id in SaleState(rawValue: product.saleState).map { (id, $0) } }
+        }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Deletes the product, its images' rows (by cascade) and their files.
     func delete(_ product: Product, by vendor: Vendor, on db: any Database) async throws {
         guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }

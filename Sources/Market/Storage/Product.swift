@@ -22,6 +22,8 @@ final class Product: Model, @unchecked Sendable {
     @OptionalField(key: "thumbnail_image_id") var thumbnailImageID: Int?
     @Field(key: "created_at") var createdAt: Date
     @Field(key: "issued_at") var issuedAt: Date
+    /// A `SaleState`, set by the seller on the web.
+    @Field(key: "sale_state") var saleState: String
     @Children(for: \.$product) var images: [ProductImage]
 
     init() {}
@@ -38,6 +40,7 @@ final class Product: Model, @unchecked Sendable {
         self.deleteToken = deleteToken
         self.createdAt = now
         self.issuedAt = now
+        self.saleState = SaleState.selling.rawValue
     }
 
     static func searchText(name: String, description: String) -> String {

@@ -1,0 +1,15 @@
+import Fluent
+import SQLKit
+
+/// `market_products.sale_state`, with every existing product still for sale.
+struct AddProductSaleState: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Product.schema)
+            .field("sale_state", .string, .required, .sql(.default(SaleState.selling.rawValue)))
+            .update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Product.schema).deleteField("sale_state").update()
+    }
+}
