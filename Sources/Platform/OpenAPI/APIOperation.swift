@@ -7,7 +7,8 @@ import OpenAPIKit
 public struct APIOperation: Sendable {
     public var summary: String
     public var description: String?
-    /// Header parameters, e.g. `SesacKey`, `Authorization`.
+    /// Header parameters; those the document names as credentials (`SesacKey`, `Authorization`)
+    /// become the operation's security requirements instead.
     public var headers: [Parameter]
     public var query: [Parameter]
     /// What the request body may be; nil when the request has no body.
@@ -67,9 +68,9 @@ public struct APIOperation: Sendable {
             Body(content: [("multipart/form-data", Self.object(fields))])
         }
 
-        /// A body in another media type (a CSV file), or in several.
-        public static func media(_ mediaTypes: [String], schema: Body? = nil) -> Body {
-            Body(content: mediaTypes.map { ($0, FieldType.file.schema) } + (schema?.content ?? []))
+        /// A file sent as the body itself in one of `mediaTypes` (a CSV), or as `alternative`.
+        public static func file(_ mediaTypes: [String], or alternative: Body? = nil) -> Body {
+            Body(content: mediaTypes.map { ($0, FieldType.file.schema) } + (alternative?.content ?? []))
         }
 
         /// A type the reflection cannot read is a programmer error the documents' test reports by
@@ -80,7 +81,7 @@ public struct APIOperation: Sendable {
 
         static func object(_ fields: [Parameter]) -> JSONSchema {
             .object(properties: OrderedDictionary(fields.map { field in
-                let schema = field.type.schema.with(description: field.description ?? "")
+                let schema = field.description.map { field.type.schema.with(description: $0) } ?? field.type.schema
                 return (field.name, field.required ? schema : schema.optionalSchemaObject())
             }, uniquingKeysWith: { first, _ in first }))
         }
@@ -158,8 +159,6 @@ public enum FieldType: Sendable {
     case integer(ClosedRange<Int>? = nil)
     case number(ClosedRange<Double>? = nil)
     case boolean
-    /// One of these values.
-    case choice([String])
     /// A file part of a multipart body.
     case file
     /// The same key repeated (a form) or an array (JSON).
@@ -171,7 +170,6 @@ public enum FieldType: Sendable {
         case let .integer(range): .integer(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
         case let .number(range): .number(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
         case .boolean: .boolean
-        case let .choice(values): .string(allowedValues: values.map { AnyCodable($0) })
         case .file: .string(contentMediaType: OpenAPI.ContentType(rawValue: "application/octet-stream") ?? .anyApplication)
         case let .repeated(element): .array(items: element.schema)
         }

@@ -1,5 +1,5 @@
-/// The decoder `WireSchema` builds placeholder values with: every key is present, every value is
-/// a placeholder, every array has one element, and each question is noted in a `SchemaNode`.
+/// The decoder `WireSchema` builds sample values with: every key is present, every value is
+/// a sample, every array has one element, and each question is noted in a `SchemaNode`.
 /// The generic `decode` methods stand in for the per-type overloads the protocols list.
 struct SchemaReadingDecoder: Decoder {
     let node: SchemaNode

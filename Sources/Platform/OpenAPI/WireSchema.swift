@@ -6,9 +6,9 @@ import OpenAPIKit
 /// and writes.
 ///
 /// A request type is described by what its decoder asks for: the type is decoded once from a
-/// decoder that answers every question with a placeholder and notes the question (which keys,
+/// decoder that answers every question with a sample value and notes the question (which keys,
 /// which of them optional, which type each value is). An answer type is described by what its
-/// encoder writes: the placeholder value built that way is encoded once through an encoder that
+/// encoder writes: the sample value built that way is encoded once through an encoder that
 /// notes every key and value. Hand-written `init(from:)` and `encode(to:)` (the market's two key
 /// generations, lenient numbers) are described as faithfully as synthesized ones.
 public enum WireSchema {
@@ -73,7 +73,7 @@ public enum WireSchema {
     static func describe<T: Encodable>(_ value: T, node: SchemaNode, depth: Int) throws {
         guard depth < depthLimit else { throw ReflectionError.tooDeep }
         // An optional encoded with `encode` rather than `encodeIfPresent` writes `null` when empty;
-        // the placeholder is never empty, so its type is what tells.
+        // the sample is never empty, so its type is what tells.
         if T.self is any OptionalValue.Type { node.nullable = true }
         if let (schema, _) = primitive(T.self) ?? enumeration(T.self) {
             node.shape = .leaf(schema)

@@ -13,7 +13,7 @@ struct GoodreadsController: Sendable {
         routes.on(.POST, "api", "reading", "import", "goodreads", body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), doc: .init(
             "Import a Goodreads export",
             description: "The CSV as the body (`text/csv`), or as the file part of a `multipart/form-data` form. Each row is a book; its review becomes a memo. Rows that break a rule or are already in the library are skipped and reported; the rest are taken together or not at all.",
-            headers: bearer, body: .media(["text/csv"], schema: .multipart([.init("file", required: true, .file, "The Goodreads CSV")])),
+            headers: bearer, body: .file(["text/csv"], or: .multipart([.init("file", required: true, .file, "The Goodreads CSV")])),
             responses: LibraryController.signedIn.merging([
                 200: "{imported: [{row, id, title}], skipped: [{row, title, reason, detail}]}", 400: "No file in the form",
                 409: "The library changed during the import (nothing imported)", 413: "Larger than 16 MiB",
