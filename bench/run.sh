@@ -30,7 +30,7 @@ build_release
 echo "== starting sprout"
 sprout_port=$(free_port)
 SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=true LOG_LEVEL=warning SPROUT_ACCESS_TOKEN_TTL=86400 \
-    SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 \
+    SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 SPROUT_LOGIN_LIMIT_IP=0 SPROUT_LOGIN_LIMIT_EMAIL=0 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$sprout_port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 sprout_url="http://127.0.0.1:$sprout_port"

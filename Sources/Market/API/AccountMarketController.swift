@@ -24,7 +24,7 @@ struct AccountMarketController: Sendable {
         market.on(.POST, "vendor", "secret", doc: .init("Rotate the vendor secret", headers: [Self.bearer],
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 404: "Not a vendor yet"]) { $1 }), use: rotateSecret)
         market.on(.GET, "likes", doc: .init("Products I like, most recently liked first", headers: [Self.bearer],
-            query: [.init("page_no", required: true), .init("items_per_page", required: true)],
+            query: ProductsController.pagingParameters,
             responses: Self.signedIn.merging([200: "Page object", 400: "Bad paging values"]) { $1 }), use: likes)
         market.on(.PUT, "likes", ":id", doc: .init("Like a product", headers: [Self.bearer],
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: like)
@@ -33,7 +33,7 @@ struct AccountMarketController: Sendable {
         market.on(.GET, "likes", ":id", doc: .init("Whether I like a product", headers: [Self.bearer],
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: likeStatus)
         market.on(.GET, "my-products", doc: .init("My products as a vendor, newest first", headers: [Self.bearer],
-            query: [.init("page_no", required: true), .init("items_per_page", required: true)],
+            query: ProductsController.pagingParameters,
             responses: Self.signedIn.merging([200: "Page object (empty when not a vendor)", 400: "Bad paging values"]) { $1 }), use: myProducts)
     }
 

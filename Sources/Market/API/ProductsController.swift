@@ -10,6 +10,11 @@ struct ProductsController: Sendable {
     let publicURL: String?
     let uploadBodyLimit: ByteCount
 
+    /// Both paging values are whole numbers from 1 (400 otherwise); pages hold at most 100.
+    static let pagingParameters: [APIOperation.Parameter] = [
+        .init("page_no", required: true, .integer(1...ProductCatalog.maxPageNumber), "1-based page"),
+        .init("items_per_page", required: true, .integer(1...ProductCatalog.maxPageNumber), "Taken as 100 when larger"),
+    ]
     static let identifier = APIOperation.Parameter("identifier", required: true, "Vendor identifier (400 when missing or unknown)")
 
     func register(on api: DocumentedRoutes, root: DocumentedRoutes) {
@@ -17,8 +22,7 @@ struct ProductsController: Sendable {
         let products = api.grouped("api", "products")
         products.on(.GET, doc: .init(
             "A page of products, newest first",
-            query: [.init("page_no", required: true, "1-based page"), .init("items_per_page", required: true, "1–100"),
-                    .init("search_value", "Matches name and description, case-insensitively")],
+            query: ProductsController.pagingParameters + [.init("search_value", "Matches name and description, case-insensitively")],
             responses: [200: "Page object (camelCase keys, with the 2022a snake_case keys beside them)", 400: "page_no or items_per_page missing or not a positive number"]
         ), use: list)
         products.on(.GET, ":id", doc: .init(

@@ -159,6 +159,8 @@ public enum FieldType: Sendable {
     case integer(ClosedRange<Int>? = nil)
     case number(ClosedRange<Double>? = nil)
     case boolean
+    /// One of these values.
+    case choice([String])
     /// A file part of a multipart body.
     case file
     /// The same key repeated (a form) or an array (JSON).
@@ -170,6 +172,7 @@ public enum FieldType: Sendable {
         case let .integer(range): .integer(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
         case let .number(range): .number(maximum: range.map { ($0.upperBound, exclusive: false) }, minimum: range.map { ($0.lowerBound, exclusive: false) })
         case .boolean: .boolean
+        case let .choice(values): .string(allowedValues: values.map { AnyCodable($0) })
         case .file: .string(contentMediaType: OpenAPI.ContentType(rawValue: "application/octet-stream") ?? .anyApplication)
         case let .repeated(element): .array(items: element.schema)
         }

@@ -10,12 +10,12 @@ struct CatalogController: Sendable {
         let catalog = routes.grouped("api", "reading", "catalog")
         let bearer = [LibraryController.bearer]
         let paging: [APIOperation.Parameter] = [
-            .init("page", "1 to 200 (default 1)"), .init("size", "1 to 50 (default 20)"),
+            .init("page", .integer(1...200), "Default 1"), .init("size", .integer(1...50), "Default 20"),
         ]
         let unavailable = "The outside catalogue is down or its daily quota is spent (Retry-After)"
         catalog.on(.GET, "search", doc: .init(
             "Search books", description: "Title, author or publisher, any part of them, any case, Korean included; an ISBN-13 finds its book.",
-            headers: bearer, query: [.init("q", required: true, "What to look for (at most 100 characters)")] + paging,
+            headers: bearer, query: [.init("q", required: true, .string(maxLength: 100), "What to look for")] + paging,
             responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "No q, or paging out of range", 503: unavailable]) { $1 }
         ), use: search)
         catalog.on(.GET, "lists", ":list", doc: .init(

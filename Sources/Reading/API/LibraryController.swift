@@ -17,10 +17,10 @@ struct LibraryController: Sendable {
             "My library", description: "Every book, or those on one shelf and matching a search, in the order asked.",
             headers: [Self.bearer],
             query: [
-                .init("status", "to-read, reading or read; every shelf when absent"),
-                .init("q", "Part of the title or author, any case (at most 100 characters)"),
-                .init("sort", "added (default), title or pages"),
-                .init("order", "asc or desc; newest, A to Z and thickest first by default"),
+                .init("status", .choice(Reading.BookStatus.allCases.map(\.rawValue)), "Every shelf when absent"),
+                .init("q", .string(maxLength: 100), "Part of the title or author, any case"),
+                .init("sort", .choice(Reading.LibrarySort.allCases.map(\.rawValue)), "added by default"),
+                .init("order", .choice(Reading.SortOrder.allCases.map(\.rawValue)), "Newest, A to Z and thickest first by default"),
             ],
             responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 }
         ), use: list)

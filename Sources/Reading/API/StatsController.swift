@@ -13,7 +13,7 @@ struct StatsController: Sendable {
             "My reading statistics",
             description: "Seconds per day of the month and per month of the year (years are never merged), per book for the year, totals, the current and longest streak of days, books finished. Days are in the server's reading time zone.",
             headers: [LibraryController.bearer],
-            query: [.init("year", "Default: this year"), .init("month", "1 to 12; default: this month in this year, else January")],
+            query: [.init("year", .integer(), "Default: this year"), .init("month", .integer(1...12), "Default: this month in this year, else January")],
             responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 }
         ), use: stats)
         routes.grouped("api", "reading").on(.GET, "goals", doc: .init(

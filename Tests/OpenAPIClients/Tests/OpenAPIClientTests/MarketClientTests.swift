@@ -11,7 +11,7 @@ import Testing
         #expect(vendor.name == name && vendor.secret?.isEmpty == false)
         #expect(try await client.getApiMarketVendor().ok.body.json.identifier == vendor.identifier)
 
-        let page = try await client.getApiProducts(query: .init(page_no: "1", items_per_page: "10")).ok.body.json
+        let page = try await client.getApiProducts(query: .init(page_no: 1, items_per_page: 10)).ok.body.json
         #expect(page.pageNo == 1 && page.page_no == 1 && page.pages.count <= 10)
 
         let anonymous = MarketAPI.Client(serverURL: url, transport: RunningSprout.transport)
