@@ -61,13 +61,6 @@ enum MarketViews {
         }
     }
 
-    /// The states of products read as models (my products, my likes).
-    static func saleStates(_ products: [Product]) -> [Int: SaleState] {
-        Dictionary(products.compactMap { product in
-            product.id.flatMap { id in SaleState(rawValue: product.saleState).map { (id, $0) } }
-        }, uniquingKeysWith: { first, _ in first })
-    }
-
     static func emptyState(_ text: String) -> Node<HTML.BodyContext> {
         .p(.class("empty-state"), .text(text))
     }

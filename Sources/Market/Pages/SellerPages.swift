@@ -168,7 +168,7 @@ struct SellerPages: Sendable {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
         let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
-        return SellerViews.myProducts(context, page: page, products: page.products.map(presenter.listed))
+        return SellerViews.myProducts(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products))
     }
 
     func likes(_ req: Request) async throws -> Response {
@@ -176,6 +176,6 @@ struct SellerPages: Sendable {
         let page = try await ProductLikes(clock: catalog.clock).likedProducts(
             by: try account.requireID(), page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, catalog: catalog, on: req.db
         )
-        return SellerViews.likes(context, page: page, products: page.products.map(presenter.listed))
+        return SellerViews.likes(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products))
     }
 }

@@ -58,8 +58,7 @@ enum SellerViews {
         ))
     }
 
-    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct]) -> Response {
-        let states = MarketViews.saleStates(page.products)
+    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState]) -> Response {
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
@@ -78,12 +77,12 @@ enum SellerViews {
         ))
     }
 
-    static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct]) -> Response {
+    static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState]) -> Response {
         return PageLayout.render(title: context.pick(ko: "좋아요", en: "Likes"), context: context, .group(
             MarketViews.nav(context, current: "likes"),
             .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
-            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: MarketViews.saleStates(page.products), context: context)),
+            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: states, context: context)),
             MarketViews.pager(page, path: "/market/likes", context)
         ))
     }

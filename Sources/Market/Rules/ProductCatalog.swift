@@ -139,7 +139,12 @@ struct ProductCatalog: Sendable {
         guard !ids.isEmpty else { return [:] }
         let marked = try await Product.query(on: db).filter(\.$id ~~ ids).filter(\.$saleState != SaleState.selling.rawValue)
             .field(\.$id).field(\.$saleState).all()
-        return Dictionary(marked.compactMap { product in
+        return Self.saleStates(of: marked)
+    }
+
+    /// The sale state of each product already read (my products, my likes).
+    static func saleStates(of products: [Product]) -> [Int: SaleState] {
+        Dictionary(products.compactMap { product in
             product.id.flatMap { id in SaleState(rawValue: product.saleState).map { (id, $0) } }
         }, uniquingKeysWith: { first, _ in first })
     }
