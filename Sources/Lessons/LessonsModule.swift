@@ -49,7 +49,8 @@ public struct LessonsModule: AppModule {
         name: "lessons", title: "All For Lesson (LSLP) API",
         summary: "The generic-posts contract All For Lesson and its sibling apps speak, under /v1. Headers: SesacKey on every call, Authorization with the bare access token.",
         errors: .json(Lessons.Message.self),
-        credentials: [.key("SesacKey", "The app's API key"), .key("Authorization", "The access token from login, bare (no Bearer prefix)")]
+        credentials: [.key("SesacKey", "The app's API key"), .key("Authorization", "The access token from login, bare (no Bearer prefix)")],
+        mediaTypeRefusal: 400
     )
 
     public var hubTile: HubTile {

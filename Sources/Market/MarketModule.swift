@@ -29,7 +29,8 @@ public struct MarketModule: AppModule {
         name: "market", title: "Dotori Market (open market) API",
         summary: "The yagom-academy open-market contract (2022b shape, 2022a requests accepted) and Sprout's vendor, likes and my-products endpoints.",
         errors: .json(ErrorBody.self),
-        credentials: [.key("identifier", "The vendor's identifier"), .bearer("An access token from /api/auth/login")]
+        credentials: [.key("identifier", "The vendor's identifier"), .bearer("An access token from /api/auth/login")],
+        mediaTypeRefusal: 400
     )
 
     public var hubTile: HubTile {

@@ -58,7 +58,8 @@ public struct StudyModule: AppModule {
         name: "study", title: "SeSAC Study API",
         summary: "The late-2022 SeSAC Study contract: idtoken header, form-encoded bodies, business results as 2xx codes.",
         errors: .text,
-        credentials: [.key("idtoken", "The ID token from phone sign-in, bare (no Bearer prefix)")]
+        credentials: [.key("idtoken", "The ID token from phone sign-in, bare (no Bearer prefix)")],
+        mediaTypeRefusal: 501
     )
 
     public var hubTile: HubTile {

@@ -470,9 +470,10 @@ def test_a_korean_photo_file_name_still_uploads(target, routes):
 
 
 # The fuzzer's starting bodies get past the parser to the route's own work, so mutations of them
-# test more than the parser's first bytes.
+# test more than the parser's first bytes. The API's edit reads JSON only, so a form sent to it
+# (as the form fuzzer does) is refused for its media type before it is read.
 STARTING_BODIES = [("api-register", "multipart"), ("web-sell", "multipart"), ("v1-posts-files", "multipart"),
-                   ("v1-profile", "multipart"), ("api-edit", "form"), ("web-edit", "form")]
+                   ("v1-profile", "multipart"), ("web-edit", "form")]
 
 
 @pytest.mark.parametrize("name,encoding", STARTING_BODIES)

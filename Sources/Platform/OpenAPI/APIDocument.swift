@@ -27,6 +27,9 @@ public final class APIDocument: Sendable {
     /// The headers that carry credentials: documented as the contract's security schemes rather
     /// than as parameters, which is how client generators expect them (a middleware adds them).
     let credentials: [Credential]
+    /// The status this contract answers a body in a media type the route does not read with:
+    /// 415, or the contract's own code for bad input where its clients know no other.
+    let mediaTypeRefusal: Int
     private let operations = Mutex<[Entry]>([])
 
     private struct Entry {
@@ -55,7 +58,10 @@ public final class APIDocument: Sendable {
         }
     }
 
-    public init(name: String, title: String, summary: String, errors: ErrorFormat, credentials: [Credential] = []) {
+    public init(
+        name: String, title: String, summary: String, errors: ErrorFormat, credentials: [Credential] = [],
+        mediaTypeRefusal: Int = 415
+    ) {
         self.name = name
         self.title = title
         self.summary = summary
@@ -64,6 +70,7 @@ public final class APIDocument: Sendable {
         case .text: .text
         }
         self.credentials = credentials
+        self.mediaTypeRefusal = mediaTypeRefusal
     }
 
     func add(method: HTTPMethod, path: [PathComponent], operation: APIOperation) {
@@ -71,6 +78,10 @@ public final class APIDocument: Sendable {
         // `ConditionalGetMiddleware` answers any read whose ETag the client sent back.
         if method == .GET, operation.responses[304] == nil {
             operation.responses[304] = "Not modified: If-None-Match names the current ETag"
+        }
+        // `DocumentedRoutes` refuses a body in any other media type than the operation's.
+        if operation.body != nil, operation.responses[mediaTypeRefusal] == nil {
+            operation.responses[mediaTypeRefusal] = "The body's Content-Type is not one this route reads"
         }
         let parameters = path.compactMap { component -> String? in
             switch component {

@@ -1,4 +1,5 @@
 import OpenAPIKit
+import Vapor
 
 /// What the OpenAPI document says about one route: enough for a reader in the docs page and for
 /// a client generator, written next to the handler it describes. Bodies are described by their
@@ -71,6 +72,20 @@ public struct APIOperation: Sendable {
         /// A file sent as the body itself in one of `mediaTypes` (a CSV), or as `alternative`.
         public static func file(_ mediaTypes: [String], or alternative: Body? = nil) -> Body {
             Body(content: mediaTypes.map { ($0, FieldType.file.schema) } + (alternative?.content ?? []))
+        }
+
+        /// The media types (`type/subtype`, lowercased) this route reads its body as.
+        var mediaTypes: [String] { content.map { $0.mediaType } }
+
+        /// Refuses a body sent as a media type the route does not read, before anything decodes
+        /// it: a form posted to a JSON route is a mistake, not another way to say the same thing.
+        /// A request without a body or without a `Content-Type` passes (the decoders answer those).
+        func admit(_ headers: HTTPHeaders) throws {
+            let length = headers.first(name: .contentLength).flatMap { Int($0) } ?? 0
+            guard length > 0 || headers.contains(name: .transferEncoding), let sent = headers.contentType else { return }
+            let mediaType = "\(sent.type)/\(sent.subType)".lowercased()
+            guard !mediaTypes.contains(mediaType) else { return }
+            throw Abort(.unsupportedMediaType, reason: "This route reads \(mediaTypes.joined(separator: " or ")), not \(mediaType.prefix(100)).")
         }
 
         /// A type the reflection cannot read is a programmer error the documents' test reports by

@@ -69,7 +69,11 @@ public struct DocumentedRoutes {
         use handler: @escaping @Sendable (Request) async throws -> Response
     ) -> Route {
         document.add(method: method, path: prefix + path, operation: operation)
-        return routes.on(method, path, body: body, use: handler)
+        guard let requestBody = operation.body else { return routes.on(method, path, body: body, use: handler) }
+        return routes.on(method, path, body: body) { req in
+            try requestBody.admit(req.headers)
+            return try await handler(req)
+        }
     }
 }
 
