@@ -10,6 +10,7 @@ cd "$(dirname "$0")/.."
 # and {POST_ID} the newest demo lesson's id.
 LESSONS_HEADERS="SesacKey: {DEV_KEY};;Authorization: {TOKEN}"
 TARGETS=(
+    "healthChecker|/healthChecker|"
     "healthz|/healthz|"
     "market-page|/api/products?page_no=1&items_per_page=20|"
     "market-detail|/api/products/7|"

@@ -8,11 +8,14 @@ import Vapor
 /// reusing a copy, and `private` keeps shared caches from storing one person's answers.
 /// Answers that decide their own caching (pages are `no-store`, assets immutable, uploads tagged)
 /// are left alone.
-public struct ConditionalGetMiddleware: AsyncMiddleware {
+public struct ConditionalGetMiddleware: Middleware {
     public init() {}
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map { Self.conditional($0, for: request) }
+    }
+
+    static func conditional(_ response: Response, for request: Request) -> Response {
         guard request.method == .GET || request.method == .HEAD, response.status == .ok,
               !response.headers.contains(name: .eTag), !response.headers.contains(name: .cacheControl),
               let body = response.body.buffer
@@ -28,7 +31,8 @@ public struct ConditionalGetMiddleware: AsyncMiddleware {
 
     static func tag(of body: ByteBuffer) -> String {
         let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        return "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        let hex = Array("0123456789abcdef".utf8)
+        return "\"" + String(decoding: digest.prefix(16).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self) + "\""
     }
 
     /// `If-None-Match` holds `*` or a list of tags, weak ones (`W/"…"`) matching by their value.

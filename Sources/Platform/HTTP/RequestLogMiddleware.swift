@@ -3,30 +3,29 @@ import Vapor
 /// Gives every request an id (the client's `X-Request-Id` when it is a sane token, a new one
 /// otherwise), returns it in the response, and writes one structured log line per request. The
 /// line names the route's pattern (`/api/products/:id/:token`), never the path itself: paths
-/// carry tokens and ids that do not belong in a log.
-public struct RequestLogMiddleware: AsyncMiddleware {
+/// carry tokens and ids that do not belong in a log. It runs around every request, so it is a
+/// future-based middleware: an `AsyncMiddleware` here would cost every request a task of its own.
+public struct RequestLogMiddleware: Middleware {
     let clock: @Sendable () -> UInt64
 
     public init(clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.clock = clock
     }
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         let requestID = Self.isSane(request.id) ? request.id : UUID().uuidString
         request.storage[RequestIDKey.self] = requestID
         request.logger[metadataKey: "request-id"] = .string(requestID)
         let started = clock()
-        let response: Response
-        do {
-            response = try await next.respond(to: request)
-        } catch {
+        return next.respond(to: request).map { response in
+            response.headers.replaceOrAdd(name: .xRequestId, value: requestID)
+            log(request, status: response.status, started: started)
+            return response
+        }.flatMapErrorThrowing { error in
             // Only reached when no error middleware turned the error into a response.
             log(request, status: .internalServerError, started: started)
             throw error
         }
-        response.headers.replaceOrAdd(name: .xRequestId, value: requestID)
-        log(request, status: response.status, started: started)
-        return response
     }
 
     private func log(_ request: Request, status: HTTPResponseStatus, started: UInt64) {
@@ -45,8 +44,13 @@ public struct RequestLogMiddleware: AsyncMiddleware {
     }
 
     static func isSane(_ id: String) -> Bool {
-        (1...128).contains(id.utf8.count)
-            && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0)) }
+        (1...128).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"): true
+            default: false
+            }
+        }
     }
 }
 

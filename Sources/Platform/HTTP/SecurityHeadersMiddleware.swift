@@ -3,7 +3,7 @@ import Vapor
 /// Headers that make browsers hold every answer to the safe reading: no type sniffing, no
 /// referrer beyond the site, no framing, pages run only Sprout's own scripts and styles, and,
 /// behind https, https only.
-public struct SecurityHeadersMiddleware: AsyncMiddleware {
+public struct SecurityHeadersMiddleware: Middleware {
     /// Pages link only `/assets/…` and `/uploads/…`; no inline script or style anywhere.
     static let contentSecurityPolicy = contentSecurityPolicy(imagesAlsoFrom: [])
 
@@ -22,13 +22,24 @@ public struct SecurityHeadersMiddleware: AsyncMiddleware {
         self.https = https
     }
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let response = try await next.respond(to: request)
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).map(addHeaders)
+    }
+
+    /// Read from the header's text: `headers.contentType` parses every parameter of the media type,
+    /// which cost a tenth of a trivial route's time in the profile.
+    static func isHTML(_ headers: HTTPHeaders) -> Bool {
+        guard let contentType = headers.first(name: .contentType) else { return false }
+        let mediaType = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+        return mediaType.caseInsensitiveCompare("text/html") == .orderedSame
+    }
+
+    private func addHeaders(to response: Response) -> Response {
         let headers = [
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "same-origin"),
             ("X-Frame-Options", "DENY"),
-        ] + (response.headers.contentType?.subType == "html" ? [("Content-Security-Policy", Self.contentSecurityPolicy)] : [])
+        ] + (Self.isHTML(response.headers) ? [("Content-Security-Policy", Self.contentSecurityPolicy)] : [])
           + (https ? [("Strict-Transport-Security", "max-age=31536000; includeSubDomains")] : [])
         for (name, value) in headers where !response.headers.contains(name: name) {
             response.headers.replaceOrAdd(name: name, value: value)

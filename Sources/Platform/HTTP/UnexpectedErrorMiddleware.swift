@@ -3,15 +3,14 @@ import Vapor
 /// The outermost error boundary. API modules shape their own errors; anything that escapes them,
 /// or a route outside every module, ends here. A deliberate `Abort` keeps its status; anything
 /// else is logged with the request id and answered as a bare 500 that leaks nothing.
-public struct UnexpectedErrorMiddleware: AsyncMiddleware {
+public struct UnexpectedErrorMiddleware: Middleware {
     public init() {}
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch let abort as any AbortError {
-            return Self.response(status: abort.status, reason: abort.reason, headers: abort.headers, for: request)
-        } catch {
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapErrorThrowing { error in
+            if let abort = error as? any AbortError {
+                return Self.response(status: abort.status, reason: abort.reason, headers: abort.headers, for: request)
+            }
             request.logger.error("unexpected error", metadata: ["error": .string(String(reflecting: error))])
             return Self.response(status: .internalServerError, reason: "Internal Server Error", headers: [:], for: request)
         }

@@ -42,7 +42,7 @@ public struct MountPoint: Sendable {
 /// path that holds the request's path; where paths tie, a mount that claims the request by its
 /// credentials before one that takes the rest, then the order the modules are assembled in. A
 /// request no mount takes gets Vapor's plain 404.
-public struct UnmatchedRequestMiddleware: AsyncMiddleware {
+public struct UnmatchedRequestMiddleware: Middleware {
     private let mounts: [MountPoint]
 
     public init(mounts: [MountPoint]) {
@@ -52,12 +52,10 @@ public struct UnmatchedRequestMiddleware: AsyncMiddleware {
         self.mounts = mounts.enumerated().sorted { rank($0) > rank($1) }.map(\.element)
     }
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        do {
-            return try await next.respond(to: request)
-        } catch let notFound as RouteNotFound {
-            guard let mount = mount(for: request) else { throw notFound }
-            return try await mount.unmatched.respond(to: request).get()
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        next.respond(to: request).flatMapError { error in
+            guard error is RouteNotFound, let mount = mount(for: request) else { return request.eventLoop.makeFailedFuture(error) }
+            return mount.unmatched.respond(to: request)
         }
     }
 

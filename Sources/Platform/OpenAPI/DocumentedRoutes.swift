@@ -30,7 +30,7 @@ public struct DocumentedRoutes {
     }
 
     public func grouped(_ middleware: [any Middleware]) -> DocumentedRoutes {
-        DocumentedRoutes(routes: routes.grouped(middleware), prefix: prefix, document: document)
+        DocumentedRoutes(routes: InlineMiddlewareGroup(root: routes, middleware: middleware), prefix: prefix, document: document)
     }
 
     /// Registers a handler whose answer is encoded as JSON with status 200, and its description.
