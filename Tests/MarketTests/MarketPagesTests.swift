@@ -138,6 +138,31 @@ import Testing
         }
     }
 
+    /// The page names why a photo was refused, in the page's language: too large is not "unreadable".
+    @Test func aRefusedPhotoIsRefusedForItsRealReason() async throws {
+        try await withSprout(configure: { $0.maxUploadBytes = 2000 }) { sprout in
+            let (browser, csrf) = try await vendorBrowser(sprout)
+            func sell(_ photo: Data) async throws -> String {
+                let refused = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
+                    body.add(name: "name", Data("Oak chair".utf8))
+                    body.add(name: "price", Data("30000".utf8))
+                    body.add(name: "currency", Data("KRW".utf8))
+                    body.add(name: "discounted_price", Data("0".utf8))
+                    body.add(name: "stock", Data("2".utf8))
+                    body.add(name: "description", Data("Solid oak, lightly used.".utf8))
+                    body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", photo)
+                }
+                #expect(refused.status.code == 400)
+                return String(buffer: refused.body)
+            }
+            let tooLarge = try await sell(ImagePipelineFixture.noisyJPEG(width: 300, height: 300))
+            #expect(tooLarge.contains("사진 한 장은 1MB 이하여야 해요") && !tooLarge.contains("사진을 읽을 수 없어요"))
+            let notAPhoto = try await sell(Data("<html>hi</html>".utf8))
+            #expect(notAPhoto.contains("사진을 읽을 수 없어요") && !notAPhoto.contains("not a JPEG"))
+            #expect(sprout.marketFiles.isEmpty)
+        }
+    }
+
     @Test func theSellFormKeepsValuesAndShowsErrorsByField() async throws {
         try await withSprout { sprout in
             let (browser, csrf) = try await vendorBrowser(sprout)

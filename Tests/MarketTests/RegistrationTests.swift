@@ -102,6 +102,7 @@ import Testing
             #expect(big.count > 2000)
             let response = try await sprout.register(Self.params(vendor), images: [big], identifier: vendor.identifier)
             #expect(response.status.code == 400)
+            #expect(String(buffer: response.body).contains("images: larger than 1 MB"))
             #expect(sprout.marketFiles.isEmpty)
         }
     }

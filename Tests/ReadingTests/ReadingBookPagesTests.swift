@@ -71,7 +71,7 @@ import Vapor
             }
             #expect(notAPhoto.status.code == 422)
             let refusedPage = String(buffer: notAPhoto.body)
-            #expect(refusedPage.contains("사진을 올릴 수 없어요") && refusedPage.contains("사진과 함께") && refusedPage.contains(#"value="12""#))
+            #expect(refusedPage.contains("사진을 읽을 수 없어요") && !refusedPage.contains("not a JPEG") && refusedPage.contains("사진과 함께") && refusedPage.contains(#"value="12""#))
             #expect(try await memos().isEmpty, "a refused photo leaves no memo")
 
             let withPhoto = try await browser.postMultipart("\(path)/memos", csrf: csrf) { form in

@@ -81,13 +81,9 @@ struct TeacherPages: Sendable {
         guard violations.isEmpty else { return .refused(violations.mapValues { context.pick(ko: $0.message.ko, en: $0.message.en) }) }
         do {
             return .stored(try await self.uploads.store(uploads, by: accountID, on: db))
-        } catch let FileStoreError.tooLarge(limit) {
-            let megabytes = max(limit / 1_048_576, 1)
-            return .refused([.photos: context.pick(ko: "사진 한 장은 \(megabytes)MB 이하여야 해요.", en: "Each photo must be \(megabytes) MB or smaller.")])
-        } catch is FileStoreError {
-            return .refused([.photos: context.pick(ko: "사진을 올릴 수 없어요. 다시 골라 주세요.", en: "The photos could not be uploaded. Please choose them again.")])
-        } catch is ImageError {
-            return .refused([.photos: context.pick(ko: "사진을 읽을 수 없어요. JPEG나 PNG 사진을 올려 주세요.", en: "A photo could not be read. Use JPEG or PNG photos.")])
+        } catch {
+            guard let refusal = PhotoRefusal(error) else { throw error }
+            return .refused([.photos: refusal.message(context)])
         }
     }
 

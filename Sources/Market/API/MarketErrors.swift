@@ -16,7 +16,7 @@ struct MarketErrorMiddleware: AsyncMiddleware {
             case .notFound: throw Abort(.notFound, reason: "No such product.")
             case .notOwner: throw Abort(.badRequest, reason: "This product belongs to another vendor.")
             case let .invalid(violations): throw Abort(.badRequest, reason: Self.reason(violations))
-            case let .images(reason): throw Abort(.badRequest, reason: reason)
+            case let .images(refusal): throw Abort(.badRequest, reason: "images: \(refusal.englishReason)")
             }
         } catch let abort as any AbortError where [413, 415, 422].contains(abort.status.code) {
             throw Abort(.badRequest, reason: abort.status.code == 413 ? "The request is too large." : abort.reason)

@@ -109,7 +109,7 @@ enum MarketViews {
         case .notANumber: context.pick(ko: "숫자로 입력해 주세요.", en: "Enter a number.")
         case .discountAbovePrice: context.pick(ko: "할인금액은 상품가격보다 클 수 없습니다.", en: "The discount cannot exceed the price.")
         case .unknownCurrency: context.pick(ko: "KRW 또는 USD를 골라 주세요.", en: "Choose KRW or USD.")
-        case .unreadableImage: context.pick(ko: "사진을 읽을 수 없어요. JPEG나 PNG 사진을 올려 주세요.", en: "A photo could not be read. Use JPEG or PNG photos.")
+        case let .photo(refusal): refusal.message(context)
         }
     }
 

@@ -87,8 +87,8 @@ struct SellerPages: Sendable {
             do {
                 let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, rules: .dotori, on: req.db)
                 return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.listed.rawValue)", redirectType: .normal)
-            } catch ProductError.images {
-                errors[.images] = .unreadableImage
+            } catch let ProductError.images(refusal) {
+                errors[.images] = .photo(refusal)
             } catch let ProductError.invalid(found) {
                 errors = found
             }

@@ -9,7 +9,7 @@ enum ProductError: Error, Equatable {
     case notFound
     case notOwner
     case invalid([Market.Field: Market.Violation])
-    case images(String)
+    case images(PhotoRefusal)
 }
 
 /// Reading and changing products: pages, detail, create with images, edit, delete.
@@ -64,10 +64,10 @@ struct ProductCatalog: Sendable {
         let violations = rules.violations(of: draft)
         guard violations.isEmpty else { throw ProductError.invalid(violations) }
         for upload in uploads {
-            do { try files.checkSize(upload) } catch { throw ProductError.images(Self.describe(error)) }
+            do { try files.checkSize(upload) } catch { throw Self.refusal(error) }
         }
         let processed: [ProcessedImage]
-        do { processed = try await images.process(uploads) } catch { throw ProductError.images(Self.describe(error)) }
+        do { processed = try await images.process(uploads) } catch { throw Self.refusal(error) }
         let stored = try await files.write(
             processed.flatMap { [($0.original, $0.kind), ($0.thumbnail, $0.kind)] }.map { (data: $0.0, kind: $0.1) },
             area: "market"
@@ -166,14 +166,8 @@ struct ProductCatalog: Sendable {
         )
     }
 
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case FileStoreError.tooLarge(let limit): "Each image must be at most \(limit) bytes."
-        case FileStoreError.empty: "An image part is empty."
-        case ImageError.notAnImage: "Only JPEG, PNG, GIF, WebP and HEIC images are accepted."
-        case ImageError.tooManyPixels: "The image has too many pixels."
-        case ImageError.unreadable: "An image could not be read."
-        default: "The images could not be stored."
-        }
+    /// An image the pipeline refuses is the product's error; any other failure is the server's.
+    static func refusal(_ error: any Error) -> any Error {
+        PhotoRefusal(error).map(ProductError.images) ?? error
     }
 }

@@ -50,8 +50,8 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return Abort(.unprocessableEntity, reason: "text: required")
         case let .invalidMemo(.textTooLong(maximum)):
             return Abort(.unprocessableEntity, reason: "text: at most \(maximum) characters")
-        case let .invalidMemo(.photo(reason)):
-            return Abort(.unprocessableEntity, reason: "photo: \(reason)")
+        case let .invalidMemo(.photo(refusal)):
+            return Abort(.unprocessableEntity, reason: "photo: \(refusal.englishReason)")
         case let .invalidMemo(.pageOutOfRange(pages)):
             return Abort(.unprocessableEntity, reason: "page: must be \(pages.lowerBound) to \(pages.upperBound)")
         case .unreadableImport(.notCSV):

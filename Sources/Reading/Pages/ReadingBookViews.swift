@@ -123,7 +123,7 @@ enum ReadingBookViews {
     static func message(_ violation: Reading.MemoViolation, _ context: PageContext) -> String {
         switch violation {
         case .textRequired: context.pick(ko: "메모를 입력해 주세요", en: "Required")
-        case let .photo(reason): context.pick(ko: "사진을 올릴 수 없어요: ", en: "Photo refused: ") + reason
+        case let .photo(refusal): refusal.message(context)
         case let .textTooLong(maximum): context.pick(ko: "\(maximum)자까지 쓸 수 있어요", en: "At most \(maximum) characters")
         case let .pageOutOfRange(pages): context.pick(ko: "\(pages.lowerBound)쪽에서 \(pages.upperBound)쪽 사이로 입력해 주세요", en: "From page \(pages.lowerBound) to \(pages.upperBound)")
         }

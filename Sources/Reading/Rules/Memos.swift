@@ -90,25 +90,9 @@ struct Memos: Sendable {
         guard let upload else { return [] }
         do {
             return try await photos.store([upload])
-        } catch let error as FileStoreError {
-            throw ReadingError.invalidMemo(.photo(Self.reason(error)))
-        } catch let error as ImageError {
-            throw ReadingError.invalidMemo(.photo(Self.reason(error)))
-        }
-    }
-
-    private static func reason(_ error: FileStoreError) -> String {
-        switch error {
-        case .empty: "the photo is empty"
-        case let .tooLarge(limit): "larger than \(limit / 1_048_576) MB"
-        case .tooMany, .unsupportedType: "not a JPEG, PNG, GIF, WebP or HEIC image"
-        }
-    }
-
-    private static func reason(_ error: ImageError) -> String {
-        switch error {
-        case .notAnImage, .unreadable: "not a JPEG, PNG, GIF, WebP or HEIC image"
-        case let .tooManyPixels(limit): "more than \(limit / 1_000_000) million pixels"
+        } catch {
+            guard let refusal = PhotoRefusal(error) else { throw error }
+            throw ReadingError.invalidMemo(.photo(refusal))
         }
     }
 

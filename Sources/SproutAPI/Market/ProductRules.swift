@@ -21,8 +21,8 @@ extension Market {
         case notANumber
         case discountAbovePrice
         case unknownCurrency
-        /// An image that is not a JPEG, PNG, GIF, WebP or HEIC, is too large, or cannot be read.
-        case unreadableImage
+        /// A photo the server refused, and why.
+        case photo(PhotoRefusal)
     }
 
     /// A product as a form holds it: text as typed, so the rules can tell empty from zero.

@@ -84,8 +84,7 @@ extension Reading {
 
     /// What is wrong with a memo.
     public enum MemoViolation: Sendable, Equatable {
-        /// Not an image, too large, or too many pixels, in words a person can act on.
-        case photo(String)
+        case photo(PhotoRefusal)
         case textRequired
         case textTooLong(maximum: Int)
         /// A page below 1, or past the book's last page when the book's pages are known.
