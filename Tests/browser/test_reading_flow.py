@@ -139,6 +139,8 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         expect(page.locator("#memo-list li")).to_have_count(1)
         expect(page.locator("#memo-list .memo-page")).to_have_text("12쪽")
         expect(page.locator("#memo-list img.memo-photo")).to_have_count(1)
+        # The photo loads (an <img> that failed ends complete with no width; one still loading is waited for).
+        page.wait_for_function("() => document.querySelector('#memo-list img.memo-photo').complete")
         assert page.evaluate("() => document.querySelector('#memo-list img.memo-photo').naturalWidth") > 0, "the photo loads"
         shoot("book-with-memo")
 
