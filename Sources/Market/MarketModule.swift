@@ -8,6 +8,8 @@ public struct MarketModule: AppModule {
     let platform: PlatformServices
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    /// The contract's product pages and details, read again only after a write to what they show.
+    let answers = AnswerCache(group: "market")
 
     public init(context: ModuleContext) throws {
         assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])
@@ -22,7 +24,8 @@ public struct MarketModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState()]
+        [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
+         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema])]
     }
 
     public let apiDocument = APIDocument(
@@ -48,7 +51,7 @@ public struct MarketModule: AppModule {
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let root = DocumentedRoutes(routes, document: apiDocument)
         let api = root.grouped(MarketErrorMiddleware(), platform.ipRateLimit)
-        ProductsController(catalog: catalog, vendors: vendors, publicURL: platform.config.publicBaseURL, uploadBodyLimit: platform.uploadBodyLimit)
+        ProductsController(catalog: catalog, vendors: vendors, answers: answers, publicURL: platform.config.publicBaseURL, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: api, root: root)
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)

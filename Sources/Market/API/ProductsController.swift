@@ -7,6 +7,7 @@ import Vapor
 struct ProductsController: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    let answers: AnswerCache
     let publicURL: String?
     let uploadBodyLimit: ByteCount
 
@@ -20,14 +21,15 @@ struct ProductsController: Sendable {
     func register(on api: DocumentedRoutes, root: DocumentedRoutes) {
         root.on(.GET, "healthChecker", doc: .init("Health check", responses: [200: "The JSON string \"OK\""]), use: { _ in "OK" })
         let products = api.grouped("api", "products")
-        products.on(.GET, doc: .init(
+        products.onResponse(.GET, doc: .init(
             "A page of products, newest first",
             query: ProductsController.pagingParameters + [.init("search_value", "Matches name and description, case-insensitively")],
-            responses: [200: "Page object (camelCase keys, with the 2022a snake_case keys beside them)", 400: "page_no or items_per_page missing or not a positive number"]
+            responses: [200: "Page object (camelCase keys, with the 2022a snake_case keys beside them)", 400: "page_no or items_per_page missing or not a positive number"],
+            answer: Market.Page.self
         ), use: list)
-        products.on(.GET, ":id", doc: .init(
+        products.onResponse(.GET, ":id", doc: .init(
             "A product", description: "A trailing slash (`/api/products/{id}/`) is accepted too.",
-            responses: [200: "Product detail", 404: "No such product"]
+            responses: [200: "Product detail", 404: "No such product"], answer: Market.ProductDetail.self
         ), use: detail)
         products.on(.POST, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Register a product", description: "Multipart: a `params` JSON part and 1–5 `images` parts.",
@@ -66,14 +68,21 @@ struct ProductsController: Sendable {
         MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL))
     }
 
-    func list(_ req: Request) async throws -> Market.Page {
+    func list(_ req: Request) async throws -> EncodedJSON {
         let (number, size) = try Self.paging(req)
         let search = try? req.query.get(String.self, at: "search_value")
-        return try await ProductListing().page(number: number, size: size, search: search, presenter: presenter(for: req), on: req.db)
+        let presenter = presenter(for: req)
+        return EncodedJSON(try await answers.answer("page\n\(presenter.baseURL)\n\(number)\n\(size)\n\(search ?? "")", on: req.db) {
+            try WireJSON.encoder().encode(try await ProductListing().page(number: number, size: size, search: search, presenter: presenter, on: req.db))
+        })
     }
 
-    func detail(_ req: Request) async throws -> Market.ProductDetail {
-        presenter(for: req).detail(try await catalog.find(try Self.productID(req), on: req.db))
+    func detail(_ req: Request) async throws -> EncodedJSON {
+        let id = try Self.productID(req)
+        let presenter = presenter(for: req)
+        return EncodedJSON(try await answers.answer("detail\n\(presenter.baseURL)\n\(id)", on: req.db) {
+            try WireJSON.encoder().encode(presenter.detail(try await catalog.find(id, on: req.db)))
+        })
     }
 
     func create(_ req: Request) async throws -> Market.ProductDetail {

@@ -82,8 +82,6 @@ struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
     let body: Body
 
     func encodeResponse(for request: Request) async throws -> Response {
-        var headers = HTTPHeaders()
-        headers.contentType = .json
-        return Response(status: .ok, headers: headers, body: .init(data: try WireJSON.encoder().encode(body)))
+        try await EncodedJSON(WireJSON.encoder().encode(body)).encodeResponse(for: request)
     }
 }

@@ -1,0 +1,97 @@
+import Fluent
+import SQLKit
+
+/// A counter per group of tables that the database itself bumps, by trigger, in the same
+/// transaction as every insert, update and delete on those tables. Whoever writes (this instance,
+/// another one sharing PostgreSQL, a `sprout` command on the SQLite file, a cascade from a deleted
+/// account), the next read of the counter sees the write. `AnswerCache` keys its answers by it.
+public enum ReadVersions {
+    static let schema = "read_versions"
+
+    private struct Row: Decodable {
+        let version: Int64
+    }
+
+    /// The counter of `group` now; 0 when no migration registered the group.
+    public static func current(_ group: String, on db: any Database) async throws -> Int64 {
+        guard let sql = db as? any SQLDatabase else { return 0 }
+        return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version ?? 0
+    }
+}
+
+/// The counters' table and, on PostgreSQL, the trigger function that bumps one.
+struct CreateReadVersions: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(ReadVersions.schema)
+            .field("name", .string, .identifier(auto: false))
+            .field("version", .int64, .required)
+            .create()
+        guard let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" else { return }
+        try await sql.raw("""
+            CREATE OR REPLACE FUNCTION sprout_bump_read_version() RETURNS trigger AS $$
+            BEGIN
+                UPDATE read_versions SET version = version + 1 WHERE name = TG_ARGV[0];
+                RETURN NULL;
+            END
+            $$ LANGUAGE plpgsql
+            """).run()
+    }
+
+    func revert(on database: any Database) async throws {
+        if let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" {
+            try await sql.raw("DROP FUNCTION IF EXISTS sprout_bump_read_version() CASCADE").run()
+        }
+        try await database.schema(ReadVersions.schema).delete()
+    }
+}
+
+/// A module's migration that makes every write to `tables` bump the counter `group`.
+public struct ReadVersionTriggers: AsyncMigration {
+    let group: String
+    let tables: [String]
+
+    public init(group: String, tables: [String]) {
+        self.group = group
+        self.tables = tables
+    }
+
+    public var name: String { "ReadVersionTriggers(\(group))" }
+
+    public func prepare(on database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        try await sql.raw("INSERT INTO read_versions (name, version) VALUES (\(bind: group), 0)").run()
+        for table in tables {
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("""
+                    CREATE TRIGGER \(ident: triggerName(table)) AFTER INSERT OR UPDATE OR DELETE ON \(ident: table)
+                    FOR EACH STATEMENT EXECUTE FUNCTION sprout_bump_read_version(\(literal: group))
+                    """).run()
+            } else {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try await sql.raw("""
+                        CREATE TRIGGER \(ident: triggerName(table, event)) AFTER \(unsafeRaw: event) ON \(ident: table)
+                        BEGIN UPDATE read_versions SET version = version + 1 WHERE name = \(literal: group); END
+                        """).run()
+                }
+            }
+        }
+    }
+
+    public func revert(on database: any Database) async throws {
+        guard let sql = database as? any SQLDatabase else { return }
+        for table in tables {
+            if sql.dialect.name == "postgresql" {
+                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table)) ON \(ident: table)").run()
+            } else {
+                for event in ["INSERT", "UPDATE", "DELETE"] {
+                    try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table, event))").run()
+                }
+            }
+        }
+        try await sql.raw("DELETE FROM read_versions WHERE name = \(bind: group)").run()
+    }
+
+    private func triggerName(_ table: String, _ event: String = "write") -> String {
+        "\(table)_\(group)_read_version_\(event.lowercased())"
+    }
+}

@@ -1,0 +1,117 @@
+"""Reads never stale (issue 12). The market's product pages and details are answered from a cache
+kept beside a counter the database bumps in the same transaction as every write to what they
+show, so once a write is acknowledged every later read sees it: a write through the API, another
+process writing the SQLite file, or another instance sharing PostgreSQL.
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlsplit
+
+import pytest
+
+from pyhelpers.market_api import MarketAPI, expect_status
+
+DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+NO_DEMO = {"SPROUT_DEMO_DATA": "false"}
+
+
+def first_listed(market: MarketAPI) -> dict:
+    return market.page(1, 20)["pages"][0]
+
+
+def rename(market: MarketAPI, vendor, product_id: int, name: str) -> None:
+    expect_status(market.edit(vendor.identifier, product_id, {"name": name, "secret": vendor.secret}), 200)
+
+
+def test_every_acknowledged_edit_is_in_the_next_page_and_detail(start_sprout):
+    market = MarketAPI(start_sprout(NO_DEMO).base_url)
+    vendor = market.new_vendor()
+    product = market.create_product(vendor)
+    for round_ in range(25):
+        assert first_listed(market)["id"] == product["id"]  # the page is in the cache before each edit
+        market.product(product["id"])
+        rename(market, vendor, product["id"], f"Walnut stool, round {round_}")
+        assert first_listed(market)["name"] == f"Walnut stool, round {round_}"
+        assert market.product(product["id"])["name"] == f"Walnut stool, round {round_}"
+
+
+def test_edits_racing_with_reads_are_each_seen_by_the_reads_after_them(start_sprout):
+    market = MarketAPI(start_sprout(NO_DEMO).base_url)
+    vendor = market.new_vendor()
+    products = [market.create_product(vendor) for _ in range(4)]
+
+    def edit_and_read(product: dict) -> list[str]:
+        own = MarketAPI(market.base_url)
+        wrong = []
+        for round_ in range(15):
+            name = f"Stool {product['id']}-{round_}"
+            rename(own, vendor, product["id"], name)
+            listed = {item["id"]: item["name"] for item in own.page(1, 20)["pages"]}
+            if listed[product["id"]] != name or own.product(product["id"])["name"] != name:
+                wrong.append(f"{name}: page {listed[product['id']]!r}")
+        return wrong
+
+    with ThreadPoolExecutor(len(products)) as pool:
+        stale = [line for lines in pool.map(edit_and_read, products) for line in lines]
+    assert not stale, stale[:3]
+
+
+def test_a_write_by_another_process_to_the_sqlite_file_is_seen(start_sprout):
+    server = start_sprout(NO_DEMO)
+    market = MarketAPI(server.base_url)
+    vendor = market.new_vendor()
+    product = market.create_product(vendor)
+    assert first_listed(market)["name"] == product["name"] and first_listed(market)["name"] == product["name"]
+
+    with sqlite3.connect(server.data_dir / "sprout.sqlite", timeout=30) as outside:
+        outside.execute("UPDATE market_products SET name = 'Renamed outside' WHERE id = ?", (product["id"],))
+    assert first_listed(market)["name"] == "Renamed outside"
+    assert market.product(product["id"])["name"] == "Renamed outside"
+
+
+def _psql(url: str, sql: str) -> bool:
+    try:
+        return subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.fixture
+def two_instances(start_sprout, tmp_path):
+    """Two Sprouts on one scratch PostgreSQL database; the second starts once the first migrated it."""
+    if not DATABASE_URL:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    name = "sprout_fresh_" + uuid.uuid4().hex[:12]
+    assert _psql(DATABASE_URL, f"CREATE DATABASE {name}"), "the test role may create databases"
+    env = {**NO_DEMO, "DATABASE_URL": urlsplit(DATABASE_URL)._replace(path="/" + name).geturl(),
+           "SPROUT_TOKEN_SECRET": "fresh-reads-" + "0123456789abcdef" * 4}
+    (tmp_path / "first").mkdir()
+    (tmp_path / "second").mkdir()
+    first = start_sprout(env, workdir=tmp_path / "first")
+    second = start_sprout(env, workdir=tmp_path / "second")
+    yield MarketAPI(first.base_url), MarketAPI(second.base_url)
+    first.stop()
+    second.stop()
+    _psql(DATABASE_URL, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_a_write_on_one_instance_is_seen_by_the_next_read_on_the_other(two_instances):
+    first, second = two_instances
+    vendor = first.new_vendor()
+    product = first.create_product(vendor)
+    for round_ in range(20):
+        writer, reader = (first, second) if round_ % 2 else (second, first)
+        assert first_listed(reader)["id"] == product["id"] and reader.product(product["id"])["id"] == product["id"]
+        rename(writer, vendor, product["id"], f"Shared stool {round_}")
+        assert first_listed(reader)["name"] == f"Shared stool {round_}"
+        assert reader.product(product["id"])["name"] == f"Shared stool {round_}"
+    archived = second.archived(vendor.identifier, product["id"], {"secret": vendor.secret})
+    expect_status(archived, 200)
+    expect_status(second.delete(vendor.identifier, archived.text), 200)
+    assert first.page(1, 20)["pages"] == []
+    assert first.detail(product["id"]).status_code == 404
