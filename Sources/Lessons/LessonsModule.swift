@@ -12,6 +12,8 @@ public struct LessonsModule: AppModule {
     let follows: Follows
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
+    /// Posts as the contract lists and shows them, read again only after a write to what they show.
+    let answers = AnswerCache<LessonsRead>(group: "lessons")
 
     /// The HTTP client is asked for only when PortOne is the configured gateway, so a sandbox
     /// install never starts one.
@@ -41,7 +43,11 @@ public struct LessonsModule: AppModule {
 
     public let assets: ModuleAssets?
 
-    public var migrations: [any Migration] { [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads()] }
+    public var migrations: [any Migration] {
+        [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
+         ReadVersionTriggers(group: "lessons", tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
+                                                        LessonLike.schema, LessonHashtag.schema, LessonPayment.schema])]
+    }
 
     public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads)] }
 
@@ -82,7 +88,7 @@ public struct LessonsModule: AppModule {
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, photos: profilePhotos, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: authenticated)
-        PostsController(board: board, uploads: postUploads, uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
+        PostsController(board: board, uploads: postUploads, uploadBodyLimit: platform.uploadBodyLimit, answers: answers).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
         authenticated.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",

@@ -9,7 +9,7 @@ public struct MarketModule: AppModule {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
     /// The contract's product pages and details, read again only after a write to what they show.
-    let answers = AnswerCache(group: "market")
+    let answers = AnswerCache<MarketRead>(group: "market")
 
     public init(context: ModuleContext) throws {
         assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])

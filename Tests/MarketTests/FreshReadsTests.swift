@@ -15,13 +15,13 @@ import Testing
         var total: Int { count.withLock { $0 } }
     }
 
-    func read(_ key: String, from cache: AnswerCache, _ sprout: TestSprout, builds: Builds) async throws -> String {
+    func read(_ key: String, from cache: AnswerCache<String>, _ sprout: TestSprout, builds: Builds) async throws -> String {
         String(decoding: try await cache.answer(key, on: sprout.app.db) { builds.next() }, as: UTF8.self)
     }
 
     @Test func anAnswerIsBuiltAgainOnlyAfterAWriteToATableItReads() async throws {
         try await withSprout { sprout in
-            let cache = AnswerCache(group: "market")
+            let cache = AnswerCache<String>(group: "market")
             let builds = Builds()
             let sql = try #require(sprout.app.db as? any SQLDatabase)
             let read = { try await self.read("page", from: cache, sprout, builds: builds) }
@@ -43,7 +43,7 @@ import Testing
 
     @Test func answersOverTheSizeBoundAreDropped() async throws {
         try await withSprout { (sprout) async throws in
-            let cache = AnswerCache(group: "market", maxBytes: 12)
+            let cache = AnswerCache<String>(group: "market", maxBytes: 12)
             let builds = Builds()
             let read = { (key: String) in try await self.read(key, from: cache, sprout, builds: builds) }
             #expect(try await read("a") == "answer 1")

@@ -138,18 +138,21 @@ import Testing
         }
     }
 
+    /// The sell form's text fields as a person fills them in.
+    static func addProductFields(to body: inout MultipartBody, name: String = "Oak chair", price: String = "30000", discount: String = "3000",
+                                 stock: String = "2", description: String = "Solid oak, lightly used.") {
+        for (field, value) in [("name", name), ("price", price), ("currency", "KRW"), ("discounted_price", discount), ("stock", stock), ("description", description)] {
+            body.add(name: field, Data(value.utf8))
+        }
+    }
+
     /// The page names why a photo was refused, in the page's language: too large is not "unreadable".
     @Test func aRefusedPhotoIsRefusedForItsRealReason() async throws {
         try await withSprout(configure: { $0.maxUploadBytes = 2000 }) { sprout in
             let (browser, csrf) = try await vendorBrowser(sprout)
             func sell(_ photo: Data) async throws -> String {
                 let refused = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
-                    body.add(name: "name", Data("Oak chair".utf8))
-                    body.add(name: "price", Data("30000".utf8))
-                    body.add(name: "currency", Data("KRW".utf8))
-                    body.add(name: "discounted_price", Data("0".utf8))
-                    body.add(name: "stock", Data("2".utf8))
-                    body.add(name: "description", Data("Solid oak, lightly used.".utf8))
+                    Self.addProductFields(to: &body)
                     body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", photo)
                 }
                 #expect(refused.status.code == 400)
@@ -167,12 +170,7 @@ import Testing
         try await withSprout { sprout in
             let (browser, csrf) = try await vendorBrowser(sprout)
             let refused = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
-                body.add(name: "name", Data("Oa".utf8))
-                body.add(name: "price", Data("1000".utf8))
-                body.add(name: "currency", Data("KRW".utf8))
-                body.add(name: "discounted_price", Data("2000".utf8))
-                body.add(name: "stock", Data("".utf8))
-                body.add(name: "description", Data("short".utf8))
+                Self.addProductFields(to: &body, name: "Oa", price: "1000", discount: "2000", stock: "", description: "short")
                 body.add(name: "images", filename: "", contentType: "application/octet-stream", Data())
             }
             #expect(refused.status.code == 400)
@@ -184,12 +182,7 @@ import Testing
             #expect(sprout.marketFiles.isEmpty)
 
             let accepted = try await browser.postMultipart("/market/sell", csrf: csrf) { body in
-                body.add(name: "name", Data("Oak chair".utf8))
-                body.add(name: "price", Data("30,000".utf8))
-                body.add(name: "currency", Data("KRW".utf8))
-                body.add(name: "discounted_price", Data("3000".utf8))
-                body.add(name: "stock", Data("2".utf8))
-                body.add(name: "description", Data("Solid oak, lightly used.".utf8))
+                Self.addProductFields(to: &body, price: "30,000")
                 body.add(name: "images", filename: "a.jpg", contentType: "image/jpeg", MarketFixtures.jpeg)
                 body.add(name: "images", filename: "b.png", contentType: "image/png", MarketFixtures.fixture("transparent.png"))
             }

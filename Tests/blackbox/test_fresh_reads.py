@@ -1,4 +1,5 @@
-"""Reads never stale (issue 12). The market's product pages and details are answered from a cache
+"""Reads never stale (issue 12). The market's product pages and details, and the lessons' post lists
+and posts, are answered from a cache
 kept beside a counter the database bumps in the same transaction as every write to what they
 show, so once a write is acknowledged every later read sees it: a write through the API, another
 process writing the SQLite file, or another instance sharing PostgreSQL.
@@ -14,6 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from pyhelpers.lessons_posts import check_page, new_member, unique_product
 from pyhelpers.market_api import MarketAPI, expect_status
 
 DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
@@ -72,6 +74,45 @@ def test_a_write_by_another_process_to_the_sqlite_file_is_seen(start_sprout):
         outside.execute("UPDATE market_products SET name = 'Renamed outside' WHERE id = ?", (product["id"],))
     assert first_listed(market)["name"] == "Renamed outside"
     assert market.product(product["id"])["name"] == "Renamed outside"
+
+
+def test_every_lesson_write_is_in_the_next_list_and_post(api, student):
+    teacher = new_member(api, phoneNum="1")
+    product = unique_product()
+    post_id = teacher.new_post(product, price=1000)["post_id"]
+
+    def listed() -> dict:
+        response = student.list_posts(product)
+        expect_status(response, 200)
+        [post] = check_page(response.json())
+        return post
+
+    def tagged(tag: str) -> list[str]:
+        response = student.hashtag(tag, product)
+        expect_status(response, 200)
+        return [post["post_id"] for post in check_page(response.json())]
+
+    def both() -> list[dict]:
+        return [listed(), student.fetch_post(post_id)]
+
+    both()  # in the cache before each write below
+    comment = student.new_comment(post_id, "좋은 레슨이에요")
+    assert all([c["comment_id"] for c in post["comments"]] == [comment["comment_id"]] for post in both())
+    student.set_like(post_id, True, "like")
+    student.set_like(post_id, True, "like-2")
+    assert all(post["likes"] == [student.user_id] and post["likes2"] == [student.user_id] for post in both())
+    assert tagged("첼로") == []
+    expect_status(teacher.edit_post(post_id, {"title": "첼로 레슨", "content": "주 2회 #첼로"}), 200)
+    assert all(post["title"] == "첼로 레슨" for post in both()) and tagged("첼로") == [post_id]
+    expect_status(teacher.edit_profile({"nick": f"새닉{uuid.uuid4().hex[:6]}"}), 200)
+    nick = teacher.my_profile()["nick"]
+    assert all(post["creator"]["nick"] == nick for post in both())
+    imp_uid = student.pay(post_id, 1000)["imp_uid"]
+    expect_status(student.validate(imp_uid, post_id), 200)
+    assert all(post["buyers"] == [student.user_id] for post in both())
+    expect_status(teacher.delete_post(post_id), 200)
+    assert check_page(student.list_posts(product).json()) == []
+    assert student.post(post_id).status_code == 410
 
 
 def _psql(url: str, sql: str) -> bool:

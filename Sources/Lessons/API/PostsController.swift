@@ -8,6 +8,7 @@ struct PostsController: Sendable {
     let board: PostBoard
     let uploads: PostUploads
     let uploadBodyLimit: ByteCount
+    let answers: AnswerCache<LessonsRead>
     let listing = PostListing()
 
     static let paging: [APIOperation.Parameter] = [
@@ -33,18 +34,21 @@ struct PostsController: Sendable {
             "Create a post", headers: Self.headers, body: .json(Lessons.PostRequest.self),
             responses: Self.responses([200: "Post", 400: "product_id missing, a field too long, or files not uploaded here"])
         ), use: create)
-        posts.on(.GET, doc: .init(
+        posts.onResponse(.GET, doc: .init(
             "Posts, newest first", headers: Self.headers, query: Self.paging + [Self.productID],
-            responses: Self.responses([200: "{data: [Post], next_cursor} (\"0\" on the last page)", 400: "next or limit malformed"])
+            responses: Self.responses([200: "{data: [Post], next_cursor} (\"0\" on the last page)", 400: "next or limit malformed"]),
+            answer: Lessons.PostList.self
         ), use: list)
-        posts.on(.GET, "hashtags", doc: .init(
+        posts.onResponse(.GET, "hashtags", doc: .init(
             "Posts with a hashtag", headers: Self.headers,
             query: Self.paging + [Self.productID, .init("hashTag", required: true, "The tag, without #")],
-            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "hashTag missing, or paging malformed"])
+            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "hashTag missing, or paging malformed"]),
+            answer: Lessons.PostList.self
         ), use: byHashtag)
-        posts.on(.GET, "users", ":user_id", doc: .init(
+        posts.onResponse(.GET, "users", ":user_id", doc: .init(
             "A user's posts", headers: Self.headers, query: Self.paging + [Self.productID],
-            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"])
+            responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"]),
+            answer: Lessons.PostList.self
         ), use: byUser)
         posts.on(.GET, "likes", "me", doc: .init(
             "Posts I liked", headers: Self.headers, query: Self.paging,
@@ -54,8 +58,9 @@ struct PostsController: Sendable {
             "Posts I liked with like-2 (All For Lesson: bookmarks)", headers: Self.headers, query: Self.paging,
             responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"])
         ), use: { req in try await liked(.like2, req) })
-        posts.on(.GET, ":post_id", doc: .init(
-            "A post", headers: Self.headers, responses: Self.responses([200: "Post", 410: "No such post (or deleted)"])
+        posts.onResponse(.GET, ":post_id", doc: .init(
+            "A post", headers: Self.headers, responses: Self.responses([200: "Post", 410: "No such post (or deleted)"]),
+            answer: Lessons.Post.self
         ), use: read)
         posts.on(.PUT, ":post_id", doc: .init(
             "Edit a post", description: "Fields left out keep their values.", headers: Self.headers, body: .json(Lessons.PostRequest.self),
@@ -104,27 +109,29 @@ struct PostsController: Sendable {
         try await board.create(by: try req.lessonsAccountID, try req.decodeBody(Lessons.PostRequest.self), on: req.db)
     }
 
-    func list(_ req: Request) async throws -> Lessons.PostList {
-        try await page(PostQuery(productID: Self.productFilter(req)), req)
+    func list(_ req: Request) async throws -> EncodedJSON {
+        try await posts(productID: Self.productFilter(req), req)
     }
 
-    func byHashtag(_ req: Request) async throws -> Lessons.PostList {
+    func byHashtag(_ req: Request) async throws -> EncodedJSON {
         let tag = Hashtags.normalize(req.query[String.self, at: "hashTag"] ?? "")
         guard !tag.isEmpty else { throw LessonsError.missingValue }
-        return try await page(PostQuery(productID: Self.productFilter(req), hashtag: tag), req)
+        return try await posts(productID: Self.productFilter(req), hashtag: tag, req)
     }
 
-    func byUser(_ req: Request) async throws -> Lessons.PostList {
-        let userID = req.parameters.get("user_id") ?? ""
-        return try await page(PostQuery(productID: Self.productFilter(req), creatorID: userID), req)
+    func byUser(_ req: Request) async throws -> EncodedJSON {
+        try await posts(productID: Self.productFilter(req), creatorID: req.parameters.get("user_id") ?? "", req)
     }
 
     func liked(_ kind: LikeKind, _ req: Request) async throws -> Lessons.PostList {
-        try await page(PostQuery(likedBy: (try req.lessonsAccountID, kind)), req)
+        try await page(PostQuery(likedBy: (try req.lessonsAccountID, kind)), try CursorPaging(req), on: req.db)
     }
 
-    func read(_ req: Request) async throws -> Lessons.Post {
-        try await board.post(Self.postID(req), on: req.db)
+    func read(_ req: Request) async throws -> EncodedJSON {
+        let id = Self.postID(req)
+        return EncodedJSON(try await answers.answer(.post(id: id), on: req.db) {
+            try WireJSON.encoder().encode(try await board.post(id, on: req.db))
+        })
     }
 
     func update(_ req: Request) async throws -> Lessons.Post {
@@ -182,11 +189,20 @@ struct PostsController: Sendable {
         enum CodingKeys: String, CodingKey { case like_status }
     }
 
-    private func page(_ query: PostQuery, _ req: Request) async throws -> Lessons.PostList {
+    /// A page of posts that is the same for every caller, from the cache while nothing it shows changed.
+    private func posts(productID: String?, hashtag: String? = nil, creatorID: String? = nil, _ req: Request) async throws -> EncodedJSON {
         let paging = try CursorPaging(req)
+        let read = LessonsRead.posts(productID: productID, hashtag: hashtag, creatorID: creatorID, cursor: paging.cursor, limit: paging.limit)
+        return EncodedJSON(try await answers.answer(read, on: req.db) {
+            let query = PostQuery(productID: productID, creatorID: creatorID, hashtag: hashtag)
+            return try WireJSON.encoder().encode(try await page(query, paging, on: req.db))
+        })
+    }
+
+    private func page(_ query: PostQuery, _ paging: CursorPaging, on db: any Database) async throws -> Lessons.PostList {
         if paging.cursor == 0 { return Lessons.PostList(data: [], nextCursor: Lessons.PostList.lastPage) }
-        let page = try await listing.page(query, after: paging.cursor, limit: paging.limit, on: req.db)
-        return Lessons.PostList(data: try await board.reader.posts(page.seqs, commentsEach: PostReader.listedComments, on: req.db), nextCursor: page.nextCursor)
+        let page = try await listing.page(query, after: paging.cursor, limit: paging.limit, on: db)
+        return Lessons.PostList(data: try await board.reader.posts(page.seqs, commentsEach: PostReader.listedComments, on: db), nextCursor: page.nextCursor)
     }
 
     static func postID(_ req: Request) -> String {

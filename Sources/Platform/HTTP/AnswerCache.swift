@@ -9,14 +9,14 @@ import Vapor
 /// again; a cached answer is served only while the counter is the one read before its rows were,
 /// so no write acknowledged anywhere is ever missed. Entries of an older counter are dropped as
 /// soon as a newer one is seen; the total size is bounded.
-public final class AnswerCache: Sendable {
+public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let group: String
     let maxBytes: Int
     private let state = Mutex(State())
 
     private struct State {
         var version: Int64 = -1
-        var entries: [String: Data] = [:]
+        var entries: [Key: Data] = [:]
         var bytes = 0
     }
 
@@ -27,9 +27,8 @@ public final class AnswerCache: Sendable {
     }
 
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
-    /// public URL, each part on a line of its own so that no two keys run together), from the cache
-    /// or from `build`.
-    public func answer(_ key: String, on db: any Database, build: () async throws -> Data) async throws -> Data {
+    /// public URL), from the cache or from `build`.
+    public func answer(_ key: Key, on db: any Database, build: () async throws -> Data) async throws -> Data {
         let version = try await ReadVersions.current(group, on: db)
         if let cached = state.withLock({ $0.version == version ? $0.entries[key] : nil }) { return cached }
         let answer = try await build()
