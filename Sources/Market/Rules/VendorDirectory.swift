@@ -67,7 +67,7 @@ struct VendorDirectory: Sendable {
     }
 
     static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(secret.utf8)))
     }
 
     static func matches(_ secret: String, digest: String) -> Bool {

@@ -56,6 +56,6 @@ public struct APIKeyRegistry: Sendable {
 
     public func isValid(_ key: String, on db: any Database) async throws -> Bool {
         guard !key.isEmpty else { return false }
-        return try await APIKey.find(TokenService.digest(key), on: db) != nil
+        return try await RowExistence.exists(in: APIKey.schema, where: "key_hash", is: TokenService.digest(key), on: db)
     }
 }

@@ -31,8 +31,7 @@ public struct ConditionalGetMiddleware: Middleware {
 
     static func tag(of body: ByteBuffer) -> String {
         let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        let hex = Array("0123456789abcdef".utf8)
-        return "\"" + String(decoding: digest.prefix(16).flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self) + "\""
+        return "\"" + Hex.encode(digest.prefix(16)) + "\""
     }
 
     /// `If-None-Match` holds `*` or a list of tags, weak ones (`W/"…"`) matching by their value.

@@ -131,7 +131,7 @@ public struct PhoneSignIn: Sendable {
 
     /// Gives the signed-in account `accountID` the number the code was sent to.
     public func link(sessionInfo: String, code: String, toAccount accountID: String, on db: any Database) async throws {
-        guard try await Account.find(accountID, on: db) != nil else { throw PhoneSignInError.accountNotFound }
+        guard try await Account.exists(accountID, on: db) else { throw PhoneSignInError.accountNotFound }
         let phone = try await confirm(sessionInfo: sessionInfo, code: code, on: db)
         try await accounts.linkPhone(phone, toAccount: accountID, on: db)
     }
@@ -200,11 +200,11 @@ public struct PhoneSignIn: Sendable {
     }
 
     private func digest(code: String, sessionInfo: String) -> String {
-        Data(HMAC<SHA256>.authenticationCode(for: Data("\(sessionInfo):\(code)".utf8), using: codeKey)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(Data(HMAC<SHA256>.authenticationCode(for: Data("\(sessionInfo):\(code)".utf8), using: codeKey)))
     }
 
     static func tokenDigest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// Spends one try, unless the session is used or out of tries.

@@ -21,7 +21,7 @@ public struct IdentifierGenerator: Sendable {
     }
 
     public func hex(byteCount: Int) -> String {
-        randomBytes(byteCount).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(randomBytes(byteCount))
     }
 
     public static let secureRandom = IdentifierGenerator { count in

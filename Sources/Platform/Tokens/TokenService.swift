@@ -150,6 +150,6 @@ public struct TokenService: Sendable {
     }
 
     static func digest(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
 }

@@ -49,7 +49,7 @@ public struct WebAssets: Sendable {
         var links = Links()
         for module in modules {
             for file in module.files {
-                let hash = SHA256.hash(data: file.bytes).prefix(8).map { String(format: "%02x", $0) }.joined()
+                let hash = Hex.encode(SHA256.hash(data: file.bytes).prefix(8))
                 let stem = (file.name as NSString).deletingPathExtension
                 let ext = (file.name as NSString).pathExtension
                 let path = "/assets/\(module.module)/\(stem).\(hash).\(ext)"

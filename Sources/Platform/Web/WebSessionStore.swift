@@ -112,7 +112,7 @@ public struct WebSessionStore: AsyncSessionDriver {
     }
 
     static func digest(_ id: String) -> String {
-        SHA256.hash(data: Data(id.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: Data(id.utf8)))
     }
 
     private static func encode(_ data: SessionData) throws -> String {
