@@ -53,6 +53,16 @@ import Testing
         }
     }
 
+    /// Without a counter that writes bump, nothing could tell a kept answer is stale: none is kept.
+    @Test func aGroupNoMigrationRegisteredIsNeverKept() async throws {
+        try await withSprout { (sprout) async throws in
+            let cache = AnswerCache<String>(group: "no-such-group")
+            let builds = Builds()
+            #expect(try await read("k", from: cache, sprout, builds: builds) == "answer 1")
+            #expect(try await read("k", from: cache, sprout, builds: builds) == "answer 2")
+        }
+    }
+
     /// A write made outside the API (another instance, a command, an operator's SQL) is seen too.
     @Test func theContractsReadsSeeEveryWriteWhoeverMadeIt() async throws {
         try await withSprout { sprout in

@@ -12,10 +12,10 @@ public enum ReadVersions {
         let version: Int64
     }
 
-    /// The counter of `group` now; 0 when no migration registered the group.
-    public static func current(_ group: String, on db: any Database) async throws -> Int64 {
-        guard let sql = db as? any SQLDatabase else { return 0 }
-        return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version ?? 0
+    /// The counter of `group` now; nil when no migration registered the group (nothing bumps it).
+    public static func current(_ group: String, on db: any Database) async throws -> Int64? {
+        guard let sql = db as? any SQLDatabase else { return nil }
+        return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version
     }
 }
 

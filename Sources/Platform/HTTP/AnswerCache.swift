@@ -29,7 +29,7 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
     /// public URL), from the cache or from `build`.
     public func answer(_ key: Key, on db: any Database, build: () async throws -> Data) async throws -> Data {
-        let version = try await ReadVersions.current(group, on: db)
+        guard let version = try await ReadVersions.current(group, on: db) else { return try await build() }
         if let cached = state.withLock({ $0.version == version ? $0.entries[key] : nil }) { return cached }
         let answer = try await build()
         state.withLock { state in
