@@ -61,6 +61,37 @@ def assert_fits_width(page: Page, where: str) -> None:
     assert widths[0] <= widths[1], f"{where}: page is {widths[0]}px wide in a {widths[1]}px viewport"
 
 
+# The width a field's placeholder needs, in the field's own font, beside the room inside its padding.
+PLACEHOLDER_AND_ROOM = """(selector) => {
+    const field = document.querySelector(selector);
+    const style = getComputedStyle(field);
+    const canvas = document.createElement('canvas').getContext('2d');
+    canvas.font = style.font;
+    return [canvas.measureText(field.placeholder).width,
+            field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)];
+}"""
+
+
+@pytest.mark.parametrize("locale", ["ko-KR", "en-US"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_shelf_search_shows_its_whole_hint(browser, reading_server, viewport, locale):
+    context = browser.new_context(locale=locale, viewport=VIEWPORTS[viewport])
+    page = context.new_page()
+    tag = uuid.uuid4().hex[:8]
+    try:
+        page.goto(reading_server.base_url + "/signup")
+        for field, value in {"name": f"검색{tag}", "email": f"hint-{tag}@example.com", "password": f"pw-{tag}-secret"}.items():
+            page.fill(f"form#signup-form input[name={field}]", value)
+        page.click("#signup-submit")
+        page.wait_for_url(reading_server.base_url + "/")
+        page.goto(reading_server.base_url + "/reading")
+        needed, room = page.evaluate(PLACEHOLDER_AND_ROOM, "#reading-search")
+        assert needed <= room, f"the hint needs {needed:.0f}px and has {room:.0f}px"
+        assert_fits_width(page, "shelf")
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir, tmp_path, viewport):
     base = reading_server.base_url
