@@ -59,8 +59,13 @@ public struct ReadingModule: AppModule {
     )
 
     public var hubTile: HubTile {
-        HubTile(app: name, icon: "🦝", title: ("독서하라쿤", "ReadingHaracoon"),
+        HubTile(app: name, icon: .book, title: ("독서하라쿤", "ReadingHaracoon"),
                 summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: "/reading")
+    }
+
+    public var accountShortcuts: [AccountShortcut] {
+        [AccountShortcut("/reading", .book, ko: "내 서재", en: "My shelves"),
+         AccountShortcut("/reading/stats", .chart, ko: "독서 통계", en: "Reading statistics")]
     }
 
     /// Unknown paths under the API answer its `{ "error": true, "reason": … }` 404, after the

@@ -130,7 +130,11 @@ public enum SproutApplication {
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
         Favicon.register(on: pages)
-        HubController(platform: platform, tiles: HubTile.arranged(modules.map(\.hubTile))).register(on: pages)
+        let tiles = HubTile.arranged(modules.map(\.hubTile))
+        let shortcuts = tiles.compactMap { tile in
+            modules.first { $0.name == tile.app }.map { AccountPage.AppShortcuts(tile: tile, shortcuts: $0.accountShortcuts) }
+        }
+        HubController(platform: platform, tiles: tiles, shortcuts: shortcuts.filter { !$0.shortcuts.isEmpty }).register(on: pages)
         PhoneSignInPages(phoneSignIn: platform.phoneSignIn, accounts: platform.accounts).register(on: pages)
         for module in modules {
             try module.registerRoutes(on: app.routes, pages: pages)

@@ -108,7 +108,7 @@ import Vapor
         try await withReadingSprout { sprout in
             let (browser, _) = try await signedIn(sprout)
             let theirs = try await sprout.addBook(Books.almond, by: try await sprout.reader("other"))
-            let csrf = try await browser.csrfToken(from: "/reading")
+            let csrf = try await browser.csrfToken(from: "/reading/books/new")
             #expect(try await browser.get("/reading/books/\(theirs.id)").status.code == 404)
             #expect(try await browser.get("/reading/books/not-an-id").status.code == 404)
             #expect(try await browser.post("/reading/books/\(theirs.id)/status", form: ["status": "read"], csrf: csrf).status.code == 404)

@@ -11,7 +11,7 @@ import Vapor
         try await withReadingSprout { sprout in
             let (browser, _) = try await ReadingPagesTests().signedIn(sprout)
             let shelf = String(buffer: try await browser.get("/reading").body)
-            #expect(shelf.contains(#"<a href="/reading/settings">설정</a>"#))
+            #expect(shelf.contains(#"id="reading-nav-settings" href="/reading/settings""#))
             let page = String(buffer: try await browser.get("/reading/settings").body)
             for part in [#"id="my-data""#, #"href="/reading/export.csv""#, #"href="/reading/settings/erase""#, #"id="privacy""#, "EXIF", #"id="version""#] {
                 #expect(page.contains(part), "\(part)")

@@ -95,7 +95,7 @@ private struct RecordingModule: AppModule {
     let name = "recording"
     var migrations: [any Migration] { [] }
     let apiDocument = APIDocument(name: "recording", title: "Recording", summary: "A test module.", errors: .text)
-    var hubTile: HubTile { HubTile(app: name, icon: "⏺", title: ("기록", "Recording"), summary: ("", ""), path: nil) }
+    var hubTile: HubTile { HubTile(app: name, icon: .list, title: ("기록", "Recording"), summary: ("", ""), path: nil) }
     var mountPoints: [MountPoint] { [] }
     var services: [any ModuleService] { [Recorder(name: "first"), Recorder(name: "second")] }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {}

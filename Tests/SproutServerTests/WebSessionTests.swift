@@ -18,7 +18,7 @@ import Testing
             let csrf = try await browser.csrfToken(from: "/signup")
             try await browser.post("/signup", form: ["name": "S", "email": "s@sprout.test", "password": "long-password"], csrf: csrf)
             #expect(try await WebSessionRow.query(on: sprout.app.db).count() == 1, "signing in makes the one session")
-            #expect(String(buffer: try await browser.get("/").body).contains(#"id="logout-form""#), "and it is read back")
+            #expect(String(buffer: try await browser.get("/").body).contains(#"id="account-link""#), "and it is read back")
         }
     }
 
@@ -30,14 +30,14 @@ import Testing
             let stored = try #require(try await WebSessionRow.query(on: sprout.app.db).first())
             #expect(stored.accountID != nil, "the account is kept beside the data")
             let home = String(buffer: try await browser.get("/").body)
-            #expect(!(stored.id ?? "").isEmpty && home.contains("logout-form"))
+            #expect(!(stored.id ?? "").isEmpty && home.contains("account-link"))
 
             sprout.clock.advance(by: WebSessionStore.lifetime - 60)
-            #expect(String(buffer: try await browser.get("/").body).contains("logout-form"), "used within its life: renewed")
+            #expect(String(buffer: try await browser.get("/").body).contains("account-link"), "used within its life: renewed")
             sprout.clock.advance(by: WebSessionStore.lifetime - 60)
-            #expect(String(buffer: try await browser.get("/").body).contains("logout-form"), "thirty days from the last use, not the first")
+            #expect(String(buffer: try await browser.get("/").body).contains("account-link"), "thirty days from the last use, not the first")
             sprout.clock.advance(by: WebSessionStore.lifetime + 1)
-            #expect(!String(buffer: try await browser.get("/").body).contains("logout-form"), "past its life: signed out")
+            #expect(!String(buffer: try await browser.get("/").body).contains("account-link"), "past its life: signed out")
             #expect(try await WebSessionRow.query(on: sprout.app.db).count() == 0, "and the row is gone")
         }
     }
@@ -60,13 +60,13 @@ import Testing
             let refreshHeaders = ["Authorization": "Bearer \(refresh.accessToken)", "Refresh": refresh.refreshToken]
             #expect(try await sprout.send(.GET, "api/auth/refresh", headers: refreshHeaders).status == .ok, "the app's refresh token works before")
 
-            let csrfNow = try await laptop.csrfToken(from: "/")
+            let csrfNow = try await laptop.csrfToken(from: "/account")
             let out = try await laptop.post("/logout/everywhere", form: [:], csrf: csrfNow)
             #expect(out.status == .seeOther && out.headers.first(name: "Clear-Site-Data") == #""cache", "storage""#)
             for browser in [laptop, phone] {
-                #expect(!String(buffer: try await browser.get("/").body).contains("logout-form"))
+                #expect(!String(buffer: try await browser.get("/").body).contains("account-link"))
             }
-            #expect(String(buffer: try await other.get("/").body).contains("logout-form"), "another account's session stays")
+            #expect(String(buffer: try await other.get("/").body).contains("account-link"), "another account's session stays")
             #expect(try await sprout.send(.GET, "api/auth/refresh", headers: refreshHeaders).status == .unauthorized, "and is revoked after")
         }
     }

@@ -29,11 +29,11 @@ def html_lang(visitor: WebVisitor, path: str = "/") -> str:
 def test_hub_for_a_visitor(server):
     hub = WebVisitor(server.base_url).page("/")
     assert hub.html["lang"] == "ko"
-    assert hub.select_one("a#lang-ko") and hub.select_one("a#lang-en")
+    assert hub.select_one("a#lang-en")["hreflang"] == "en" and hub.select_one("a#lang-ko") is None, "the header offers the other language"
     tiles = hub.select(".app-tile")
     assert len(tiles) == 4 and {tile.get("data-app") for tile in tiles} == APPS
     assert hub.select_one("a#signup-link") and hub.select_one("a#login-link")
-    assert hub.select_one("#welcome") is None and hub.select_one("form#logout-form") is None
+    assert hub.select_one("#welcome") is None and hub.select_one("a#account-link") is None
 
 
 @pytest.mark.parametrize("header,lang", [
@@ -69,7 +69,8 @@ def test_signup_logs_in_and_greets_by_name(server):
     visitor, name = signed_up_visitor(server)
     hub = visitor.page("/")
     assert name in hub.select_one("#welcome").get_text()
-    assert hub.select_one("form#logout-form #logout") is not None
+    account = hub.select_one("header a#account-link")
+    assert account["href"] == "/account" and name in account.get_text()
     assert hub.select_one("a#login-link") is None
 
 

@@ -86,6 +86,7 @@ def sign_up(page: Page, base: str, name: str, email: str, password: str) -> None
 
 
 def log_out(page: Page, base: str) -> None:
+    page.click("a#account-link")
     page.click("#logout")
     page.wait_for_url(base + "/")
 

@@ -120,7 +120,7 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         # 1. An empty shelf, then a book found in the catalogue and shelved in one tap.
         page.goto(base + "/reading")
         expect(page.locator("#reading-empty")).to_be_visible()
-        page.click("#reading-nav a[href='/reading/search']")
+        page.click("#reading-nav-search")
         expect(page.locator("#bestsellers")).to_contain_text("채식주의자")
         page.fill("input#catalog-q", "채식")
         page.click("form#catalog-search button[type=submit]")
@@ -251,6 +251,7 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         # Signing out drops the kept pages, the queue and the worker, so the next person on this
         # browser sees none of the pages and sends nothing as the one who left.
         assert page.evaluate("async () => (await caches.keys()).length") > 0
+        page.click("a#account-link")
         page.click("#logout")
         page.wait_for_url(f"{base}/")
         assert page.evaluate("async () => (await caches.keys()).length") == 0

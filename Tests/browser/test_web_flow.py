@@ -65,6 +65,10 @@ def test_sign_up_log_out_log_in_and_switch_language(visit, server, screenshot_di
     expect(page.locator("#welcome")).to_contain_text(name)
     shoot("2-hub-member")
 
+    page.click("a#account-link")
+    page.wait_for_url(server.base_url + "/account")
+    expect(page.locator("#account-name")).to_have_text(name)
+    expect(page.locator("#account-email")).to_have_text(email)
     page.click("#logout")
     expect(page.locator("a#login-link")).to_be_visible()
 

@@ -63,4 +63,4 @@ class WebVisitor:
         return self.submit("/login", "form#login-form", {"email": email, "password": password}, **kwargs)
 
     def log_out(self, **kwargs) -> requests.Response:
-        return self.submit("/", "form#logout-form", {}, **kwargs)
+        return self.submit("/account", "form#logout-form", {}, **kwargs)

@@ -16,7 +16,7 @@ enum HomeView {
             keywordSearch(context),
             .div(.class("category-tiles"), .id("categories"), .forEach(Lessons.InstrumentGroup.allCases) { group in
                 .a(.class("category-tile"), .id("category-\(group.rawValue)"), .href("/lessons/list?group=\(group.rawValue)"),
-                   .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon)),
+                   group.webIcon.node(),
                    .span(.text(context.pick(ko: group.title.ko, en: group.title.en))))
             }),
             .forEach(sections) { section in

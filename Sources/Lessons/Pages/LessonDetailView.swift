@@ -36,7 +36,7 @@ enum LessonDetailView {
                     .dl(.class("lesson-facts"), .forEach(facts.filter { !$0.2.isEmpty }) { key, label, value in
                         .group(.dt(.text(label)), .dd(.id("lesson-\(key)"), .text(value)))
                     }),
-                    .div(.class("inline-actions"), bookmarkControl(post, viewer: viewer, context: context), applyControl(post, viewer: viewer, context: context)),
+                    .div(.class("inline-actions primary-action"), bookmarkControl(post, viewer: viewer, context: context), applyControl(post, viewer: viewer, context: context)),
                     .if(viewer == post.creator.userID, .div(
                         .class("owner-actions"),
                         .a(.id("edit-lesson"), .class("button secondary"), .href("\(path)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
@@ -90,7 +90,7 @@ enum LessonDetailView {
             PageLayout.csrfField(context),
             .button(.id("bookmark-button"), .type(.submit), .class(bookmarked ? "bookmark-button bookmarked" : "bookmark-button"),
                     .attribute(named: "aria-pressed", value: bookmarked ? "true" : "false"),
-                    .text(bookmarked ? "🔖 " + context.pick(ko: "북마크 해제", en: "Remove bookmark") : "🔖 " + context.pick(ko: "북마크", en: "Bookmark")))
+                    Icon.bookmark.node(), .text(bookmarked ? context.pick(ko: " 북마크 해제", en: " Remove bookmark") : context.pick(ko: " 북마크", en: " Bookmark")))
         )
     }
 

@@ -9,16 +9,13 @@ import Vapor
 enum LessonsViews {
     /// The app's tab bar (spec §6: home, hashtag, community, my page), with the lesson list beside home.
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
-        let items: [(String, String, String, String)] = [
-            ("home", "/lessons", "홈", "Home"),
-            ("list", "/lessons/list", "레슨", "Lessons"),
-            ("hashtags", "/lessons/hashtags", "해시태그", "Hashtags"),
-            ("community", "/lessons/community", "커뮤니티", "Community"),
-            ("me", "/lessons/me", "마이페이지", "My page"),
-        ]
-        return .nav(.class("app-nav lessons-nav"), .forEach(items) { key, href, ko, en in
-            .a(.href(href), .id("lessons-nav-\(key)"), .class(key == current ? "current" : ""), .text(context.pick(ko: ko, en: en)))
-        })
+        AppTabBar.render(app: "lessons", [
+            AppTab("home", "/lessons", .home, ko: "홈", en: "Home"),
+            AppTab("list", "/lessons/list", .list, ko: "레슨", en: "Lessons"),
+            AppTab("hashtags", "/lessons/hashtags", .hashtag, ko: "해시태그", en: "Hashtags"),
+            AppTab("community", "/lessons/community", .chat, ko: "커뮤니티", en: "Community"),
+            AppTab("me", "/lessons/me", .user, ko: "마이페이지", en: "My page"),
+        ], current: current, context)
     }
 
     // MARK: Texts
@@ -76,7 +73,7 @@ enum LessonsViews {
                 .h3(.class("product-name"), .a(.href(href), .text(post.title))),
                 .p(.class("lesson-meta"), .if(!region.isEmpty, .text("(\(region)) ")), .strong(.class("lesson-price"), .text(price(post.price, context)))),
                 .p(.class("hint"), .text(reviewCount(post.reviews.count, context)),
-                   .if(bookmarked, .span(.class("bookmarked"), .attribute(named: "title", value: context.pick(ko: "북마크함", en: "Bookmarked")), .text(" 🔖"))))
+                   .if(bookmarked, .span(.class("bookmarked"), .text(" "), Icon.bookmark.node(label: context.pick(ko: "북마크함", en: "Bookmarked")))))
             )
         )
     }
@@ -89,7 +86,7 @@ enum LessonsViews {
     static func cover<Context: HTML.BodyContext>(_ post: Lessons.Post) -> Node<Context> {
         guard let first = post.files.first else {
             let group = Lessons.InstrumentGroup.allCases.dropFirst().first { $0.contains(subject: post.content1) } ?? .all
-            return .span(.class("photo-placeholder"), .attribute(named: "aria-hidden", value: "true"), .text(group.icon))
+            return .span(.class("photo-placeholder"), group.webIcon.node())
         }
         return .img(.src(fileURL(first)), .alt(text: post.title), .attribute(named: "loading", value: "lazy"))
     }

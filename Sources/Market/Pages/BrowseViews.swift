@@ -95,7 +95,7 @@ enum BrowseViews {
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
-                    likeControl(id: id, liked: liked, context: context),
+                    .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context)),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
                     .if(isOwner, saleStateForm(id: id, state: state, context)),
                     .if(isOwner, .div(
@@ -124,14 +124,14 @@ enum BrowseViews {
     private static func likeControl(id: Int, liked: Bool, context: PageContext) -> Node<HTML.BodyContext> {
         guard context.account != nil else {
             return .a(.id("like-button"), .class("like-button"), .href("/login?next=/market/products/\(id)"),
-                      .text("♡ " + context.pick(ko: "로그인하고 좋아요", en: "Log in to like")))
+                      Icon.heart.node(), .text(context.pick(ko: " 로그인하고 좋아요", en: " Log in to like")))
         }
         return .form(
             .id("like-form"), .action(path: "/market/products/\(id)/like"), .method(.post), .class("like-form"), .data(named: "in-place", value: "true"),
             PageLayout.csrfField(context),
             .button(.id("like-button"), .type(.submit), .class(liked ? "like-button liked" : "like-button"),
                     .attribute(named: "aria-pressed", value: liked ? "true" : "false"),
-                    .text(liked ? "♥ " + context.pick(ko: "좋아요 취소", en: "Unlike") : "♡ " + context.pick(ko: "좋아요", en: "Like")))
+                    Icon.heart.node(), .text(liked ? context.pick(ko: " 좋아요 취소", en: " Unlike") : context.pick(ko: " 좋아요", en: " Like")))
         )
     }
 }

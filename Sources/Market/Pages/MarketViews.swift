@@ -65,17 +65,14 @@ enum MarketViews {
         .p(.class("empty-state"), .text(text))
     }
 
-    /// The sub-navigation of every market page.
+    /// The tab bar of every market page.
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
-        let items: [(String, String, String, String)] = [
-            ("browse", "/market", "모아보기", "Browse"),
-            ("mine", "/market/mine", "내 상품", "My products"),
-            ("likes", "/market/likes", "좋아요", "Likes"),
-            ("sell", "/market/sell", "판매하기", "Sell"),
-        ]
-        return .nav(.class("app-nav"), .forEach(items) { key, href, ko, en in
-            .a(.href(href), .id("market-nav-\(key)"), .class(key == current ? "current" : ""), .text(context.pick(ko: ko, en: en)))
-        })
+        AppTabBar.render(app: "market", [
+            AppTab("browse", "/market", .grid, ko: "모아보기", en: "Browse"),
+            AppTab("mine", "/market/mine", .tag, ko: "내 상품", en: "My products"),
+            AppTab("likes", "/market/likes", .heart, ko: "좋아요", en: "Likes"),
+            AppTab("sell", "/market/sell", .plus, ko: "판매하기", en: "Sell"),
+        ], current: current, context)
     }
 
     /// How many products a page of my products or my likes shows.

@@ -15,6 +15,8 @@ public protocol AppModule: Sendable {
     /// The module's API description; every API route it registers must appear in it.
     var apiDocument: APIDocument { get }
     var hubTile: HubTile { get }
+    /// Where a signed-in person finds their own things in the app, listed on their account page.
+    var accountShortcuts: [AccountShortcut] { get }
     /// The path prefixes the module's contracts own, each answering its own unknown paths.
     var mountPoints: [MountPoint] { get }
     /// Long-running work (a realtime hub, LISTEN/NOTIFY, timers): started once the database is
@@ -33,6 +35,7 @@ public protocol AppModule: Sendable {
 
 extension AppModule {
     public var services: [any ModuleService] { [] }
+    public var accountShortcuts: [AccountShortcut] { [] }
     public var assets: ModuleAssets? { nil }
     public var commands: [String: any AnyAsyncCommand] { [:] }
     public var accountFiles: (any AccountFileOwner)? { nil }

@@ -2,7 +2,7 @@ import Plot
 import Vapor
 
 /// The frame around every page: header with the hub link, the language switch and the account
-/// menu. Assets are Sprout's own; no CDN, no web fonts, so pages work offline.
+/// link. Assets are Sprout's own; no CDN, no web fonts, so pages work offline.
 public enum PageLayout {
     public static func render(
         title: String,
@@ -36,23 +36,21 @@ public enum PageLayout {
         return Response(status: status, headers: headers, body: .init(string: html.render()))
     }
 
+    /// One row at 360 px: the brand, a link to the other language (named in that language) and
+    /// the account: log-in and sign-up, or the signed-in person's name leading to their account
+    /// page, where they sign out.
     private static func header(_ context: PageContext) -> Node<HTML.BodyContext> {
         let back = context.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/"
+        let other: WebLanguage = context.language == .ko ? .en : .ko
         return .header(
             .class("site-header"),
-            .a(.class("brand"), .href("/"), .text("🌱 Sprout")),
+            .a(.class("brand"), .href("/"), Icon.sprout.node(), .span(.text("Sprout"))),
             .nav(
-                .class("site-nav"),
-                .div(
-                    .class("language-switch"),
-                    .forEach(WebLanguage.allCases) { language in
-                        .a(
-                            .id("lang-\(language.rawValue)"),
-                            .href("/language/\(language.rawValue)?next=\(back)"),
-                            .class(language == context.language ? "current" : ""),
-                            .text(language == .ko ? "한국어" : "English")
-                        )
-                    }
+                .class("site-nav"), .attribute(named: "aria-label", value: context.pick(ko: "계정과 언어", en: "Account and language")),
+                .a(
+                    .id("lang-\(other.rawValue)"), .class("language-link"), .href("/language/\(other.rawValue)?next=\(back)"),
+                    .attribute(named: "lang", value: other.rawValue), .attribute(named: "hreflang", value: other.rawValue),
+                    .text(other == .ko ? "한국어" : "English")
                 ),
                 accountMenu(context)
             )
@@ -60,19 +58,16 @@ public enum PageLayout {
     }
 
     private static func accountMenu(_ context: PageContext) -> Node<HTML.BodyContext> {
-        guard context.account != nil else {
-            return .div(
-                .class("account-menu"),
+        guard let account = context.account else {
+            return .group(
                 .a(.id("login-link"), .href("/login"), .text(context.pick(ko: "로그인", en: "Log in"))),
                 .a(.id("signup-link"), .class("button"), .href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up")))
             )
         }
-        return .form(
-            .id("logout-form"), .class("account-menu"), .action(path: "/logout"), .method(.post),
-            csrfField(context),
-            .button(.id("logout"), .type(.submit), .text(context.pick(ko: "로그아웃", en: "Log out"))),
-            .button(.id("logout-everywhere"), .type(.submit), .attribute(named: "formaction", value: "/logout/everywhere"),
-                    .text(context.pick(ko: "모든 기기에서", en: "Everywhere")))
+        return .a(
+            .id("account-link"), .class("account-link"), .href("/account"),
+            .attribute(named: "aria-label", value: context.pick(ko: "내 계정: \(account.displayName)", en: "My account: \(account.displayName)")),
+            Icon.user.node(), .span(.class("account-link-name"), .text(account.displayName))
         )
     }
 

@@ -8,6 +8,7 @@ import Vapor
 enum ReadingBookViews {
     static func newBook(_ context: PageContext, form: ReadingBookPages.BookForm, errors: [Reading.BookField: String]) -> Response {
         PageLayout.render(title: context.pick(ko: "책 추가", en: "Add a book"), context: context, status: errors.isEmpty ? .ok : .unprocessableEntity, .group(
+            ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "직접 책 추가하기", en: "Add a book by hand"))),
             .form(
                 .id("book-form"), .action(path: "/reading/books/new"), .method(.post),
@@ -29,6 +30,7 @@ enum ReadingBookViews {
         memoProblem: ReadingBookPages.MemoProblem?, exists: Bool, status: HTTPResponseStatus = .ok
     ) -> Response {
         PageLayout.render(title: book.title, context: context, status: status, .group(
+            ReadingTabs.nav(context, current: "shelf"),
             .if(exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
             .div(
                 .class("book-head"),
@@ -89,6 +91,7 @@ enum ReadingBookViews {
 
     static func confirmRemove(_ context: PageContext, book: Reading.Book) -> Response {
         PageLayout.render(title: context.pick(ko: "책 삭제", en: "Remove book"), context: context, .group(
+            ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "“\(book.title)” 책을 서재에서 삭제할까요?", en: "Remove “\(book.title)” from your library?"))),
             .p(.text(context.pick(ko: "메모와 독서 기록도 함께 지워져요.", en: "Its memos and reading sessions go with it."))),
             FormWidgets.deleteConfirmation(context, action: "/reading/books/\(book.id)/delete", cancel: "/reading/books/\(book.id)")

@@ -14,15 +14,12 @@ enum ReadingHomeViews {
             (.read, context.pick(ko: "읽은 책", en: "Read")),
         ]
         return PageLayout.render(title: context.pick(ko: "독서하라쿤", en: "ReadingHaracoon"), context: context, .group(
+            ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "보관한 책", en: "My books"))),
             .nav(
                 .class("reading-nav"), .id("reading-nav"),
-                .a(.href("/reading/search"), .text(context.pick(ko: "책 검색", en: "Find a book"))),
                 .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add by hand"))),
-                .a(.href("/reading/timer"), .text(context.pick(ko: "타이머", en: "Timer"))),
-                .a(.href("/reading/stats"), .text(context.pick(ko: "통계", en: "Statistics"))),
-                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export"))),
-                .a(.href("/reading/settings"), .text(context.pick(ko: "설정", en: "Settings")))
+                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))
             ),
             .form(
                 .class("search-form"), .action(path: "/reading"), .method(.get),

@@ -34,6 +34,7 @@ enum ReadingSearchViews {
 
     private static func page(_ context: PageContext, query: String, _ content: Node<HTML.BodyContext>) -> Response {
         PageLayout.render(title: context.pick(ko: "책 검색", en: "Find a book"), context: context, .group(
+            ReadingTabs.nav(context, current: "search"),
             .h1(.text(context.pick(ko: "책 검색", en: "Find a book"))),
             .form(
                 .class("search-form"), .id("catalog-search"), .action(path: "/reading/search"), .method(.get),

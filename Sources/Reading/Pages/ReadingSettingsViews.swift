@@ -7,6 +7,7 @@ import Vapor
 enum ReadingSettingsViews {
     static func page(_ context: PageContext, erased: Int?) -> Response {
         PageLayout.render(title: context.pick(ko: "설정", en: "Settings"), context: context, .group(
+            ReadingTabs.nav(context, current: "settings"),
             .h1(.text(context.pick(ko: "설정", en: "Settings"))),
             .unwrap(erased) { books in
                 .p(.class("notice"), .id("erased"), .attribute(named: "role", value: "status"),
@@ -36,6 +37,7 @@ enum ReadingSettingsViews {
 
     static func confirmErase(_ context: PageContext, books: Int) -> Response {
         PageLayout.render(title: context.pick(ko: "독서 기록 지우기", en: "Erase reading log"), context: context, .group(
+            ReadingTabs.nav(context, current: "settings"),
             .h1(.text(context.pick(ko: "독서 기록을 모두 지울까요?", en: "Erase your whole reading log?"))),
             .p(.id("erase-scope"), .text(context.pick(
                 ko: "책 \(books)권과 그 메모, 사진, 독서 시간, 타이머, 목표가 모두 지워지고 되돌릴 수 없어요. 먼저 CSV로 내려받아 둘 수 있어요.",

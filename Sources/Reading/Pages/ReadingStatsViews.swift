@@ -12,6 +12,7 @@ enum ReadingStatsViews {
         let previous = stats.month == 1 ? (stats.year - 1, 12) : (stats.year, stats.month - 1)
         let next = stats.month == 12 ? (stats.year + 1, 1) : (stats.year, stats.month + 1)
         return PageLayout.render(title: context.pick(ko: "독서 통계", en: "Reading statistics"), context: context, .group(
+            ReadingTabs.nav(context, current: "stats"),
             .h1(.text(context.pick(ko: "독서 통계", en: "Reading statistics"))),
             .if(saved, .p(.class("notice"), .id("goals-saved"), .attribute(named: "role", value: "status"), .text(context.pick(ko: "목표를 저장했어요.", en: "Goals saved.")))),
             .nav(

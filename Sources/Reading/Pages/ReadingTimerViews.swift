@@ -15,6 +15,7 @@ enum ReadingTimerViews {
 
     static func page(_ context: PageContext, timer: Reading.Timer, book: Reading.Book?, choices: [Reading.Book], problem: Problem?) -> Response {
         PageLayout.render(title: context.pick(ko: "독서 타이머", en: "Reading timer"), context: context, .group(
+            ReadingTabs.nav(context, current: "timer"),
             .h1(.text(context.pick(ko: "독서 타이머", en: "Reading timer"))),
             .if(problem == .changed, .p(.class("notice"), .id("timer-changed"), .attribute(named: "role", value: "status"),
                                         .text(context.pick(ko: "다른 기기에서 타이머가 바뀌었어요. 지금 상태를 보여드려요.", en: "The timer changed on another device; this is how it is now.")))),

@@ -13,6 +13,7 @@ enum ReadingTransferViews {
 
     static func page(_ context: PageContext, outcome: Outcome?, status: HTTPResponseStatus = .ok) -> Response {
         PageLayout.render(title: context.pick(ko: "가져오기·내보내기", en: "Import and export"), context: context, status: status, .group(
+            ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "가져오기·내보내기", en: "Import and export"))),
             .unwrap(outcome) { result(context, $0) },
             .h2(.text(context.pick(ko: "Goodreads에서 가져오기", en: "Import from Goodreads"))),

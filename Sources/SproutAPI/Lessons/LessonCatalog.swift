@@ -85,19 +85,6 @@ extension Lessons {
             }
         }
 
-        public var icon: String {
-            switch self {
-            case .all: "🎼"
-            case .strings: "🎻"
-            case .woodwinds: "🪈"
-            case .brass: "🎺"
-            case .piano: "🎹"
-            case .voice: "🎤"
-            case .composition: "✍️"
-            case .other: "🥁"
-            }
-        }
-
         /// The published app matches by substring of `content1`, so a post whose subject is not
         /// one of the picker values can still land in a group; Sprout does the same.
         public func contains(subject: String?) -> Bool {

@@ -3,11 +3,13 @@ import Platform
 import Plot
 import Vapor
 
-/// The web app's front door: the hub with the four apps, sign-up, log-in, log-out and the
-/// language switch.
+/// The web app's front door: the hub with the four apps, sign-up, log-in, the account page,
+/// log-out and the language switch.
 struct HubController: Sendable {
     let platform: PlatformServices
     let tiles: [HubTile]
+    /// Each app's shortcuts to a person's own things, in the hub's order, for the account page.
+    let shortcuts: [AccountPage.AppShortcuts]
     var accounts: AccountDirectory { platform.accounts }
 
     func register(on pages: any RoutesBuilder) {
@@ -16,6 +18,7 @@ struct HubController: Sendable {
         pages.post("signup", use: signup)
         pages.get("login", use: loginForm)
         pages.post("login", use: login)
+        pages.get("account", use: account)
         pages.post("logout", use: logout)
         pages.post("logout", "everywhere", use: logoutEverywhere)
         pages.get("language", ":code", use: switchLanguage)
@@ -70,6 +73,11 @@ struct HubController: Sendable {
         } catch AccountError.disabled {
             return HubPage.login(context: try await PageContext.load(for: req), email: form.email, next: next, refusal: .disabled)
         }
+    }
+
+    func account(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        return AccountPage.render(context: context, account: account, shortcuts: shortcuts)
     }
 
     func logout(_ req: Request) async throws -> Response {

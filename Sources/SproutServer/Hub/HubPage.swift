@@ -27,7 +27,7 @@ enum HubPage {
             .class(tile.path == nil ? "app-tile unavailable" : "app-tile"),
             .data(named: "app", value: tile.app),
             .unwrap(tile.path) { .href($0) },
-            .span(.class("icon"), .text(tile.icon)),
+            .span(.class("icon"), tile.icon.node()),
             .h2(.text(context.pick(ko: tile.title.ko, en: tile.title.en))),
             .p(.text(context.pick(ko: tile.summary.ko, en: tile.summary.en))),
             .if(tile.path == nil, .span(.class("badge"), .text(context.pick(ko: "준비 중", en: "Coming soon"))))

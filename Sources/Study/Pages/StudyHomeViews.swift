@@ -63,7 +63,7 @@ enum StudyHomeViews {
                 .button(.id("location-submit"), .type(.submit), .class("secondary"), .text(context.pick(ko: "이 위치로 보기", en: "Show this place"))),
                 .button(.id("use-my-location"), .type(.button), .class("secondary"), .attribute(named: "hidden", value: "hidden"),
                         .data(named: "denied", value: context.pick(ko: "위치 권한이 없어 새싹 캠퍼스 주변을 보여 드려요.", en: "No location permission: showing the SeSAC campus.")),
-                        .text(context.pick(ko: "📍 내 위치", en: "📍 My location")))
+                        Icon.pin.node(), .text(context.pick(ko: " 내 위치", en: " My location")))
             ),
             .p(.id("location-status"), .class("hint"), .attribute(named: "aria-live", value: "polite")),
             .a(.id("location-campus"), .href("/study?lat=\(StudyWebDraft.campus.lat)&long=\(StudyWebDraft.campus.long)&gender=\(filter.rawValue)"),
@@ -73,13 +73,13 @@ enum StudyHomeViews {
 
     /// The magnifier, the antenna or the envelope, as in the apps.
     static func floatingButton(_ state: StudyQueue.State, _ context: PageContext) -> Node<HTML.BodyContext> {
-        let (kind, icon, path, label): (String, String, String, String) = switch state {
-        case .normal: ("search", "🔍", "/study/input", context.pick(ko: "스터디 찾기", en: "Find a study"))
-        case .waiting: ("waiting", "📡", "/study/results", context.pick(ko: "찾는 중", en: "Searching"))
-        case .matched: ("matched", "✉️", "/study/matched", context.pick(ko: "매칭됨", en: "Matched"))
+        let (kind, icon, path, label): (String, Icon, String, String) = switch state {
+        case .normal: ("search", .search, "/study/input", context.pick(ko: "스터디 찾기", en: "Find a study"))
+        case .waiting: ("waiting", .radar, "/study/results", context.pick(ko: "찾는 중", en: "Searching"))
+        case .matched: ("matched", .mail, "/study/matched", context.pick(ko: "매칭됨", en: "Matched"))
         }
         return .a(.id("study-float"), .class("study-float \(kind)"), .data(named: "state", value: kind), .href(path),
-                  .span(.class("study-float-icon"), .text(icon)), .span(.text(label)))
+                  .span(.class("study-float-icon"), icon.node()), .span(.text(label)))
     }
 
     private static func label(_ filter: StudyGenderFilter, _ context: PageContext) -> String {

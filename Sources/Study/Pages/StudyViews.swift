@@ -6,15 +6,12 @@ import SproutAPI
 /// element the refreshing script reads.
 enum StudyViews {
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
-        .nav(
-            .class("app-nav"),
-            .forEach([("home", "/study", context.pick(ko: "홈", en: "Home")),
-                      ("input", "/study/input", context.pick(ko: "새싹 찾기", en: "Find a study")),
-                      ("shop", "/study/shop", context.pick(ko: "새싹샵", en: "Shop")),
-                      ("me", "/study/me", context.pick(ko: "내 정보", en: "My info"))]) { item in
-                .a(.id("study-nav-\(item.0)"), .href(item.1), .class(item.0 == current ? "current" : ""), .text(item.2))
-            }
-        )
+        AppTabBar.render(app: "study", [
+            AppTab("home", "/study", .home, ko: "홈", en: "Home"),
+            AppTab("input", "/study/input", .search, ko: "새싹 찾기", en: "Find a study"),
+            AppTab("shop", "/study/shop", .sprout, ko: "새싹샵", en: "Shop"),
+            AppTab("me", "/study/me", .user, ko: "내 정보", en: "My info"),
+        ], current: current, context)
     }
 
     static func notice(_ notice: StudyNotice?, _ context: PageContext) -> Node<HTML.BodyContext> {
