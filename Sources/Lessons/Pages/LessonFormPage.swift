@@ -51,7 +51,7 @@ enum LessonFormPage {
                     .class("field"),
                     .label(.for(field: "photos"), .text(context.pick(ko: "사진 (최대 \(maxPhotos)장, 첫 사진이 대표 사진)", en: "Photos (up to \(maxPhotos); the first is the cover)"))),
                     currentPhotos(mode, context),
-                    .input(.id("photos"), .name("photos"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
+                    .input(.id("photos"), .name("photos"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"), FormWidgets.shrinkPhotos,
                            .attribute(named: "aria-invalid", value: errors[.photos] == nil ? "false" : "true")),
                     FormWidgets.error(errors[.photos])
                 ),

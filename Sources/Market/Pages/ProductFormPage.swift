@@ -4,18 +4,20 @@ import SproutAPI
 import Vapor
 
 /// The sell and edit form with Dotori's rules: errors next to their fields, values kept. A file
-/// input cannot be refilled by a server, so after an error the photos are asked for again.
+/// input cannot be refilled by a server, so after an error new photos are asked for again; on
+/// edit the current photos keep the order and removals chosen.
 enum ProductFormPage {
     enum Mode {
         case sell
-        case edit(id: Int, images: [Market.Image])
+        /// `kept`: the ids of `images` that stay, in the order chosen; the rest are marked removed.
+        case edit(id: Int, images: [Market.Image], kept: [Int])
     }
 
     static func render(_ context: PageContext, mode: Mode, draft: Market.ProductDraft, errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
         func error(_ field: Market.Field) -> String? { errors[field].map { MarketViews.violationText($0, field: field, context) } }
         let (title, action, enctype): (String, String, HTMLFormContentType) = switch mode {
         case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), "/market/sell", .multipartData)
-        case let .edit(id, _): (context.pick(ko: "상품 수정", en: "Edit product"), "/market/products/\(id)/edit", .urlEncoded)
+        case let .edit(id, _, _): (context.pick(ko: "상품 수정", en: "Edit product"), "/market/products/\(id)/edit", .multipartData)
         }
         return PageLayout.render(title: title, context: context, status: status, .group(
             MarketViews.nav(context, current: "sell"),
@@ -57,18 +59,42 @@ enum ProductFormPage {
             return .div(
                 .class("field"),
                 .label(.for(field: "images"), .text(context.pick(ko: "사진 (1~5장, 첫 사진이 대표 사진)", en: "Photos (1–5; the first is the cover)"))),
-                .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"),
+                .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"), FormWidgets.shrinkPhotos,
                        .attribute(named: "aria-invalid", value: error == nil ? "false" : "true")),
                 FormWidgets.error(error)
             )
-        case let .edit(_, images):
-            return .div(
-                .class("field"),
-                .p(.class("hint"), .text(context.pick(ko: "사진은 바꿀 수 없어요.", en: "Photos cannot be changed."))),
-                .div(.class("gallery-thumbs"), .forEach(images.enumerated()) { index, image in
-                    .img(.src(image.thumbnailURL), .alt(text: context.pick(ko: "지금 사진 \(index + 1)", en: "Current photo \(index + 1)")))
-                })
+        case let .edit(_, images, kept):
+            let byID = Dictionary(images.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let shown = kept.compactMap { byID[$0] } + images.filter { !kept.contains($0.id) }
+            return .fieldset(
+                .class("field photo-editor"), .id("photo-editor"),
+                .element(named: "legend", text: context.pick(ko: "사진 (1~5장, 1번이 대표 사진)", en: "Photos (1–5; number 1 is the cover)")),
+                .ol(.class("photo-list"), .forEach(shown.enumerated()) { index, image in
+                    .li(.data(named: "id", value: String(image.id)), currentPhoto(image, index: index, of: shown.count, removed: !kept.contains(image.id), context))
+                }),
+                .div(
+                    .class("field"),
+                    .label(.for(field: "images"), .text(context.pick(ko: "사진 추가", en: "Add photos"))),
+                    .input(.id("images"), .name("images"), .type(.file), .multiple(true), .attribute(named: "accept", value: "image/*"), FormWidgets.shrinkPhotos,
+                           .attribute(named: "aria-invalid", value: error == nil ? "false" : "true"))
+                ),
+                FormWidgets.error(error)
             )
         }
+    }
+
+    /// A current photo with its place in the order and a box to remove it.
+    private static func currentPhoto(_ image: Market.Image, index: Int, of count: Int, removed: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let number = index + 1
+        return .group(
+            .img(.src(image.thumbnailURL), .alt(text: context.pick(ko: "지금 사진 \(number)", en: "Current photo \(number)"))),
+            .label(.for(field: "position-\(image.id)"), .text(context.pick(ko: "순서", en: "Order"))),
+            .select(.id("position-\(image.id)"), .attribute(named: "name", value: "position-\(image.id)"), .forEach(1...count) { place in
+                FormWidgets.option(String(place), place == 1 ? context.pick(ko: "1 (대표)", en: "1 (cover)") : String(place), selected: place == number)
+            }),
+            .label(.class("remove-photo"),
+                   .input(.type(.checkbox), .name("remove"), .value(String(image.id)), .id("remove-\(image.id)"), .checked(removed)),
+                   .text(context.pick(ko: " 삭제", en: " Remove")))
+        )
     }
 }

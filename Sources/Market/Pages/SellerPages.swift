@@ -16,7 +16,7 @@ struct SellerPages: Sendable {
         pages.get("market", "sell", use: sellForm)
         pages.on(.POST, "market", "sell", body: .collect(maxSize: uploadBodyLimit), use: sell).acceptingBodies(upTo: uploadBodyLimit)
         pages.get("market", "products", ":id", "edit", use: editForm)
-        pages.post("market", "products", ":id", "edit", use: edit)
+        pages.on(.POST, "market", "products", ":id", "edit", body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
         pages.get("market", "products", ":id", "delete", use: confirmDelete)
         pages.post("market", "products", ":id", "delete", use: delete)
         pages.post("market", "products", ":id", "sale-state", use: markSaleState)
@@ -100,32 +100,30 @@ struct SellerPages: Sendable {
         let (context, account) = try await PageContext.signedIn(req)
         let (product, _) = try await owned(req, account: account)
         let detail = presenter.detail(product)
-        return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images), draft: Market.ProductDraft(editing: detail), errors: [:])
+        return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images, kept: detail.images.map(\.id)), draft: Market.ProductDraft(editing: detail), errors: [:])
     }
 
-    struct EditForm: Content {
-        var name: String?
-        var description: String?
-        var price: String?
-        var currency: String?
-        var discounted_price: String?
-        var stock: String?
-    }
-
+    /// Saves the fields and the photos as arranged: kept in the order chosen, removed, added.
+    /// Nothing changes unless all of it is valid and every new photo is taken.
     func edit(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
-        let form = try req.content.decode(EditForm.self)
-        let draft = Market.ProductDraft(
-            name: form.name ?? "", description: form.description ?? "", price: form.price ?? "", currency: form.currency ?? "",
-            discountedPrice: form.discounted_price ?? "", stock: form.stock ?? "", imageCount: product.images.count
-        )
-        let errors = Market.ProductRules.dotori.violations(of: draft, checkImages: false)
-        guard errors.isEmpty else {
-            return ProductFormPage.render(context, mode: .edit(id: try product.requireID(), images: presenter.detail(product).images), draft: draft, errors: errors, status: .badRequest)
+        let submission = try ProductEditSubmission(req, current: ProductCatalog.orderedImages(of: product).compactMap(\.id))
+        var errors = Market.ProductRules.dotori.violations(of: submission.draft)
+        if errors.isEmpty {
+            do {
+                let arranged = submission.photos.changes(product)
+                    ? try await catalog.arrangePhotos(of: product, by: vendor, submission.photos, rules: .dotori, on: req.db) : product
+                _ = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), rules: .dotori, on: req.db)
+                return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.saved.rawValue)", redirectType: .normal)
+            } catch let ProductError.images(refusal) {
+                errors[.images] = .photo(refusal)
+            } catch let ProductError.invalid(found) {
+                errors = found
+            }
         }
-        _ = try await catalog.update(product, by: vendor, params: Market.ProductParams(draft: draft), rules: .dotori, on: req.db)
-        return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.saved.rawValue)", redirectType: .normal)
+        let mode = ProductFormPage.Mode.edit(id: try product.requireID(), images: presenter.detail(product).images, kept: submission.photos.kept)
+        return ProductFormPage.render(context, mode: mode, draft: submission.draft, errors: errors, status: .badRequest)
     }
 
     func confirmDelete(_ req: Request) async throws -> Response {

@@ -15,14 +15,8 @@ struct MarketPresenter: Sendable {
 
     func url(_ path: String) -> String { "\(baseURL)/\(path)" }
 
-    private func sortedImages(_ product: Product) -> [ProductImage] {
-        let images = product.images.sorted { $0.position < $1.position }
-        guard let chosen = product.thumbnailImageID, let index = images.firstIndex(where: { $0.id == chosen }) else { return images }
-        return [images[index]] + images.enumerated().filter { $0.offset != index }.map(\.element)
-    }
-
     func thumbnail(of product: Product) -> String {
-        sortedImages(product).first.map { url($0.thumbnailPath) } ?? ""
+        ProductCatalog.orderedImages(of: product).first.map { url($0.thumbnailPath) } ?? ""
     }
 
     func listed(_ product: Product) -> Market.ListedProduct {
@@ -41,7 +35,7 @@ struct MarketPresenter: Sendable {
             thumbnail: thumbnail(of: product), currency: Market.Currency(rawValue: product.currency) ?? .krw,
             price: product.price, bargainPrice: product.bargainPrice, discountedPrice: product.discountedPrice,
             stock: product.stock, createdAt: dates(product.createdAt), issuedAt: dates(product.issuedAt),
-            images: sortedImages(product).map {
+            images: ProductCatalog.orderedImages(of: product).map {
                 Market.Image(id: $0.id ?? 0, url: url($0.originalPath), thumbnailURL: url($0.thumbnailPath), issuedAt: dates($0.issuedAt))
             },
             vendors: Market.Vendor(id: product.$vendor.id, name: product.vendor.name, createdAt: dates(product.vendor.createdAt), issuedAt: dates(product.vendor.createdAt))

@@ -51,6 +51,11 @@ public enum FormWidgets {
         )
     }
 
+    /// On a photo input: app.js shrinks each chosen photo in the browser to the size the image
+    /// pipeline keeps of it anyway, sends the form with a progress bar and keeps the photos when
+    /// the form comes back with errors.
+    public static var shrinkPhotos: Attribute<HTML.InputContext> { .data(named: "shrink-to", value: String(ImagePipeline.originalMaxSize)) }
+
     public static func option(_ value: String, _ label: String, selected: Bool) -> Node<HTML.SelectContext> {
         .element(named: "option", nodes: [
             Node<HTML.OptionContext>.attribute(named: "value", value: value, ignoreIfValueIsEmpty: false),
