@@ -3,7 +3,7 @@ import SproutAPI
 import Vapor
 
 /// `/market`: the product list (grid or list, search, a "more" link that scripts turn into
-/// infinite scroll) and the product detail.
+/// infinite scroll), the product detail and a seller's profile.
 struct BrowsePages: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
@@ -14,6 +14,7 @@ struct BrowsePages: Sendable {
         pages.get("market", use: browse)
         pages.get("market", "products", ":id", use: detail)
         pages.post("market", "products", ":id", "like", use: toggleLike)
+        pages.get("market", "vendors", ":id", use: seller)
     }
 
     struct BrowseQuery: Content {
@@ -58,6 +59,17 @@ struct BrowsePages: Sendable {
         let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
         let state = SaleState(rawValue: product.saleState) ?? .selling
         return BrowseViews.detail(detail, state: state, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
+    }
+
+    /// A seller's profile: their name, since when they sell, and their products, newest first.
+    func seller(_ req: Request) async throws -> Response {
+        guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
+            throw Abort(.notFound)
+        }
+        let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
+        let profile = BrowseViews.Seller(id: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt))
+        return BrowseViews.seller(profile, page: page, products: page.products.map(presenter.listed),
+                                  states: ProductCatalog.saleStates(of: page.products), try await PageContext.load(for: req))
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

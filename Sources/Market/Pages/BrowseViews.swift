@@ -91,7 +91,8 @@ enum BrowseViews {
                     .class("product-info"),
                     MarketViews.saleBadge(state, context),
                     .h1(.id("product-name"), .text(detail.name)),
-                    .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")), .strong(.text(vendorName)),
+                    .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")),
+                       .a(.id("seller-link"), .href("/market/vendors/\(detail.vendorID)"), .strong(.text(vendorName))),
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
@@ -105,6 +106,32 @@ enum BrowseViews {
                     ))
                 )
             )
+        ))
+    }
+
+    /// Who a seller is, for their profile.
+    struct Seller {
+        let id: Int
+        let name: String
+        /// When they became a seller, as `UTCTimestamp` writes it.
+        let since: String
+    }
+
+    static func seller(_ seller: Seller, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState], _ context: PageContext) -> Response {
+        PageLayout.render(title: seller.name, context: context, .group(
+            MarketViews.nav(context, current: "browse"),
+            .section(
+                .class("card seller-profile"), .id("seller-profile"),
+                .span(.class("avatar"), .attribute(named: "aria-hidden", value: "true"), Icon.acorn.node()),
+                .div(
+                    .h1(.id("seller-name"), .text(seller.name)),
+                    .p(.class("hint"), .text(context.pick(ko: "판매 상품 \(page.total)개 · ", en: "\(page.total) product\(page.total == 1 ? "" : "s") · ")),
+                       .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(RelativeTime.seoulDay(seller.since)))
+                )
+            ),
+            .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "판매 중인 상품이 없어요.", en: "Nothing for sale here."))),
+            .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, context: context)),
+            MarketViews.pager(page, path: "/market/vendors/\(seller.id)", context)
         ))
     }
 

@@ -42,6 +42,10 @@ struct VendorDirectory: Sendable {
         return secret
     }
 
+    func vendor(id: Int, on db: any Database) async throws -> Vendor? {
+        try await Vendor.find(id, on: db)
+    }
+
     func vendor(ofAccount accountID: String, on db: any Database) async throws -> Vendor? {
         try await Vendor.query(on: db).filter(\.$account.$id == accountID).first()
     }
