@@ -43,23 +43,31 @@ enum ReadingStatsViews {
         ))
     }
 
-    /// The month as a week-by-week grid starting on Sunday, as Korean calendars do.
+    /// The month as a week-by-week grid starting on Sunday, as Korean calendars do. Screen
+    /// readers get it as a grid of rows (the rows lay out as `display: contents`).
     static func calendar(_ context: PageContext, stats: Reading.Stats) -> Node<HTML.BodyContext> {
         let busiest = max(stats.days.map(\.seconds).max() ?? 0, 1)
         let leading = weekday(year: stats.year, month: stats.month)
-        let cells: [Reading.DayTotal?] = Array(repeating: nil, count: leading) + stats.days.map(Optional.some)
+        var cells: [Reading.DayTotal?] = Array(repeating: nil, count: leading) + stats.days.map(Optional.some)
+        cells += Array(repeating: nil, count: (7 - cells.count % 7) % 7)
+        let weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0 ..< $0 + 7]) }
         let weekdays = context.language == .ko ? ["일", "월", "화", "수", "목", "금", "토"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         return .div(
             .class("reading-calendar"), .id("calendar"), .attribute(named: "role", value: "grid"),
-            .forEach(weekdays) { .div(.class("weekday"), .attribute(named: "role", value: "columnheader"), .text($0)) },
-            .forEach(cells) { cell in
-                guard let cell else { return .div(.class("day blank")) }
-                let level = cell.seconds == 0 ? 0 : min(4, 1 + cell.seconds * 4 / (busiest + 1))
-                return .div(
-                    .class("day level-\(level)"), .data(named: "day", value: cell.day), .attribute(named: "role", value: "gridcell"),
-                    .span(.class("day-number"), .text(String(Int(cell.day.suffix(2)) ?? 0))),
-                    .if(cell.seconds > 0, .span(.class("day-minutes"), .text(ReadingTimerViews.duration(cell.seconds, context))))
-                )
+            .attribute(named: "aria-label", value: context.pick(ko: "날짜별 독서 시간", en: "Reading time by day")),
+            .div(.attribute(named: "role", value: "row"), .forEach(weekdays) {
+                .div(.class("weekday"), .attribute(named: "role", value: "columnheader"), .text($0))
+            }),
+            .forEach(weeks) { week in
+                .div(.attribute(named: "role", value: "row"), .forEach(week) { cell in
+                    guard let cell else { return .div(.class("day blank"), .attribute(named: "role", value: "gridcell")) }
+                    let level = cell.seconds == 0 ? 0 : min(4, 1 + cell.seconds * 4 / (busiest + 1))
+                    return .div(
+                        .class("day level-\(level)"), .data(named: "day", value: cell.day), .attribute(named: "role", value: "gridcell"),
+                        .span(.class("day-number"), .text(String(Int(cell.day.suffix(2)) ?? 0))),
+                        .if(cell.seconds > 0, .span(.class("day-minutes"), .text(ReadingTimerViews.duration(cell.seconds, context))))
+                    )
+                })
             }
         )
     }

@@ -79,7 +79,7 @@ struct DocsController: Sendable {
             .unwrap(success.flatMap { success in answer?.schema.map { (success.key, $0) } }) { status, schema in
                 .group(.dt(.text("Answer \(status.rawValue)")), .dd(.code(.text(outline.text(schema)))))
             },
-            .unwrap(example) { .group(.dt(.text("Example answer")), .dd(.pre(.code(.text($0))))) }
+            .unwrap(example) { .group(.dt(.text("Example answer")), .dd(.pre(.attribute(named: "tabindex", value: "0"), .code(.text($0))))) }
         )
     }
 
