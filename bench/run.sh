@@ -111,3 +111,24 @@ printf '\n%-34s %10s\n' "logins/s (8 connections)" "$login_rps"
 printf '%-34s %10s\n' "lesson-page alone req/s" "$alone_rps"
 printf '%-34s %10s  (%s logins/s beside it)\n' "lesson-page during logins req/s" "$beside_rps" "$beside_logins"
 awk -v b="$beside_rps" -v a="$alone_rps" 'BEGIN { printf "%-34s %10.3f\n", "lesson-page during/alone", b / a }'
+
+# Writes: single-row creates (a lesson comment) from 256 connections at once, which queue on
+# SQLite's one writer; any error or non-2xx answer fails the run (wrk_figures), so a SQLITE_BUSY
+# reaching a client would show here.
+cat >"$work/comment.lua" <<LUA
+wrk.method = "POST"
+wrk.body = '{"content":"벤치마크 댓글이에요"}'
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["SesacKey"] = "$dev_key"
+wrk.headers["Authorization"] = "$token"
+LUA
+comments_before=$(curl -fsS -H "SesacKey: $dev_key" -H "Authorization: $token" "$sprout_url/v1/posts/$post_id" \
+    | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["comments"]))')
+create_figures=$(WRK_CONNECTIONS=256 wrk_figures "$sprout_url/v1/posts/$post_id/comments" -s "$work/comment.lua")
+comments_after=$(curl -fsS -H "SesacKey: $dev_key" -H "Authorization: $token" "$sprout_url/v1/posts/$post_id" \
+    | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["comments"]))')
+printf '\n%-34s %10s  (p50 %s, p99 %s; %s comments stored)\n' "comment creates/s (256 connections)" \
+    ${create_figures} "$((comments_after - comments_before))"
+
+# Memory: the most the server held at once through everything above, and what it holds now.
+grep -E "VmHWM|VmRSS" "/proc/$sprout_pid/status" | awk '{ printf "%-34s %10.1f MiB\n", ($1 == "VmHWM:" ? "peak RSS through the bench" : "RSS at the end"), $2 / 1024 }'
