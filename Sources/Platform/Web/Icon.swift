@@ -17,17 +17,12 @@ public struct Icon: Sendable {
 
     /// The inline `<svg>`; decorative (hidden from screen readers) unless given a label.
     public func node<Context>(label: String? = nil) -> Node<Context> {
-        let accessibility = label.map { #"role="img" aria-label="\#(Icon.escaped($0))""# } ?? #"aria-hidden="true""#
+        let accessibility = label.map { #"role="img" aria-label="\#(HTMLAttribute.escape($0))""# } ?? #"aria-hidden="true""#
         return .raw(
             #"<svg class="icon icon-\#(name)" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" "#
                 + #"stroke-width="2" stroke-linecap="round" stroke-linejoin="round" focusable="false" \#(accessibility)>"#
                 + shapes + "</svg>"
         )
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
 
@@ -52,9 +47,7 @@ extension Icon {
     public static let mail = Icon(name: "mail", shapes: #"<rect x="3" y="5" width="18" height="14" rx="2"/><path d="m3.5 6 8.5 7 8.5-7"/>"#)
     public static let tag = Icon(name: "tag", shapes: #"<path d="M3 12V3h9l9 9-9 9z"/><circle cx="7.5" cy="7.5" r="1.2"/>"#)
     public static let settings = Icon(name: "settings", shapes: #"<circle cx="12" cy="12" r="3"/><path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1"/>"#)
-    public static let transfer = Icon(name: "transfer", shapes: #"<path d="M4 8h14l-4-4M20 16H6l4 4"/>"#)
     public static let music = Icon(name: "music", shapes: #"<path d="M9 18V5l11-2v13"/><circle cx="6" cy="18" r="3"/><circle cx="17" cy="16" r="3"/>"#)
     public static let acorn = Icon(name: "acorn", shapes: #"<path d="M4.5 10.5a7.5 4.5 0 0 1 15 0z"/><path d="M6 10.5c0 5.5 2.8 9.2 6 10.5 3.2-1.3 6-5 6-10.5M12 6V3"/>"#)
     public static let logout = Icon(name: "logout", shapes: #"<path d="M10 4H5v16h5M15 8l4 4-4 4M19 12H9"/>"#)
-    public static let globe = Icon(name: "globe", shapes: #"<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z"/>"#)
 }
