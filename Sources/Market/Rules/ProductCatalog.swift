@@ -63,15 +63,7 @@ struct ProductCatalog: Sendable {
         let draft = Self.draft(from: params, imageCount: uploads.count)
         let violations = rules.violations(of: draft)
         guard violations.isEmpty else { throw ProductError.invalid(violations) }
-        for upload in uploads {
-            do { try files.checkSize(upload) } catch { throw Self.refusal(error) }
-        }
-        let processed: [ProcessedImage]
-        do { processed = try await images.process(uploads) } catch { throw Self.refusal(error) }
-        let stored = try await files.write(
-            processed.flatMap { [($0.original, $0.kind), ($0.thumbnail, $0.kind)] }.map { (data: $0.0, kind: $0.1) },
-            area: "market"
-        )
+        let stored = try await storePhotos(uploads)
         let vendorID = try vendor.requireID()
         let now = clock.now()
         let token = ids.token(byteCount: 18)
@@ -84,19 +76,48 @@ struct ProductCatalog: Sendable {
                 )
                 try await product.create(on: db)
                 let productID = try product.requireID()
-                for index in processed.indices {
-                    try await ProductImage(
-                        productID: productID, position: index, originalPath: stored[index * 2].path,
-                        thumbnailPath: stored[index * 2 + 1].path, issuedAt: now
-                    ).create(on: db)
-                }
+                try await stored.create(for: productID, from: 0, issuedAt: now, on: db)
                 return productID
             }
             return try await find(productID, on: db)
         } catch {
-            for file in stored { try? await files.delete(path: file.path) }
+            await stored.delete(from: files)
             throw error
         }
+    }
+
+    /// Photos written to disk before their rows exist: each upload's original and thumbnail.
+    struct StoredPhotos {
+        let files: [StoredFile]
+
+        /// Their rows, at positions from `first` on, in upload order.
+        func create(for productID: Int, from first: Int, issuedAt: Date, on db: any Database) async throws {
+            for index in 0 ..< files.count / 2 {
+                try await ProductImage(
+                    productID: productID, position: first + index, originalPath: files[index * 2].path,
+                    thumbnailPath: files[index * 2 + 1].path, issuedAt: issuedAt
+                ).create(on: db)
+            }
+        }
+
+        /// Takes the files back when their rows could not be written.
+        func delete(from store: FileStore) async {
+            for file in files { try? await store.delete(path: file.path) }
+        }
+    }
+
+    /// Checks every upload's size and image, then writes each as an original and a thumbnail;
+    /// a refused photo is the product's error and leaves no file.
+    func storePhotos(_ uploads: [Data]) async throws -> StoredPhotos {
+        for upload in uploads {
+            do { try files.checkSize(upload) } catch { throw Self.refusal(error) }
+        }
+        let processed: [ProcessedImage]
+        do { processed = try await images.process(uploads) } catch { throw Self.refusal(error) }
+        return StoredPhotos(files: try await files.write(
+            processed.flatMap { [($0.original, $0.kind), ($0.thumbnail, $0.kind)] }.map { (data: $0.0, kind: $0.1) },
+            area: "market"
+        ))
     }
 
     /// Changes only the fields sent; the result must still satisfy the rules.

@@ -35,15 +35,7 @@ extension ProductCatalog {
         let count = arrangement.kept.count + arrangement.added.count
         if count < rules.images.lowerBound { throw ProductError.invalid([.images: .tooFew(minimum: rules.images.lowerBound)]) }
         if count > rules.images.upperBound { throw ProductError.invalid([.images: .tooMany(maximum: rules.images.upperBound)]) }
-        for upload in arrangement.added {
-            do { try files.checkSize(upload) } catch { throw Self.refusal(error) }
-        }
-        let processed: [ProcessedImage]
-        do { processed = try await images.process(arrangement.added) } catch { throw Self.refusal(error) }
-        let stored = try await files.write(
-            processed.flatMap { [($0.original, $0.kind), ($0.thumbnail, $0.kind)] }.map { (data: $0.0, kind: $0.1) },
-            area: "market"
-        )
+        let stored = try await storePhotos(arrangement.added)
         let removed = current.values.filter { image in !arrangement.kept.contains { $0 == image.id } }
         let productID = try product.requireID()
         let now = clock.now()
@@ -53,17 +45,12 @@ extension ProductCatalog {
                 for (position, id) in arrangement.kept.enumerated() {
                     try await ProductImage.query(on: db).filter(\.$id == id).set(\.$position, to: position).update()
                 }
-                for index in processed.indices {
-                    try await ProductImage(
-                        productID: productID, position: arrangement.kept.count + index, originalPath: stored[index * 2].path,
-                        thumbnailPath: stored[index * 2 + 1].path, issuedAt: now
-                    ).create(on: db)
-                }
+                try await stored.create(for: productID, from: arrangement.kept.count, issuedAt: now, on: db)
                 // The order is the cover now; a thumbnail the API chose earlier would override it.
                 try await Product.query(on: db).filter(\.$id == productID).set(\.$thumbnailImageID, to: nil).update()
             }
         } catch {
-            for file in stored { try? await files.delete(path: file.path) }
+            await stored.delete(from: files)
             throw error
         }
         for image in removed {
