@@ -46,7 +46,8 @@ public struct LessonsModule: AppModule {
     public var migrations: [any Migration] {
         [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
          ReadVersionTriggers(group: "lessons", tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
-                                                        LessonLike.schema, LessonHashtag.schema, LessonPayment.schema])]
+                                                        LessonLike.schema, LessonHashtag.schema, LessonPayment.schema]),
+         AddCommentRating()]
     }
 
     public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads)] }

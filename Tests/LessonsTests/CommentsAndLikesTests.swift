@@ -46,6 +46,35 @@ import Testing
         }
     }
 
+    @Test func aReviewsStarsTravelBesideTheContractsFieldsAndAreKeptByAnEditWithout() async throws {
+        try await withSprout { sprout in
+            let user = try await sprout.signUp("kim")
+            let lesson = try await sprout.lesson(by: user)
+            let comments = "posts/\(lesson.postID)/comments"
+            for body in [#"{"content": "x", "rating": 0}"#, #"{"content": "x", "rating": 6}"#, #"{"content": "x", "rating": -3}"#,
+                         #"{"content": "x", "rating": 1e30}"#, #"{"content": "x", "rating": "five"}"#, #"{"content": "x", "rating": 4.5}"#] {
+                let refused = try await sprout.call(.POST, comments, as: user, body: body)
+                #expect(refused.status.code == 400, "\(body)")
+                #expect(try refused.jsonObject()["message"] is String)
+            }
+            #expect(try await sprout.post(lesson.postID, as: user).comments.isEmpty, "a refused rating saves nothing")
+
+            let rated = try await sprout.call(.POST, comments, as: user, body: #"{"content": "좋아요", "rating": "4"}"#)
+            #expect(rated.status.code == 200)
+            #expect(try rated.jsonObject()["rating"] as? Int == 4)
+            let comment = try rated.decode(Lessons.Comment.self)
+            let path = "\(comments)/\(comment.commentID)"
+            let kept = try await sprout.call(.PUT, path, as: user, json: Lessons.CommentRequest(content: "아주 좋아요"))
+            #expect(try kept.decode(Lessons.Comment.self).rating == ReviewRating(4), "the published app edits text only")
+            #expect(try await sprout.call(.PUT, path, as: user, body: #"{"content": "x", "rating": 9}"#).status.code == 400)
+            let changed = try await sprout.call(.PUT, path, as: user, json: Lessons.CommentRequest(content: "보통", rating: ReviewRating(2)))
+            #expect(try changed.decode(Lessons.Comment.self).rating == ReviewRating(2))
+            let embedded = try await sprout.call(.GET, "posts/\(lesson.postID)", as: user).jsonObject()
+            let first = try #require((embedded["comments"] as? [[String: Any]])?.first)
+            #expect(first["rating"] as? Int == 2 && first["content"] as? String == "보통")
+        }
+    }
+
     @Test func aCommentIsReachedOnlyThroughItsOwnPost() async throws {
         try await withSprout { sprout in
             let user = try await sprout.signUp("kim")

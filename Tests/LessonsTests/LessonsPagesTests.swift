@@ -242,7 +242,7 @@ import VaporTesting
             let empty = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "   "], csrf: csrf)
             #expect(empty.status.code == 400)
             #expect(String(buffer: empty.body).contains("필수 입력 항목이에요."))
-            let written = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "친절하게 알려 주세요!"], csrf: csrf)
+            let written = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "친절하게 알려 주세요!", "rating": "5"], csrf: csrf)
             #expect(written.headers.first(name: .location) == "/lessons/\(lesson)#reviews")
             let detail = try await html(student, "/lessons/\(lesson)")
             #expect(detail.contains("친절하게 알려 주세요!") && detail.contains("후기 1개"))
@@ -266,7 +266,7 @@ import VaporTesting
 
             #expect(try await html(student, "/lessons/\(lesson)/reviews/\(reviewID)/edit").contains(">친절하게 알려 주세요!</textarea>"))
             #expect(try await student.post("/lessons/\(lesson)/reviews/\(reviewID)/edit", form: ["content": ""], csrf: csrf).status.code == 400)
-            let edited = try await student.post("/lessons/\(lesson)/reviews/\(reviewID)/edit", form: ["content": "정말 좋아요"], csrf: csrf)
+            let edited = try await student.post("/lessons/\(lesson)/reviews/\(reviewID)/edit", form: ["content": "정말 좋아요", "rating": "4"], csrf: csrf)
             #expect(edited.status.code == 303)
             #expect(try await html(student, "/lessons/\(lesson)").contains("정말 좋아요"))
             let confirmation = try await html(student, "/lessons/\(lesson)/reviews/\(reviewID)/delete")
@@ -475,6 +475,69 @@ import VaporTesting
 }
 
 @Suite struct LessonReviewsTests {
+    @Test func theDemoLessonsCarryStarredReviewsFromTheirBuyers() async throws {
+        try await withSprout(demoData: true) { sprout in
+            let list = String(buffer: try await WebClient(sprout).get("/lessons/list").body)
+            #expect(list.contains(#"class="rating-summary""#), "a newcomer sees rated lessons")
+            let reader = try await sprout.signUp("demo-reader")
+            let posts = try await sprout.call(.GET, "posts?product_id=\(Lessons.ProductID.lesson)&limit=100", as: reader).decode(Lessons.PostList.self).data
+            let rated = posts.flatMap { post in post.comments.filter { $0.rating != nil }.map { (post, $0) } }
+            #expect(!rated.isEmpty)
+            #expect(rated.allSatisfy { post, comment in post.buyers.contains(comment.creator.userID) })
+        }
+    }
+
+    @Test func aWebReviewHasStarsAndTheLessonShowsItsBuyersMean() async throws {
+        try await withSprout { sprout in
+            let pages = LessonsPagesTests()
+            let (teacher, teacherCSRF) = try await pages.member(sprout, "star-teacher", role: "teacher")
+            let lesson = try await pages.openLesson(teacher, csrf: teacherCSRF)
+            var buyers: [(WebClient, String)] = []
+            for name in ["star-ann", "star-bo"] {
+                let (buyer, csrf) = try await pages.member(sprout, name, role: "student")
+                #expect(try await buyer.post("/lessons/\(lesson)/checkout", form: ["outcome": "paid"], csrf: csrf).status.code == 303)
+                buyers.append((buyer, csrf))
+            }
+            let (ann, annCSRF) = buyers[0], (bo, boCSRF) = buyers[1]
+            #expect(!(try await pages.html(ann, "/lessons/\(lesson)")).contains(#"id="lesson-rating""#), "no stars before anyone rated")
+            #expect(try await pages.html(ann, "/lessons/\(lesson)").contains(#"id="rating-field""#))
+
+            for (rating, message) in [(nil, "별점을 골라 주세요."), ("0", "별점은 1점부터 5점까지예요."), ("6", "별점은 1점부터 5점까지예요."),
+                                      ("-1", "별점은 1점부터 5점까지예요."), ("99999999999999999999", "별점은 1점부터 5점까지예요."), ("별", "별점은 1점부터 5점까지예요.")] {
+                var form = ["content": "좋은 레슨"]
+                form["rating"] = rating
+                let refused = try await ann.post("/lessons/\(lesson)/reviews", form: form, csrf: annCSRF)
+                #expect(refused.status.code == 400)
+                let page = String(buffer: refused.body)
+                #expect(page.contains(message) && page.contains(">좋은 레슨</textarea>"), "refused \(rating ?? "no rating")")
+            }
+            let blank = String(buffer: try await ann.post("/lessons/\(lesson)/reviews", form: ["content": " "], csrf: annCSRF).body)
+            #expect(blank.contains("별점을 골라 주세요.") && blank.contains("필수 입력 항목이에요."), "both fields say what is wrong at once")
+            let kept = String(buffer: try await ann.post("/lessons/\(lesson)/reviews", form: ["content": "", "rating": "3"], csrf: annCSRF).body)
+            #expect(kept.contains(#"value="3" checked"#), "a refused form keeps the stars picked")
+            #expect(try await pages.html(ann, "/lessons/\(lesson)").contains("후기 0개"), "nothing refused was saved")
+
+            #expect(try await ann.post("/lessons/\(lesson)/reviews", form: ["content": "정말 친절해요", "rating": "4"], csrf: annCSRF).status.code == 303)
+            var detail = try await pages.html(bo, "/lessons/\(lesson)")
+            #expect(detail.contains(#"aria-label="별점 5점 중 4점""#) && detail.contains("<strong>4.0</strong>"))
+            #expect(try await bo.post("/lessons/\(lesson)/reviews", form: ["content": "최고", "rating": "5"], csrf: boCSRF).status.code == 303)
+            detail = try await pages.html(bo, "/lessons/\(lesson)")
+            #expect(detail.contains("<strong>4.5</strong>") && detail.contains(" (2)"))
+
+            let passerby = try await sprout.signUp("star-passerby")
+            let api = try await sprout.call(.POST, "posts/\(lesson)/comments", as: passerby, json: Lessons.CommentRequest(content: "별로", rating: ReviewRating(1)))
+            #expect(api.status.code == 200)
+            #expect(try await pages.html(bo, "/lessons/\(lesson)").contains("<strong>4.5</strong>"), "someone who never paid does not move the mean")
+
+            let annsReview = try #require(try await pages.html(ann, "/lessons/\(lesson)").firstMatch(of: /reviews\/([0-9a-f]+)\/edit/)?.1).description
+            let form = try await pages.html(ann, "/lessons/\(lesson)/reviews/\(annsReview)/edit")
+            #expect(form.contains(#"value="4" checked"#), "the edit form starts from the stars given")
+            #expect(try await ann.post("/lessons/\(lesson)/reviews/\(annsReview)/edit", form: ["content": "정말 친절해요"], csrf: annCSRF).status.code == 400)
+            #expect(try await ann.post("/lessons/\(lesson)/reviews/\(annsReview)/edit", form: ["content": "보통이에요", "rating": "1"], csrf: annCSRF).status.code == 303)
+            #expect(try await pages.html(bo, "/lessons/\(lesson)").contains("<strong>3.0</strong>"))
+        }
+    }
+
     @Test func aCommentFromSomeoneWhoNeverPaidIsNoReviewOnTheWeb() async throws {
         try await withSprout { sprout in
             let teacher = try await sprout.signUp("api-teacher", teacher: true)

@@ -45,16 +45,16 @@ actor FakeLessons: LessonsService {
     static func lesson(
         _ id: String, title: String? = nil, instrument: Lessons.Instrument = .violin, region: Lessons.Region = .seoul,
         type: Lessons.LessonType = .hobby, price: Int = 50000, curation: Lessons.Curation? = nil, by creator: String = "teacher",
-        productID: String = Lessons.ProductID.lesson, likes2: [String] = [], comments: [Lessons.Comment] = []
+        productID: String = Lessons.ProductID.lesson, likes2: [String] = [], buyers: [String] = [], comments: [Lessons.Comment] = []
     ) -> Lessons.Post {
         Lessons.Post(postID: id, productID: productID, title: title ?? "Lesson \(id)", price: price, content: "#\(instrument.rawValue)",
                      content1: instrument.rawValue, content2: region.rawValue, content3: type.rawValue, content4: curation?.rawValue ?? "",
                      content5: "", createdAt: "2024-08-28T05:12:33.120Z", creator: person(creator), files: [], likes: [], likes2: likes2,
-                     buyers: [], hashTags: [instrument.rawValue], comments: comments)
+                     buyers: buyers, hashTags: [instrument.rawValue], comments: comments)
     }
 
-    static func review(_ id: String, by creator: String, _ content: String = "Great!") -> Lessons.Comment {
-        Lessons.Comment(commentID: id, content: content, createdAt: "2024-08-28T05:12:33.120Z", creator: person(creator))
+    static func review(_ id: String, by creator: String, _ content: String = "Great!", rating: ReviewRating? = nil) -> Lessons.Comment {
+        Lessons.Comment(commentID: id, content: content, createdAt: "2024-08-28T05:12:33.120Z", creator: person(creator), rating: rating)
     }
 
     // MARK: Scripting
@@ -168,21 +168,22 @@ actor FakeLessons: LessonsService {
         return posts[index]
     }
 
-    func comment(_ content: String, on postID: String) async throws -> Lessons.Comment {
-        try record("comment", "\(content),\(postID)")
+    func comment(_ content: String, rating: ReviewRating?, on postID: String) async throws -> Lessons.Comment {
+        try record("comment", "\(content),\(rating.map { "\($0.stars)★" } ?? "-"),\(postID)")
         let index = try index(of: postID)
-        let comment = Self.review(newID("comment"), by: try requireMe().userID, content)
+        let comment = Self.review(newID("comment"), by: try requireMe().userID, content, rating: rating)
         posts[index].comments.insert(comment, at: 0)
         return comment
     }
 
-    func editComment(_ commentID: String, on postID: String, content: String) async throws -> Lessons.Comment {
-        try record("editComment", "\(commentID),\(content)")
+    func editComment(_ commentID: String, on postID: String, content: String, rating: ReviewRating?) async throws -> Lessons.Comment {
+        try record("editComment", "\(commentID),\(content),\(rating.map { "\($0.stars)★" } ?? "-")")
         let index = try index(of: postID)
         guard let position = posts[index].comments.firstIndex(where: { $0.commentID == commentID }) else {
             throw SproutError.http(status: 410, code: .notFound, message: "댓글을 찾을 수 없습니다.")
         }
         posts[index].comments[position].content = content
+        if let rating { posts[index].comments[position].rating = rating }
         return posts[index].comments[position]
     }
 

@@ -14,10 +14,34 @@ import Testing
     }
 
     @Test func appearingReadsTheLesson() async {
-        let (model, _) = await opened(FakeLessons.lesson("p1", likes2: ["student"], comments: [FakeLessons.review("c1", by: "other")]))
+        let (model, _) = await opened(FakeLessons.lesson("p1", likes2: ["student"], buyers: ["other"], comments: [FakeLessons.review("c1", by: "other")]))
         #expect(model.lesson?.postID == "p1" && !model.isLoading)
         #expect(model.isBookmarked && !model.isPurchased)
         #expect(model.reviews.map(\.commentID) == ["c1"])
+    }
+
+    @Test func reviewsAndTheRatingComeFromBuyersOnly() async {
+        let (model, _) = await opened(FakeLessons.lesson("p1", buyers: ["ann", "bo", "cy"], comments: [
+            FakeLessons.review("c1", by: "ann", rating: ReviewRating(5)), FakeLessons.review("c2", by: "bo", rating: ReviewRating(4)),
+            FakeLessons.review("c3", by: "cy"), FakeLessons.review("c4", by: "passerby", rating: ReviewRating(1)),
+        ]))
+        #expect(model.reviews.map(\.commentID) == ["c1", "c2", "c3"])
+        #expect(model.rating == RatingSummary([ReviewRating(5), ReviewRating(4)].compactMap { $0 }))
+        #expect(model.rating?.shown == "4.5" && model.rating?.count == 2)
+        #expect(!model.mayReview, "a person who did not pay sees no review field")
+    }
+
+    @Test func neitherANonBuyerNorTheTeacherCanSendAReview() async {
+        for (lesson, user) in [(FakeLessons.lesson("p1"), "student"), (FakeLessons.lesson("p1", by: "student", buyers: ["student"]), "student")] {
+            let server = FakeLessons(me: FakeLessons.student, posts: [lesson])
+            let model = LessonDetailViewModel(lessons: server, postID: "p1", userID: user)
+            await model.viewDidAppear()
+            model.reviewTextChanged("Great")
+            model.reviewRatingChanged(ReviewRating.five)
+            #expect(!model.mayReview && !model.isReviewSendEnabled)
+            await model.reviewSubmitted()
+            #expect(await server.calls == ["post(p1)"])
+        }
     }
 
     @Test func aMissingLessonAlerts() async {
@@ -87,21 +111,26 @@ import Testing
     }
 
     @Test func aReviewIsPostedThenTheDetailRereadAndTheFieldCleared() async {
-        let (model, server) = await opened()
-        #expect(!model.isReviewSendEnabled)
+        let (model, server) = await opened(FakeLessons.lesson("p1", buyers: ["student"]))
+        #expect(model.mayReview && !model.isReviewSendEnabled)
         model.reviewTextChanged("   ")
+        model.reviewRatingChanged(ReviewRating.four)
         await model.reviewSubmitted()
         #expect(await server.calls.isEmpty, "a blank review is not sent")
+        model.reviewEditCancelled()
         model.reviewTextChanged("Patient teacher!")
         await model.reviewSubmitted()
-        #expect(await server.calls == ["comment(Patient teacher!,p1)", "post(p1)"])
-        #expect(model.reviews.map(\.content) == ["Patient teacher!"] && model.reviewText.isEmpty)
-        #expect(model.reviews.map(model.isMine) == [true])
+        #expect(await server.calls.isEmpty, "a review without stars is not sent")
+        model.reviewRatingChanged(ReviewRating.four)
+        await model.reviewSubmitted()
+        #expect(await server.calls == ["comment(Patient teacher!,4★,p1)", "post(p1)"])
+        #expect(model.reviews.map(\.content) == ["Patient teacher!"] && model.reviewText.isEmpty && model.reviewRating == nil)
+        #expect(model.reviews.map(model.isMine) == [true] && model.rating?.shown == "4.0")
     }
 
     @Test func myReviewCanBeEditedAndDeletedButNotSomeoneElses() async {
-        let (model, server) = await opened(FakeLessons.lesson("p1", comments: [
-            FakeLessons.review("mine", by: "student", "Good"), FakeLessons.review("theirs", by: "other", "Meh"),
+        let (model, server) = await opened(FakeLessons.lesson("p1", buyers: ["student", "other"], comments: [
+            FakeLessons.review("mine", by: "student", "Good", rating: ReviewRating(3)), FakeLessons.review("theirs", by: "other", "Meh"),
         ]))
         let mine = model.reviews[0], theirs = model.reviews[1]
         model.reviewEditTapped(theirs)
@@ -110,10 +139,12 @@ import Testing
         #expect(await server.calls.isEmpty)
 
         model.reviewEditTapped(mine)
-        #expect(model.editingReviewID == "mine" && model.reviewText == "Good")
+        #expect(model.editingReviewID == "mine" && model.reviewText == "Good" && model.reviewRating == ReviewRating(3))
         model.reviewTextChanged("Very good")
+        model.reviewRatingChanged(ReviewRating.five)
         await model.reviewSubmitted()
-        #expect(await server.calls == ["editComment(mine,Very good)", "post(p1)"])
+        #expect(await server.calls == ["editComment(mine,Very good,5★)", "post(p1)"])
+        #expect(model.reviews.first?.rating == ReviewRating(5))
         #expect(model.reviews.map(\.content) == ["Very good", "Meh"] && model.editingReviewID == nil)
 
         await model.reviewDeleteTapped(model.reviews[0])
@@ -122,11 +153,12 @@ import Testing
     }
 
     @Test func aRefusedReviewKeepsTheTextAndAlerts() async {
-        let (model, server) = await opened()
+        let (model, server) = await opened(FakeLessons.lesson("p1", buyers: ["student"]))
         await server.fail("comment", with: .http(status: 400, code: .missingValue, message: "댓글은 2000자 이하로 작성해주세요."))
         model.reviewTextChanged("Great")
+        model.reviewRatingChanged(ReviewRating.one)
         await model.reviewSubmitted()
-        #expect(model.alert == "댓글은 2000자 이하로 작성해주세요." && model.reviewText == "Great")
+        #expect(model.alert == "댓글은 2000자 이하로 작성해주세요." && model.reviewText == "Great" && model.reviewRating == ReviewRating(1))
         model.alertDismissed()
         await server.fail("deleteComment", with: .http(status: 445, code: .notAuthor, message: "권한이 없습니다."))
         model.reviewEditCancelled()

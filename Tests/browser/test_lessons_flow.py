@@ -247,10 +247,15 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
 
     # 6. Write a review.
     page.fill("form#review-form textarea#content", review)
+    page.click("label[for=rating-4]")
+    expect(page.locator("label[for=rating-4]")).to_have_css("color", "rgb(184, 110, 0)")
+    expect(page.locator("label[for=rating-5]")).not_to_have_css("color", "rgb(184, 110, 0)")
     page.click("#review-submit")
     page.wait_for_url(lesson_url + "#reviews")
     expect(page.locator("#review-list li")).to_have_count(1)
     expect(page.locator("#review-list li").first).to_contain_text(review)
+    expect(page.locator("#review-list li .stars")).to_have_attribute("aria-label", "별점 5점 중 4점")
+    expect(page.locator("#lesson-rating")).to_contain_text("4.0")
     expect(page.locator("#review-count")).to_contain_text("후기 1개")
     shoot("reviewed")
 

@@ -231,7 +231,9 @@ def check_user_ref(user) -> dict:
 
 
 def check_comment(comment) -> dict:
-    assert isinstance(comment, dict) and set(comment) == COMMENT_KEYS, comment
+    # Sprout's one addition, a review's stars, is present only when given; clients ignore it.
+    assert isinstance(comment, dict) and set(comment) - {"rating"} == COMMENT_KEYS, comment
+    assert comment.get("rating", 1) in range(1, 6), comment
     assert isinstance(comment["comment_id"], str) and comment["comment_id"], comment
     assert isinstance(comment["content"], str), comment
     parse_created(comment["createdAt"])

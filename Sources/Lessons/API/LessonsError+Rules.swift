@@ -20,6 +20,7 @@ extension LessonsError {
         case .notAuthor: self = .notAuthor
         case .productIDMissing, .commentMissing: self = .missingValue
         case let .commentTooLong(maximum): self = .invalidValue("댓글은 \(maximum)자 이하로 작성해주세요.")
+        case .ratingOutOfRange: self = .invalidValue("별점은 1에서 5 사이로 보내주세요.")
         case let .titleTooLong(maximum): self = .invalidValue("제목은 \(maximum)자 이하로 작성해주세요.")
         case .negativePrice: self = .invalidValue("가격은 0 이상이어야 합니다.")
         case let .contentTooLong(maximum): self = .invalidValue("내용은 \(maximum)자 이하로 작성해주세요.")

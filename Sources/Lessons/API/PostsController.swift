@@ -72,11 +72,11 @@ struct PostsController: Sendable {
         ), use: delete)
         posts.on(.POST, ":post_id", "comments", doc: .init(
             "Comment (All For Lesson: a review)", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
-            responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post"])
+            responses: Self.responses([200: "Comment", 400: "content missing or too long, or a rating other than 1 to 5", 410: "No such post"])
         ), use: comment)
         posts.on(.PUT, ":post_id", "comments", ":comment_id", doc: .init(
             "Edit a comment", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
-            responses: Self.responses([200: "Comment", 400: "content missing or too long", 410: "No such post or comment", 445: "Not the author"])
+            responses: Self.responses([200: "Comment", 400: "content missing or too long, or a rating other than 1 to 5", 410: "No such post or comment", 445: "Not the author"])
         ), use: editComment)
         posts.on(.DELETE, ":post_id", "comments", ":comment_id", doc: .init(
             "Delete a comment", headers: Self.headers,
@@ -146,13 +146,15 @@ struct PostsController: Sendable {
 
     func comment(_ req: Request) async throws -> Lessons.Comment {
         let body = try req.decodeBody(Lessons.CommentRequest.self)
-        return try await board.comment(on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value, on: req.db)
+        return try await board.comment(on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value,
+                                       rating: try PostBoard.rating(body.rating?.value), on: req.db)
     }
 
     func editComment(_ req: Request) async throws -> Lessons.Comment {
         let body = try req.decodeBody(Lessons.CommentRequest.self)
         return try await board.editComment(
-            req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value, on: req.db
+            req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value,
+            rating: try PostBoard.rating(body.rating?.value), on: req.db
         )
     }
 

@@ -84,23 +84,31 @@ struct LessonsDemoData {
             if let section = lesson.6 { try await LessonCuration().place(post.postID, in: section, on: db) }
             posted.append(post)
         }
+        // A review comes from a buyer, so each reviewer pays first (where the sandbox gateway is on).
         for (index, post) in posted.enumerated() where index % 3 != 2 {
             for (offset, learner) in learners.enumerated() where (index + offset) % 2 == 0 {
-                _ = try await board.comment(on: post.postID, by: learner, content: Self.reviews[(index + offset) % Self.reviews.count], on: db)
+                try await pay(for: post, by: learner, on: db)
+                _ = try await board.comment(on: post.postID, by: learner, content: Self.reviews[(index + offset) % Self.reviews.count],
+                                            rating: ReviewRating(rawValue: 5 - (index + offset) % 3), on: db)
             }
         }
         for learner in learners {
             for post in posted.prefix(4) { _ = try await board.setLike(.like2, on: post.postID, by: learner, to: true, on: db) }
             for teacher in teachers.prefix(2) { _ = try await follows.follow(teacher, by: learner, on: db) }
         }
-        if let sandbox, let student = learners.last, let lesson = posted.first {
-            let payment = try await sandbox.checkout(lesson, amount: lesson.price, by: student, outcome: .paid, on: db)
-            _ = try await desk.validate(impUID: payment.impUID, postID: lesson.postID, clientPrice: nil, buyer: student, on: db)
+        if let student = learners.last, let lesson = posted.first, !(try await board.post(lesson.postID, on: db)).buyers.contains(student) {
+            try await pay(for: lesson, by: student, on: db)
         }
         for (index, item) in Self.community.enumerated() {
             let author = index % 2 == 0 ? learners[index % learners.count] : teachers[index % teachers.count]
             let post = try await board.create(by: author, Lessons.PostRequest(title: item.0, content: item.1, productID: Lessons.ProductID.community), on: db)
             _ = try await board.comment(on: post.postID, by: teachers[(index + 1) % teachers.count], content: "좋은 질문이에요!", on: db)
         }
+    }
+
+    private func pay(for lesson: Lessons.Post, by buyer: String, on db: any Database) async throws {
+        guard let sandbox else { return }
+        let payment = try await sandbox.checkout(lesson, amount: lesson.price, by: buyer, outcome: .paid, on: db)
+        _ = try await desk.validate(impUID: payment.impUID, postID: lesson.postID, clientPrice: nil, buyer: buyer, on: db)
     }
 }

@@ -55,30 +55,29 @@ struct LessonDetailPages: Sendable {
         let visitor = try await LessonsVisitor.require(req, next: path)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         guard post.mayBeReviewed(by: visitor.accountID) else { return ReviewViews.notABuyer(visitor.context, post: post) }
-        let text = req.formField("content")
-        do {
-            _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
-        } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
-            let draft = LessonDetailView.ReviewDraft(text: text, error: ReviewViews.errorMessage(error, visitor.context))
+        let review = ReviewSubmission(req)
+        let draft = review.draft(visitor.context)
+        guard !draft.isRefused, let rating = review.rating else {
             return LessonDetailView.render(visitor.context, post: post, review: draft, status: .badRequest)
         }
+        _ = try await board.comment(on: post.postID, by: visitor.accountID, content: review.text, rating: rating, on: req.db)
         return req.redirect(to: path + "#reviews", redirectType: .normal)
     }
 
     func reviewForm(_ req: Request) async throws -> Response {
         let (visitor, post, comment) = try await ownReview(req)
-        return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, text: comment.content, error: nil)
+        let draft = LessonDetailView.ReviewDraft(text: comment.content, rating: comment.rating)
+        return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, draft: draft)
     }
 
     func editReview(_ req: Request) async throws -> Response {
         let (visitor, post, comment) = try await ownReview(req, next: "/lessons/\(req.postIDParameter)")
-        let text = req.formField("content")
-        do {
-            _ = try await board.editComment(comment.commentID, on: post.postID, by: visitor.accountID, content: text, on: req.db)
-        } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
-            return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, text: text,
-                                        error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
+        let review = ReviewSubmission(req)
+        let draft = review.draft(visitor.context)
+        guard !draft.isRefused, let rating = review.rating else {
+            return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, draft: draft, status: .badRequest)
         }
+        _ = try await board.editComment(comment.commentID, on: post.postID, by: visitor.accountID, content: review.text, rating: rating, on: req.db)
         return req.redirect(to: "/lessons/\(post.postID)#review-\(comment.commentID)", redirectType: .normal)
     }
 

@@ -9,7 +9,11 @@ import Vapor
 enum LessonDetailView {
     struct ReviewDraft {
         var text = ""
+        var rating: ReviewRating?
         var error: String?
+        var ratingError: String?
+
+        var isRefused: Bool { error != nil || ratingError != nil }
     }
 
     static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, notice: String? = nil,
@@ -31,7 +35,8 @@ enum LessonDetailView {
                 .div(
                     .class("product-info"),
                     .h1(.id("lesson-title"), .text(post.title)),
-                    .p(.class("teacher"), .a(.id("teacher-link"), .href("/lessons/users/\(post.creator.userID)"), .text(LessonsViews.teacher(post.creator.nick, context)))),
+                    .p(.class("teacher"), .a(.id("teacher-link"), .href("/lessons/users/\(post.creator.userID)"), .text(LessonsViews.teacher(post.creator.nick, context))),
+                       .text(" "), ReviewStars.summary(post, id: "lesson-rating", context)),
                     .p(.strong(.class("lesson-price"), .id("lesson-price"), .text(LessonsViews.price(post.price, context)))),
                     .dl(.class("lesson-facts"), .forEach(facts.filter { !$0.2.isEmpty }) { key, label, value in
                         .group(.dt(.text(label)), .dd(.id("lesson-\(key)"), .text(value)))
@@ -121,6 +126,7 @@ enum LessonDetailView {
                     .p(.class("comment-head"),
                        .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
                        .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
+                    .unwrap(comment.rating) { ReviewStars.shown($0, context) },
                     .p(.class("comment-body description"), .text(comment.content)),
                     .if(comment.creator.userID == viewer, .div(
                         .class("inline-actions"),
@@ -146,6 +152,7 @@ enum LessonDetailView {
         return .form(
             .id("review-form"), .class("stacked"), .action(path: "\(path)/reviews"), .method(.post),
             PageLayout.csrfField(context),
+            ReviewStars.picker(selected: draft.rating, error: draft.ratingError, context),
             FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
             .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))
         )

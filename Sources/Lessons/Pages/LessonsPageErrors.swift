@@ -26,7 +26,7 @@ struct LessonsPageErrors: AsyncMiddleware {
         switch error {
         case .postNotFound, .commentNotFound: .notFound
         case .notAuthor: .forbidden
-        case .productIDMissing, .commentMissing, .commentTooLong, .titleTooLong, .negativePrice, .contentTooLong, .foreignFiles: .badRequest
+        case .productIDMissing, .commentMissing, .commentTooLong, .ratingOutOfRange, .titleTooLong, .negativePrice, .contentTooLong, .foreignFiles: .badRequest
         }
     }
 }

@@ -72,7 +72,7 @@ enum LessonsViews {
                 .class("product-card-body"),
                 .h3(.class("product-name"), .a(.href(href), .text(post.title))),
                 .p(.class("lesson-meta"), .if(!region.isEmpty, .text("(\(region)) ")), .strong(.class("lesson-price"), .text(price(post.price, context)))),
-                .p(.class("hint"), .text(reviewCount(post.reviews.count, context)),
+                .p(.class("hint"), ReviewStars.summary(post, context), .if(post.rating != nil, .text(" · ")), .text(reviewCount(post.reviews.count, context)),
                    .if(bookmarked, .span(.class("bookmarked"), .text(" "), Icon.bookmark.node(label: context.pick(ko: "북마크함", en: "Bookmarked")))))
             )
         )

@@ -32,7 +32,8 @@ enum ReviewViews {
         ))
     }
 
-    static func editForm(_ context: PageContext, post: Lessons.Post, commentID: String, text: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+    static func editForm(_ context: PageContext, post: Lessons.Post, commentID: String, draft: LessonDetailView.ReviewDraft,
+                         status: HTTPResponseStatus = .ok) -> Response {
         let title = context.pick(ko: "후기 수정", en: "Edit review")
         return LessonsViews.page(title: title, context: context, status: status, .group(
             LessonsViews.nav(context, current: "list"),
@@ -41,7 +42,8 @@ enum ReviewViews {
             .form(
                 .id("review-edit-form"), .class("stacked card"), .action(path: "/lessons/\(post.postID)/reviews/\(commentID)/edit"), .method(.post),
                 PageLayout.csrfField(context),
-                FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: text, error: error, rows: 4),
+                ReviewStars.picker(selected: draft.rating, error: draft.ratingError, context),
+                FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: draft.text, error: draft.error, rows: 4),
                 .div(.class("inline-actions"),
                      .button(.id("review-save"), .type(.submit), .text(context.pick(ko: "저장", en: "Save"))),
                      .a(.class("button secondary"), .href("/lessons/\(post.postID)#reviews"), .text(context.pick(ko: "취소", en: "Cancel"))))

@@ -9,6 +9,8 @@ enum PostError: Error, Equatable {
     case productIDMissing
     case commentMissing
     case commentTooLong(maximum: Int)
+    /// A rating other than 1 to 5 stars.
+    case ratingOutOfRange
     case titleTooLong(maximum: Int)
     case negativePrice
     case contentTooLong(maximum: Int)

@@ -84,10 +84,12 @@ struct PostBoard: Sendable {
         try await releaseFiles(paths, on: db)
     }
 
-    func comment(on postID: String, by accountID: String, content: String?, on db: any Database) async throws -> Lessons.Comment {
+    /// `rating` is a review's stars; the published app sends none.
+    func comment(on postID: String, by accountID: String, content: String?, rating: ReviewRating? = nil, on db: any Database) async throws -> Lessons.Comment {
         let content = try Self.commentContent(content)
         let post = try await find(postID, on: db)
-        let comment = LessonComment(commentID: ids.objectID(), postSeq: try post.requireID(), creatorID: accountID, content: content, createdAt: clock.now())
+        let comment = LessonComment(commentID: ids.objectID(), postSeq: try post.requireID(), creatorID: accountID, content: content,
+                                    rating: rating, createdAt: clock.now())
         do {
             try await comment.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -96,11 +98,14 @@ struct PostBoard: Sendable {
         return try await self.comment(comment, on: db)
     }
 
-    func editComment(_ commentID: String, on postID: String, by accountID: String, content: String?, on db: any Database) async throws -> Lessons.Comment {
+    /// An edit without a rating keeps the one the review has: the published app edits text only.
+    func editComment(_ commentID: String, on postID: String, by accountID: String, content: String?, rating: ReviewRating? = nil,
+                     on db: any Database) async throws -> Lessons.Comment {
         let content = try Self.commentContent(content)
         let comment = try await findComment(commentID, on: postID, on: db)
         guard comment.creatorID == accountID else { throw PostError.notAuthor }
         comment.content = content
+        if let rating { comment.rating = rating.stars }
         try await comment.save(on: db)
         return try await self.comment(comment, on: db)
     }
@@ -147,8 +152,16 @@ struct PostBoard: Sendable {
         let profile = try await LessonsProfile.find(comment.creatorID, on: db)
         return Lessons.Comment(
             commentID: comment.commentID, content: comment.content, createdAt: PostReader.timestamp(comment.createdAt),
-            creator: Lessons.Person(userID: comment.creatorID, nick: profile?.nick ?? "", profileImage: profile?.profileImage ?? "")
+            creator: Lessons.Person(userID: comment.creatorID, nick: profile?.nick ?? "", profileImage: profile?.profileImage ?? ""),
+            rating: comment.rating.flatMap { ReviewRating(rawValue: $0) }
         )
+    }
+
+    /// A rating as a client sent it: none, or 1 to 5 stars.
+    static func rating(_ stars: Int?) throws -> ReviewRating? {
+        guard let stars else { return nil }
+        guard let rating = ReviewRating(stars) else { throw PostError.ratingOutOfRange }
+        return rating
     }
 
     static func commentContent(_ content: String?) throws -> String {

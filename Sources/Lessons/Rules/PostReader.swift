@@ -34,6 +34,7 @@ struct PostReader: Sendable {
         let nick: String?
         let profile_image: String?
         let content: String
+        let rating: Int?
         let created_at: Date
     }
 
@@ -82,8 +83,8 @@ struct PostReader: Sendable {
         // bound, and a list is read far more often than a post. A post read alone has them all.
         let limit = commentsEach.map { SQLQueryString("WHERE c.newness <= \(bind: $0)") } ?? ""
         let comments = try await sql.raw("""
-            SELECT c.post_seq, c.comment_id, c.creator_id, c.content, c.created_at, u.nick, u.profile_image
-            FROM (SELECT post_seq, comment_id, creator_id, content, created_at, seq,
+            SELECT c.post_seq, c.comment_id, c.creator_id, c.content, c.rating, c.created_at, u.nick, u.profile_image
+            FROM (SELECT post_seq, comment_id, creator_id, content, rating, created_at, seq,
                          ROW_NUMBER() OVER (PARTITION BY post_seq ORDER BY seq DESC) AS newness
                   FROM \(ident: LessonComment.schema) WHERE post_seq IN (\(binds: seqs))) c
             LEFT JOIN \(ident: LessonsProfile.schema) u ON u.account_id = c.creator_id
@@ -117,7 +118,8 @@ struct PostReader: Sendable {
                 comments: (commentsByPost[seq] ?? []).map { comment in
                     Lessons.Comment(
                         commentID: comment.comment_id, content: comment.content, createdAt: Self.timestamp(comment.created_at),
-                        creator: Lessons.Person(userID: comment.creator_id, nick: comment.nick ?? "", profileImage: comment.profile_image ?? "")
+                        creator: Lessons.Person(userID: comment.creator_id, nick: comment.nick ?? "", profileImage: comment.profile_image ?? ""),
+                        rating: comment.rating.flatMap { ReviewRating(rawValue: $0) }
                     )
                 }
             )

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import SproutAPI
 
 /// A post of any app on the shared contract; `productID` keeps the apps apart. `seq` orders posts
 /// and is the cursor; `postID` is the ObjectId-shaped string clients see.
@@ -78,16 +79,30 @@ final class LessonComment: Model, @unchecked Sendable {
     @Field(key: "post_seq") var postSeq: Int
     @Field(key: "creator_id") var creatorID: String
     @Field(key: "content") var content: String
+    /// A review's stars, 1 to 5; nil on comments without any (every comment the published app wrote).
+    @OptionalField(key: "rating") var rating: Int?
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
 
-    init(commentID: String, postSeq: Int, creatorID: String, content: String, createdAt: Date) {
+    init(commentID: String, postSeq: Int, creatorID: String, content: String, rating: ReviewRating?, createdAt: Date) {
         self.commentID = commentID
         self.postSeq = postSeq
         self.creatorID = creatorID
         self.content = content
+        self.rating = rating?.stars
         self.createdAt = createdAt
+    }
+}
+
+/// Gives comments a place for a review's stars.
+struct AddCommentRating: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(LessonComment.schema).field("rating", .int).update()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(LessonComment.schema).deleteField("rating").update()
     }
 }
 

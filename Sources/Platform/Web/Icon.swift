@@ -31,6 +31,7 @@ extension Icon {
     public static let home = Icon(name: "home", shapes: #"<path d="M3 10.5 12 3l9 7.5"/><path d="M5 9v12h5v-6h4v6h5V9"/>"#)
     public static let search = Icon(name: "search", shapes: #"<circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/>"#)
     public static let plus = Icon(name: "plus", shapes: #"<path d="M12 5v14M5 12h14"/>"#)
+    public static let star = Icon(name: "star", shapes: #"<path d="m12 3 2.8 5.8 6.2.9-4.5 4.4 1.1 6.2L12 17.4l-5.6 2.9 1.1-6.2L3 9.7l6.2-.9z"/>"#)
     public static let heart = Icon(name: "heart", shapes: #"<path d="M12 20s-7.5-4.6-9.2-9.4A4.8 4.8 0 0 1 12 7.4a4.8 4.8 0 0 1 9.2 3.2C19.5 15.4 12 20 12 20z"/>"#)
     public static let bookmark = Icon(name: "bookmark", shapes: #"<path d="M6 3h12v18l-6-4.5L6 21z"/>"#)
     public static let user = Icon(name: "user", shapes: #"<circle cx="12" cy="8" r="4"/><path d="M4 21a8 8 0 0 1 16 0"/>"#)

@@ -57,18 +57,22 @@ extension Lessons {
         public var content: String
         public var createdAt: String
         public var creator: Person
+        /// The stars a review gives, 1 to 5; absent on comments without one, so the published
+        /// app, which knows nothing of ratings, decodes every comment as it always did.
+        public var rating: ReviewRating?
 
         public var id: String { commentID }
 
-        public init(commentID: String, content: String, createdAt: String, creator: Person) {
+        public init(commentID: String, content: String, createdAt: String, creator: Person, rating: ReviewRating? = nil) {
             self.commentID = commentID
             self.content = content
             self.createdAt = createdAt
             self.creator = creator
+            self.rating = rating
         }
 
         enum CodingKeys: String, CodingKey {
-            case commentID = "comment_id", content, createdAt, creator
+            case commentID = "comment_id", content, createdAt, creator, rating
         }
     }
 
@@ -130,9 +134,15 @@ extension Lessons {
     }
 
     /// `POST /v1/posts/{id}/comments` and `PUT …/comments/{comment_id}`.
+    /// `rating` is Sprout's addition: a review's stars, sent as a number or a string of digits.
     public struct CommentRequest: Codable, Sendable, Equatable {
         public var content: LenientString?
-        public init(content: String) { self.content = LenientString(content) }
+        public var rating: LenientInteger?
+
+        public init(content: String, rating: ReviewRating? = nil) {
+            self.content = LenientString(content)
+            self.rating = rating.map { LenientInteger($0.stars) }
+        }
     }
 
     /// Body and answer of like and like-2: the desired, then the resulting, state.

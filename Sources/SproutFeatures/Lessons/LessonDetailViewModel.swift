@@ -10,18 +10,27 @@ public final class LessonDetailViewModel {
     // MARK: Outputs
     public private(set) var lesson: Lessons.Post?
     public private(set) var payment: LessonPayment = .idle
-    /// The review being written, or the edit of `editingReviewID`.
+    /// The review being written, or the edit of `editingReviewID`, and its stars.
     public private(set) var reviewText = ""
+    public private(set) var reviewRating: ReviewRating?
     public private(set) var editingReviewID: String?
     public private(set) var isLoading = false
     public private(set) var isSendingReview = false
     public private(set) var alert: String?
 
-    public var reviews: [Lessons.Comment] { lesson?.comments ?? [] }
+    /// The buyers' comments: the contract keeps everyone's, a review comes from a buyer.
+    public var reviews: [Lessons.Comment] { lesson?.reviews ?? [] }
+    /// The buyers' mean stars, nil while none has rated the lesson (the app hard-coded "4.8").
+    public var rating: RatingSummary? { lesson?.rating }
+    /// Whether to show the review field: to a buyer who is not the lesson's teacher.
+    public var mayReview: Bool { lesson?.mayBeReviewed(by: userID) ?? false }
     public var isBookmarked: Bool { lesson?.likes2.contains(userID) ?? false }
     /// From `buyers`, where the server records purchases (the app wrongly looked at `likes`).
     public var isPurchased: Bool { lesson?.buyers.contains(userID) ?? false }
-    public var isReviewSendEnabled: Bool { !reviewText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !isSendingReview }
+    public var isReviewSendEnabled: Bool {
+        (mayReview || editingReviewID != nil) && reviewRating != nil
+            && !reviewText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty && !isSendingReview
+    }
 
     public func isMine(_ review: Lessons.Comment) -> Bool { review.creator.userID == userID }
 
@@ -87,17 +96,20 @@ public final class LessonDetailViewModel {
     }
 
     public func reviewTextChanged(_ text: String) { reviewText = text }
+    public func reviewRatingChanged(_ rating: ReviewRating) { reviewRating = rating }
 
     /// Starts editing one of my reviews, with its text in the field.
     public func reviewEditTapped(_ review: Lessons.Comment) {
         guard isMine(review) else { return }
         editingReviewID = review.commentID
         reviewText = review.content
+        reviewRating = review.rating
     }
 
     public func reviewEditCancelled() {
         editingReviewID = nil
         reviewText = ""
+        reviewRating = nil
     }
 
     /// Posts the new review, or saves the edit, then re-reads the detail as the app does.
@@ -107,16 +119,15 @@ public final class LessonDetailViewModel {
         defer { isSendingReview = false }
         do {
             if let editingReviewID {
-                _ = try await lessons.editComment(editingReviewID, on: postID, content: reviewText)
+                _ = try await lessons.editComment(editingReviewID, on: postID, content: reviewText, rating: reviewRating)
             } else {
-                _ = try await lessons.comment(reviewText, on: postID)
+                _ = try await lessons.comment(reviewText, rating: reviewRating, on: postID)
             }
         } catch {
             alert = LessonsAlert.message(for: error, fallback: "후기를 저장하지 못했어요. 다시 시도해 주세요.")
             return
         }
-        editingReviewID = nil
-        reviewText = ""
+        reviewEditCancelled()
         await reload()
     }
 

@@ -20,8 +20,8 @@ public protocol LessonsService: Sendable {
     func createPost(_ request: Lessons.PostRequest) async throws -> Lessons.Post
     func updatePost(id: String, _ request: Lessons.PostRequest) async throws -> Lessons.Post
 
-    func comment(_ content: String, on postID: String) async throws -> Lessons.Comment
-    func editComment(_ commentID: String, on postID: String, content: String) async throws -> Lessons.Comment
+    func comment(_ content: String, rating: ReviewRating?, on postID: String) async throws -> Lessons.Comment
+    func editComment(_ commentID: String, on postID: String, content: String, rating: ReviewRating?) async throws -> Lessons.Comment
     func deleteComment(_ commentID: String, on postID: String) async throws
     func setLike2(_ status: Bool, postID: String) async throws -> Lessons.LikeStatus
 

@@ -3,17 +3,19 @@ import SproutAPI
 
 // Comments (All For Lesson: reviews) and likes (like-2: bookmarks), spec §2.3 and §2.4.
 extension LessonsClient {
-    /// `POST v1/posts/{post_id}/comments`
-    public func comment(_ content: String, on postID: String) async throws -> Lessons.Comment {
+    /// `POST v1/posts/{post_id}/comments`; a review carries its stars.
+    public func comment(_ content: String, rating: ReviewRating? = nil, on postID: String) async throws -> Lessons.Comment {
         try await api.send(Endpoint(
-            method: .post, path: "v1/posts/\(postID)/comments", body: try .json(Lessons.CommentRequest(content: content)), requiresAuthentication: true
+            method: .post, path: "v1/posts/\(postID)/comments", body: try .json(Lessons.CommentRequest(content: content, rating: rating)),
+            requiresAuthentication: true
         ))
     }
 
-    /// `PUT v1/posts/{post_id}/comments/{comment_id}`; 445: not the author.
-    public func editComment(_ commentID: String, on postID: String, content: String) async throws -> Lessons.Comment {
+    /// `PUT v1/posts/{post_id}/comments/{comment_id}`; 445: not the author. Without a rating the
+    /// review keeps its stars.
+    public func editComment(_ commentID: String, on postID: String, content: String, rating: ReviewRating? = nil) async throws -> Lessons.Comment {
         try await api.send(Endpoint(
-            method: .put, path: "v1/posts/\(postID)/comments/\(commentID)", body: try .json(Lessons.CommentRequest(content: content)),
+            method: .put, path: "v1/posts/\(postID)/comments/\(commentID)", body: try .json(Lessons.CommentRequest(content: content, rating: rating)),
             requiresAuthentication: true
         ))
     }
