@@ -25,7 +25,7 @@ public struct MarketModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
-         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema])]
+         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews()]
     }
 
     public let apiDocument = APIDocument(

@@ -20,6 +20,7 @@ struct BrowsePages: Sendable {
     struct BrowseQuery: Content {
         var page: Int?
         var q: String?
+        var category: String?
         var view: String?
         /// `1` asks for the cards alone, for the infinite-scroll script.
         var fragment: Int?
@@ -30,15 +31,20 @@ struct BrowsePages: Sendable {
         let number = min(max(query.page ?? 1, 1), ProductCatalog.maxPageNumber)
         let search = query.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let layout = query.view == "list" ? "list" : "grid"
-        let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, presenter: presenter, on: req.db)
-        let states = try await catalog.saleStates(of: page.pages.map(\.id), on: req.db)
+        // An unknown category lists everything rather than nothing: it is a stale or typed link.
+        let category = query.category.flatMap(ProductCategory.init(rawValue:))
+        let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, category: category, presenter: presenter, on: req.db)
+        let ids = page.pages.map(\.id)
+        let states = try await catalog.saleStates(of: ids, on: req.db)
+        let interest = try await ProductInterest(clock: catalog.clock).counts(of: ids, on: req.db)
         let context = try await PageContext.load(for: req)
-        let list = BrowseViews.ProductList(page: page, states: states, number: number, search: search, layout: layout)
+        let list = BrowseViews.ProductList(page: page, states: states, interest: interest, number: number, search: search, category: category, layout: layout)
         if query.fragment == 1 {
             var headers = HTTPHeaders()
             headers.contentType = .html
             headers.add(name: "X-Has-Next", value: page.hasNext ? "1" : "0")
-            return Response(status: .ok, headers: headers, body: .init(string: MarketViews.cards(page.pages, states: states, context: context).render()))
+            let cards = MarketViews.cards(page.pages, states: states, interest: interest, context: context)
+            return Response(status: .ok, headers: headers, body: .init(string: cards.render()))
         }
         return BrowseViews.list(list, context)
     }
@@ -55,10 +61,16 @@ struct BrowsePages: Sendable {
             liked = try await ProductLikes(clock: catalog.clock).isLiked(id, by: accountID, on: req.db)
             isOwner = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
         }
+        let interest = ProductInterest(clock: catalog.clock)
+        if !isOwner, let visitor = req.webVisitor { try await interest.recordView(of: id, by: visitor, on: req.db) }
+        let counts = try await interest.counts(of: [id], on: req.db)[id] ?? ProductInterest.Counts()
         let selected = min(max((try? req.query.get(Int.self, at: "image")) ?? 0, 0), max(detail.images.count - 1, 0))
         let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
-        let state = SaleState(rawValue: product.saleState) ?? .selling
-        return BrowseViews.detail(detail, state: state, vendorName: product.vendor.name, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
+        let listing = BrowseViews.Listing(
+            detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
+            vendorName: product.vendor.name, interest: counts
+        )
+        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
     }
 
     /// A seller's profile: their name, since when they sell, and their products, newest first.
@@ -68,8 +80,9 @@ struct BrowsePages: Sendable {
         }
         let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
         let profile = BrowseViews.Seller(id: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt))
+        let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
         return BrowseViews.seller(profile, page: page, products: page.products.map(presenter.listed),
-                                  states: ProductCatalog.saleStates(of: page.products), try await PageContext.load(for: req))
+                                  states: ProductCatalog.saleStates(of: page.products), interest: interest, try await PageContext.load(for: req))
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

@@ -9,16 +9,28 @@ enum BrowseViews {
     struct ProductList {
         let page: Market.Page
         let states: [Int: SaleState]
+        let interest: [Int: ProductInterest.Counts]
         let number: Int
         let search: String
+        let category: ProductCategory?
         let layout: String
 
-        /// The address of this list at another page or layout, keeping the search.
-        func link(page: Int? = nil, view: String? = nil) -> String {
+        /// The address of this list at another page, layout or category, keeping the search.
+        func link(page: Int? = nil, view: String? = nil, category: ProductCategory?? = .none) -> String {
             var items = ["page=\(page ?? number)", "view=\(view ?? layout)"]
             if !search.isEmpty { items.append("q=\(search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
+            if let chosen = category ?? self.category { items.append("category=\(chosen.rawValue)") }
             return "/market?" + items.joined(separator: "&")
         }
+    }
+
+    /// A product as its detail page shows it.
+    struct Listing {
+        let detail: Market.ProductDetail
+        let state: SaleState
+        let category: ProductCategory
+        let vendorName: String
+        let interest: ProductInterest.Counts
     }
 
     static func list(_ list: ProductList, _ context: PageContext) -> Response {
@@ -35,6 +47,7 @@ enum BrowseViews {
                        .placeholder(text: context.pick(ko: "상품 이름이나 설명으로 찾기", en: "Search names and descriptions"))),
                 .button(.type(.submit), .id("market-search-submit"), .text(context.pick(ko: "검색", en: "Search")))
             ),
+            categoryChips(list, context),
             .div(
                 .class("list-toolbar"),
                 // A page past the end lists nothing, so it counts nothing either.
@@ -48,7 +61,8 @@ enum BrowseViews {
                 MarketViews.emptyState(context.pick(ko: "상품이 없어요.", en: "No products here.")),
                 .if(number > 1, .a(.id("first-page"), .class("button secondary"), .href(list.link(page: 1)), .text(context.pick(ko: "처음으로", en: "Back to the first page"))))
             )),
-            .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)), MarketViews.cards(page.pages, states: list.states, context: context)),
+            .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)),
+                 MarketViews.cards(page.pages, states: list.states, interest: list.interest, context: context)),
             .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
                                  .data(named: "fragment", value: list.link(page: number + 1) + "&fragment=1"),
                                  .text(context.pick(ko: "더 보기", en: "Load more"))))
@@ -68,7 +82,22 @@ enum BrowseViews {
         }
     }
 
-    static func detail(_ detail: Market.ProductDetail, state: SaleState, vendorName: String, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
+    /// "전체" and every category, the chosen one marked; each keeps the search and layout.
+    private static func categoryChips(_ list: ProductList, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let choices: [(ProductCategory?, String)] = [(nil, context.pick(ko: "전체", en: "All"))]
+            + ProductCategory.allCases.map { ($0, MarketViews.categoryName($0, context)) }
+        return .nav(
+            .class("chips category-chips"), .id("category-chips"), .attribute(named: "aria-label", value: context.pick(ko: "카테고리", en: "Categories")),
+            .forEach(choices) { category, name in
+                .a(.class(category == list.category ? "chip current" : "chip"), .href(list.link(page: 1, category: .some(category))),
+                   .data(named: "category", value: category?.rawValue ?? "all"),
+                   .if(category == list.category, .attribute(named: "aria-current", value: "true")), .text(name))
+            }
+        )
+    }
+
+    static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
+        let (detail, state, vendorName) = (listing.detail, listing.state, listing.vendorName)
         let id = detail.id
         let share = SharePreview(title: detail.name, description: detail.description, image: detail.images.first?.url)
         return PageLayout.render(title: detail.name, context: context, share: share, .group(
@@ -94,6 +123,9 @@ enum BrowseViews {
                     .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")),
                        .a(.id("seller-link"), .href("/market/vendors/\(detail.vendorID)"), .strong(.text(vendorName))),
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
+                    .p(.class("hint product-meta"),
+                       .a(.id("product-category"), .href("/market?category=\(listing.category.rawValue)"), .text(MarketViews.categoryName(listing.category, context))),
+                       .text(" · "), .span(.id("product-interest"), .text(MarketViews.interest(listing.interest, context)))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
                     .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context)),
@@ -117,7 +149,8 @@ enum BrowseViews {
         let since: String
     }
 
-    static func seller(_ seller: Seller, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState], _ context: PageContext) -> Response {
+    static func seller(_ seller: Seller, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],
+                       interest: [Int: ProductInterest.Counts], _ context: PageContext) -> Response {
         PageLayout.render(title: seller.name, context: context, .group(
             MarketViews.nav(context, current: "browse"),
             .section(
@@ -130,7 +163,7 @@ enum BrowseViews {
                 )
             ),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "판매 중인 상품이 없어요.", en: "Nothing for sale here."))),
-            .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, context: context)),
+            .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
             MarketViews.pager(page, path: "/market/vendors/\(seller.id)", context)
         ))
     }

@@ -27,7 +27,7 @@ enum MarketViews {
         )
     }
 
-    static func card(_ product: Market.ListedProduct, state: SaleState?, context: PageContext) -> Node<HTML.BodyContext> {
+    static func card(_ product: Market.ListedProduct, state: SaleState?, interest: ProductInterest.Counts, context: PageContext) -> Node<HTML.BodyContext> {
         .div(
             .class(state == .sold ? "product-card sold" : "product-card"), .data(named: "id", value: String(product.id)),
             .a(.href("/market/products/\(product.id)"), .class("product-photo"),
@@ -38,14 +38,21 @@ enum MarketViews {
                 .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
                 priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
                 stock(product.stock, context),
-                .p(.class("hint product-time"), context.posted(product.createdAt))
+                .p(.class("hint product-time"), context.posted(product.createdAt),
+                   .if(interest != ProductInterest.Counts(), .text(" · " + Self.interest(interest, context))))
             )
         )
     }
 
-    /// `states` names the products no longer simply for sale.
-    static func cards(_ products: [Market.ListedProduct], states: [Int: SaleState], context: PageContext) -> Node<HTML.BodyContext> {
-        .forEach(products) { card($0, state: states[$0.id], context: context) }
+    /// `states` names the products no longer simply for sale; `interest`, those anyone liked or opened.
+    static func cards(_ products: [Market.ListedProduct], states: [Int: SaleState], interest: [Int: ProductInterest.Counts],
+                      context: PageContext) -> Node<HTML.BodyContext> {
+        .forEach(products) { card($0, state: states[$0.id], interest: interest[$0.id] ?? ProductInterest.Counts(), context: context) }
+    }
+
+    /// "관심 2 · 조회 14", as Korean markets count a listing's likes and views.
+    static func interest(_ counts: ProductInterest.Counts, _ context: PageContext) -> String {
+        context.pick(ko: "관심 \(counts.likes) · 조회 \(counts.views)", en: "\(counts.likes) like\(counts.likes == 1 ? "" : "s") · \(counts.views) view\(counts.views == 1 ? "" : "s")")
     }
 
     /// "예약중" or "거래완료"; nothing for a product still for sale.
@@ -58,6 +65,21 @@ enum MarketViews {
         case .selling: context.pick(ko: "판매중", en: "For sale")
         case .reserved: context.pick(ko: "예약중", en: "Reserved")
         case .sold: context.pick(ko: "거래완료", en: "Sold")
+        }
+    }
+
+    static func categoryName(_ category: ProductCategory, _ context: PageContext) -> String {
+        switch category {
+        case .digital: context.pick(ko: "디지털기기", en: "Electronics")
+        case .furniture: context.pick(ko: "가구/인테리어", en: "Furniture")
+        case .living: context.pick(ko: "생활/주방", en: "Home & kitchen")
+        case .clothing: context.pick(ko: "의류/잡화", en: "Clothing")
+        case .books: context.pick(ko: "도서", en: "Books")
+        case .hobby: context.pick(ko: "취미/게임/음반", en: "Hobbies & games")
+        case .sports: context.pick(ko: "스포츠/레저", en: "Sports")
+        case .beauty: context.pick(ko: "뷰티/미용", en: "Beauty")
+        case .kids: context.pick(ko: "유아동", en: "Kids")
+        case .other: context.pick(ko: "기타", en: "Other")
         }
     }
 

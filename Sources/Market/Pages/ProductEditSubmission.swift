@@ -11,16 +11,21 @@ import Vapor
 struct ProductEditSubmission {
     let draft: Market.ProductDraft
     let photos: PhotoArrangement
+    /// The category chosen, nil when the form named one that does not exist; a form without the
+    /// field keeps the product's.
+    let category: ProductCategory?
 
-    init(_ req: Request, current: [Int]) throws {
+    init(_ req: Request, current: [Int], category currentCategory: ProductCategory) throws {
         guard req.headers.contentType == .formData else {
             let form = try req.content.decode(Fields.self)
             photos = PhotoArrangement(kept: current, added: [])
             draft = form.draft(imageCount: current.count)
+            category = Self.category(form.category, keeping: currentCategory)
             return
         }
         let parts = try req.multipartParts()
         func text(_ name: String) -> String { parts.first { $0.name == name }?.text ?? "" }
+        category = Self.category(parts.first { $0.name == "category" }?.text, keeping: currentCategory)
         let removed = Set(parts.filter { $0.name == "remove" }.compactMap { Int($0.text) })
         // A place that is missing or not a number keeps the photo where it was; any other is
         // clamped to the list, so no arithmetic below can overflow.
@@ -39,7 +44,13 @@ struct ProductEditSubmission {
         ).draft(imageCount: kept.count + added.count)
     }
 
+    private static func category(_ choice: String?, keeping current: ProductCategory) -> ProductCategory? {
+        guard let choice else { return current }
+        return ProductCategory(choice: choice)
+    }
+
     struct Fields: Content {
+        var category: String?
         var name: String?
         var description: String?
         var price: String?

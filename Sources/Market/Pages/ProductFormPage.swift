@@ -13,7 +13,9 @@ enum ProductFormPage {
         case edit(id: Int, images: [Market.Image], kept: [Int])
     }
 
-    static func render(_ context: PageContext, mode: Mode, draft: Market.ProductDraft, errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
+    /// `category` is nil when the form sent one that does not exist.
+    static func render(_ context: PageContext, mode: Mode, draft: Market.ProductDraft, category: ProductCategory?,
+                       errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
         func error(_ field: Market.Field) -> String? { errors[field].map { MarketViews.violationText($0, field: field, context) } }
         let (title, action, enctype): (String, String, HTMLFormContentType) = switch mode {
         case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), "/market/sell", .multipartData)
@@ -22,13 +24,19 @@ enum ProductFormPage {
         return PageLayout.render(title: title, context: context, status: status, .group(
             MarketViews.nav(context, current: "sell"),
             .h1(.text(title)),
-            .if(!errors.isEmpty, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
+            .if(!errors.isEmpty || category == nil, .p(.class("form-error"), .attribute(named: "role", value: "alert"),
                                     .text(context.pick(ko: "입력한 내용을 확인해 주세요.", en: "Please check the highlighted fields.")))),
             .form(
                 .id("product-form"), .class("stacked card"), .action(path: action), .method(.post), .enctype(enctype),
                 PageLayout.csrfField(context),
                 imagesField(mode: mode, error: error(.images), context: context),
                 FormWidgets.text("name", label: context.pick(ko: "상품명 (3~100자)", en: "Name (3–100 characters)"), value: draft.name, error: error(.name)),
+                FormWidgets.select(
+                    "category", label: context.pick(ko: "카테고리", en: "Category"), prompt: MarketViews.categoryName(.other, context),
+                    options: ProductCategory.allCases.filter { $0 != .other }.map { ($0.rawValue, MarketViews.categoryName($0, context)) },
+                    selected: category.map { $0 == .other ? "" : $0.rawValue } ?? "",
+                    error: category == nil ? context.pick(ko: "목록에 있는 카테고리를 골라 주세요.", en: "Choose a category from the list.") : nil
+                ),
                 FormWidgets.text("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
                 .div(
                     .class("field"),

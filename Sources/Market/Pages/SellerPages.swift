@@ -67,7 +67,7 @@ struct SellerPages: Sendable {
         guard try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) != nil else {
             return req.redirect(to: "/market/vendor", redirectType: .normal)
         }
-        return ProductFormPage.render(context, mode: .sell, draft: Market.ProductDraft(), errors: [:])
+        return ProductFormPage.render(context, mode: .sell, draft: Market.ProductDraft(), category: .other, errors: [:])
     }
 
     func sell(_ req: Request) async throws -> Response {
@@ -82,10 +82,12 @@ struct SellerPages: Sendable {
             name: text("name"), description: text("description"), price: text("price"), currency: text("currency"),
             discountedPrice: text("discounted_price"), stock: text("stock"), imageCount: images.count
         )
+        let category = ProductCategory(choice: text("category"))
         var errors = Market.ProductRules.dotori.violations(of: draft)
-        if errors.isEmpty {
+        if errors.isEmpty, let category {
             do {
-                let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, rules: .dotori, on: req.db)
+                let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, category: category,
+                                                       rules: .dotori, on: req.db)
                 return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.listed.rawValue)", redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
@@ -93,14 +95,15 @@ struct SellerPages: Sendable {
                 errors = found
             }
         }
-        return ProductFormPage.render(context, mode: .sell, draft: draft, errors: errors, status: .badRequest)
+        return ProductFormPage.render(context, mode: .sell, draft: draft, category: category, errors: errors, status: .badRequest)
     }
 
     func editForm(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let (product, _) = try await owned(req, account: account)
         let detail = presenter.detail(product)
-        return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images, kept: detail.images.map(\.id)), draft: Market.ProductDraft(editing: detail), errors: [:])
+        return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images, kept: detail.images.map(\.id)),
+                                      draft: Market.ProductDraft(editing: detail), category: ProductCategory(rawValue: product.category) ?? .other, errors: [:])
     }
 
     /// Saves the fields and the photos as arranged: kept in the order chosen, removed, added.
@@ -108,13 +111,15 @@ struct SellerPages: Sendable {
     func edit(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
-        let submission = try ProductEditSubmission(req, current: ProductCatalog.orderedImages(of: product).compactMap(\.id))
+        let submission = try ProductEditSubmission(req, current: ProductCatalog.orderedImages(of: product).compactMap(\.id),
+                                                   category: ProductCategory(rawValue: product.category) ?? .other)
         var errors = Market.ProductRules.dotori.violations(of: submission.draft)
-        if errors.isEmpty {
+        if errors.isEmpty, let category = submission.category {
             do {
                 let arranged = submission.photos.changes(product)
                     ? try await catalog.arrangePhotos(of: product, by: vendor, submission.photos, rules: .dotori, on: req.db) : product
-                _ = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), rules: .dotori, on: req.db)
+                _ = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), category: category,
+                                             rules: .dotori, on: req.db)
                 return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.saved.rawValue)", redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
@@ -123,7 +128,7 @@ struct SellerPages: Sendable {
             }
         }
         let mode = ProductFormPage.Mode.edit(id: try product.requireID(), images: presenter.detail(product).images, kept: submission.photos.kept)
-        return ProductFormPage.render(context, mode: mode, draft: submission.draft, errors: errors, status: .badRequest)
+        return ProductFormPage.render(context, mode: mode, draft: submission.draft, category: submission.category, errors: errors, status: .badRequest)
     }
 
     func confirmDelete(_ req: Request) async throws -> Response {
@@ -166,7 +171,9 @@ struct SellerPages: Sendable {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
         let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
-        return SellerViews.myProducts(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products))
+        let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
+        return SellerViews.myProducts(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products),
+                                      interest: interest)
     }
 
     func likes(_ req: Request) async throws -> Response {
@@ -174,6 +181,8 @@ struct SellerPages: Sendable {
         let page = try await ProductLikes(clock: catalog.clock).likedProducts(
             by: try account.requireID(), page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, catalog: catalog, on: req.db
         )
-        return SellerViews.likes(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products))
+        let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
+        return SellerViews.likes(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products),
+                                 interest: interest)
     }
 }

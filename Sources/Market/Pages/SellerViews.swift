@@ -58,7 +58,8 @@ enum SellerViews {
         ))
     }
 
-    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState]) -> Response {
+    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],
+                           interest: [Int: ProductInterest.Counts]) -> Response {
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
@@ -69,6 +70,7 @@ enum SellerViews {
                     .unwrap(states[product.id]) { MarketViews.saleBadge($0, context) },
                     .a(.href("/market/products/\(product.id)"), .text(product.name)),
                     .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency, context))),
+                    .span(.class("hint product-interest"), .text(MarketViews.interest(interest[product.id] ?? ProductInterest.Counts(), context))),
                     .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
                     .a(.class("button danger small"), .href("/market/products/\(product.id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
@@ -77,12 +79,13 @@ enum SellerViews {
         ))
     }
 
-    static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState]) -> Response {
+    static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],
+                      interest: [Int: ProductInterest.Counts]) -> Response {
         return PageLayout.render(title: context.pick(ko: "좋아요", en: "Likes"), context: context, .group(
             MarketViews.nav(context, current: "likes"),
             .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
-            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: states, context: context)),
+            .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
             MarketViews.pager(page, path: "/market/likes", context)
         ))
     }

@@ -59,7 +59,8 @@ struct ProductCatalog: Sendable {
     }
 
     /// Checks the fields and every image before storing anything; a failure leaves no row and no file.
-    func create(by vendor: Vendor, params: Market.ProductParams, images uploads: [Data], rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
+    func create(by vendor: Vendor, params: Market.ProductParams, images uploads: [Data], category: ProductCategory = .other,
+                rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
         let draft = Self.draft(from: params, imageCount: uploads.count)
         let violations = rules.violations(of: draft)
         guard violations.isEmpty else { throw ProductError.invalid(violations) }
@@ -72,7 +73,7 @@ struct ProductCatalog: Sendable {
                 let product = Product(
                     vendorID: vendorID, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines), description: params.description ?? "",
                     currency: draft.currency, price: params.price ?? 0, discountedPrice: params.discountedPrice ?? 0,
-                    stock: params.stock ?? 0, deleteToken: token, now: now
+                    stock: params.stock ?? 0, deleteToken: token, category: category, now: now
                 )
                 try await product.create(on: db)
                 let productID = try product.requireID()
@@ -121,7 +122,9 @@ struct ProductCatalog: Sendable {
     }
 
     /// Changes only the fields sent; the result must still satisfy the rules.
-    func update(_ product: Product, by vendor: Vendor, params: Market.ProductParams, rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
+    /// A nil `category` keeps the product's: the API has none to send.
+    func update(_ product: Product, by vendor: Vendor, params: Market.ProductParams, category: ProductCategory? = nil,
+                rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {
         guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
         var merged = Market.ProductParams(
             name: params.name ?? product.name, description: params.description ?? product.description,
@@ -144,6 +147,7 @@ struct ProductCatalog: Sendable {
         product.currency = merged.currency ?? product.currency
         product.discountedPrice = merged.discountedPrice ?? product.discountedPrice
         product.stock = merged.stock ?? product.stock
+        if let category { product.category = category.rawValue }
         try await product.save(on: db)
         return try await find(try product.requireID(), on: db)
     }

@@ -29,11 +29,19 @@ struct ProductListing: Sendable {
         let thumbnail_path: String
     }
 
-    /// A contract page, newest first, of the products whose name or description contains `search`.
-    func page(number: Int, size: Int, search: String?, presenter: MarketPresenter, on db: any Database) async throws -> Market.Page {
+    /// A contract page, newest first, of the products whose name or description contains `search`
+    /// and, on the web, of one `category`.
+    func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, presenter: MarketPresenter,
+              on db: any Database) async throws -> Market.Page {
         guard let sql = db as? any SQLDatabase else { throw ProductError.notFound }
         let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
-        let filter: (any SQLExpression)? = term.isEmpty ? nil : ProductCatalog.contains(term, on: db)
+        let conditions: [any SQLExpression] = [
+            term.isEmpty ? nil : ProductCatalog.contains(term, on: db),
+            category.map { SQLBinaryExpression(left: SQLColumn("category"), op: SQLBinaryOperator.equal, right: SQLBind($0.rawValue)) },
+        ].compactMap { $0 }
+        let filter = conditions.dropFirst().reduce(conditions.first) { all, next -> (any SQLExpression)? in
+            all.map { SQLBinaryExpression(left: $0, op: SQLBinaryOperator.and, right: next) }
+        }
 
         var count = sql.select().column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total").from(Product.schema)
         if let filter { count = count.where(filter) }

@@ -24,11 +24,13 @@ final class Product: Model, @unchecked Sendable {
     @Field(key: "issued_at") var issuedAt: Date
     /// A `SaleState`, set by the seller on the web.
     @Field(key: "sale_state") var saleState: String
+    /// A `ProductCategory`, set by the seller on the web.
+    @Field(key: "category") var category: String
     @Children(for: \.$product) var images: [ProductImage]
 
     init() {}
 
-    init(vendorID: Int, name: String, description: String, currency: String, price: Double, discountedPrice: Double, stock: Int, deleteToken: String, now: Date) {
+    init(vendorID: Int, name: String, description: String, currency: String, price: Double, discountedPrice: Double, stock: Int, deleteToken: String, category: ProductCategory, now: Date) {
         $vendor.id = vendorID
         self.name = name
         self.description = description
@@ -41,6 +43,7 @@ final class Product: Model, @unchecked Sendable {
         self.createdAt = now
         self.issuedAt = now
         self.saleState = SaleState.selling.rawValue
+        self.category = category.rawValue
     }
 
     static func searchText(name: String, description: String) -> String {

@@ -1,0 +1,47 @@
+import Fluent
+import Foundation
+import FluentSQL
+import Platform
+
+/// `market_products.category` (every existing product `other`) and `market_product_views`, one
+/// row per person or browser that opened a product's page.
+struct AddProductCategoryAndViews: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Product.schema)
+            .field("category", .string, .required, .sql(.default(ProductCategory.other.rawValue)))
+            .update()
+        try await database.schema(ProductView.schema)
+            .field("id", .int, .identifier(auto: true))
+            .field("product_id", .int, .required, .references(Product.schema, "id", onDelete: .cascade))
+            .field("viewer", .string, .required)
+            .field("viewed_at", .datetime, .required)
+            .unique(on: "product_id", "viewer")
+            .create()
+        let sql = database as! any SQLDatabase
+        try await sql.raw("CREATE INDEX market_products_category ON \(ident: Product.schema) (category, id)").run()
+        try await sql.raw("CREATE INDEX market_likes_product ON \(ident: ProductLike.schema) (product_id)").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(ProductView.schema).delete()
+        try await database.schema(Product.schema).deleteField("category").update()
+    }
+}
+
+/// Someone who opened a product's page: an account, or a browser by its cookie's digest.
+final class ProductView: Model, @unchecked Sendable {
+    static let schema = "market_product_views"
+
+    @ID(custom: "id", generatedBy: .database) var id: Int?
+    @Field(key: "product_id") var productID: Int
+    @Field(key: "viewer") var viewer: String
+    @Field(key: "viewed_at") var viewedAt: Date
+
+    init() {}
+
+    init(productID: Int, viewer: String, viewedAt: Date) {
+        self.productID = productID
+        self.viewer = viewer
+        self.viewedAt = viewedAt
+    }
+}
