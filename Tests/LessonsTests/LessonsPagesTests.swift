@@ -475,6 +475,23 @@ import VaporTesting
 }
 
 @Suite struct LessonReviewsTests {
+    @Test func aLessonIsReportedByOthersButNotByItsTeacher() async throws {
+        try await withSprout { sprout in
+            let pages = LessonsPagesTests()
+            let (teacher, teacherCSRF) = try await pages.member(sprout, "report-teacher", role: "teacher")
+            let lesson = try await pages.openLesson(teacher, csrf: teacherCSRF)
+            #expect(!(try await pages.html(teacher, "/lessons/\(lesson)")).contains(#"id="report-link""#))
+            #expect(try await teacher.post("/lessons/\(lesson)/report", form: ["reason": "spam"], csrf: teacherCSRF).status.code == 403)
+            let (student, csrf) = try await pages.member(sprout, "report-student", role: "student")
+            #expect(try await pages.html(student, "/lessons/\(lesson)").contains(#"href="/lessons/\#(lesson)/report""#))
+            let filed = try await student.post("/lessons/\(lesson)/report", form: ["reason": "abusive"], csrf: csrf)
+            #expect(String(buffer: filed.body).contains("신고가 접수됐어요"))
+            let cases = try await ReportDesk(clock: sprout.platform.clock).cases(on: sprout.app.db)
+            #expect(cases.map(\.app) == ["lessons"] && cases.first?.path == "/lessons/\(lesson)")
+            #expect(try await student.get("/lessons/nope/report").status.code == 404)
+        }
+    }
+
     @Test func theDemoLessonsCarryStarredReviewsFromTheirBuyers() async throws {
         try await withSprout(demoData: true) { sprout in
             let list = String(buffer: try await WebClient(sprout).get("/lessons/list").body)

@@ -80,6 +80,40 @@ extension MarketPagesTests {
         }
     }
 
+    @Test func aBuyerReportsAListingOnceAndItsSellerCannot() async throws {
+        try await withSprout { (sprout) async throws in
+            let (seller, sellerCSRF) = try await vendorBrowser(sprout)
+            let sold = try await sellOnTheWeb(seller, csrf: sellerCSRF, name: "Too good to be true", category: "digital")
+            let path = try #require(sold.location?.split(separator: "?").first.map(String.init))
+            let mine = String(buffer: try await seller.get(path).body)
+            #expect(!mine.contains(#"id="report-link""#), "no report link on one's own listing")
+            #expect(try await seller.get(path + "/report").status.code == 403)
+            #expect(try await seller.post(path + "/report", form: ["reason": "fraud"], csrf: sellerCSRF).status.code == 403)
+
+            let anonymous = WebClient(sprout)
+            #expect(try await anonymous.get(path + "/report").headers.first(name: .location)?.hasPrefix("/login?next=") == true)
+
+            let buyer = WebClient(sprout)
+            let csrf = try await buyer.csrfToken(from: "/signup")
+            try await buyer.post("/signup", form: ["name": "Careful", "email": "careful@sprout.test", "password": "long-password"], csrf: csrf)
+            let detail = String(buffer: try await buyer.get(path).body)
+            #expect(detail.contains(#"<a id="report-link" href="\#(path)/report">신고하기</a>"#))
+            let form = String(buffer: try await buyer.get(path + "/report").body)
+            #expect(form.contains(#"id="reason-fraud""#) && form.contains("Too good to be true"))
+            let refused = try await buyer.post(path + "/report", form: ["reason": "<script>", "note": "선입금 요구"], csrf: csrf)
+            #expect(refused.status.code == 400)
+            #expect(String(buffer: refused.body).contains("신고 사유를 골라 주세요.") && String(buffer: refused.body).contains(">선입금 요구</textarea>"))
+            #expect(try await buyer.post(path + "/report", form: ["reason": "fraud"]).status.code == 403, "CSRF applies")
+            let filed = String(buffer: try await buyer.post(path + "/report", form: ["reason": "fraud", "note": "선입금 요구"], csrf: csrf).body)
+            #expect(filed.contains("신고가 접수됐어요"))
+            let again = String(buffer: try await buyer.post(path + "/report", form: ["reason": "spam"], csrf: csrf).body)
+            #expect(again.contains("이미 신고한 글이에요"))
+            let cases = try await ReportDesk(clock: sprout.platform.clock).cases(on: sprout.app.db)
+            #expect(cases.count == 1 && cases.first?.path == path && cases.first?.reasons == [.fraud: 1] && cases.first?.notes == ["선입금 요구"])
+            #expect(try await buyer.get("/market/products/999999/report").status.code == 404)
+        }
+    }
+
     /// Lists a product through the web's sell form with one photo.
     func sellOnTheWeb(_ browser: WebClient, csrf: String, name: String, category: String) async throws -> (status: UInt, body: String, location: String?) {
         let answer = try await browser.postMultipart("/market/sell", csrf: csrf) { body in

@@ -270,7 +270,7 @@ def web_product(hostile_server, market, web_vendor) -> dict:
 GROUPS = {
     "anonymous": ["api-products", "api-auth-login", "api-auth-join", "web-login", "web-signup", "web-sell-anonymous"],
     "lessons": ["v1-users-login", "v1-posts", "v1-posts-files", "v1-profile"],
-    "market": ["api-register", "api-edit", "web-sell", "web-edit"],
+    "market": ["api-register", "api-edit", "web-sell", "web-edit", "web-report"],
 }
 ALL_ROUTES = [name for names in GROUPS.values() for name in names]
 
@@ -314,6 +314,9 @@ def routes(hostile_server, member, vendor, api_product, web_vendor, web_product)
                                 stock="4"), shop),
         "web-sell": web_sell(web_vendor),
         "web-edit": Route("POST", f"/market/products/{web_product['id']}/edit", (web_csrf, *SELL_FORM), web, (303,)),
+        # Someone else's listing: the web vendor may report it.
+        "web-report": Route("POST", f"/market/products/{api_product['id']}/report",
+                            (web_csrf, *texts(reason="fraud", note="선입금을 요구해요")), web, (200,)),
     }
     assert list(found) == ALL_ROUTES
     return found

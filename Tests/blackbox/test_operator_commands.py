@@ -16,6 +16,7 @@ POPULAR = "allforlesson_popular"
 @pytest.mark.parametrize("args", [
     ["curation"], ["curation", "set"], ["curation", "list"],
     ["accounts"], ["accounts", "list"], ["accounts", "disable"], ["accounts", "enable"], ["accounts", "reset-password"],
+    ["reports"],
 ], ids=" ".join)
 def test_operator_commands_have_help(tmp_path, args):
     result = run_cli(tmp_path, *args, "--help", timeout=30)
@@ -102,3 +103,26 @@ def test_an_unknown_account_is_one_line_and_exit_non_zero(tmp_path, command):
     result = run_cli(tmp_path, "accounts", command, "nobody@example.com")
     assert result.returncode != 0
     assert "no account has the email or phone number nobody@example.com" in result.stderr
+
+
+def test_reports_lists_what_people_reported_most_reported_first(tmp_path, start_sprout):
+    from pyhelpers.web_forms import WebVisitor
+
+    server = start_sprout({"SPROUT_DEMO_DATA": "true"})
+    quiet = run_cli(tmp_path, "reports")
+    assert quiet.returncode == 0 and "No reports." in quiet.stdout + quiet.stderr, quiet.stderr
+    products = requests.get(f"{server.base_url}/api/products?page_no=1&items_per_page=2", timeout=30).json()["pages"]
+    first, second = (product["id"] for product in products)
+    for index, reported in enumerate([first, first, second]):
+        tag = uuid.uuid4().hex[:8]
+        visitor = WebVisitor(server.base_url)
+        visitor.sign_up(f"신고자{tag}", f"reporter-{tag}@example.com", f"pw-{tag}-secret")
+        filed = visitor.submit(f"/market/products/{reported}/report", "form#report-form",
+                               {"reason": "fraud" if index == 0 else "spam", "note": "선입금\t요구" if index == 0 else ""})
+        assert filed.status_code == 200 and "신고가 접수됐어요" in filed.text, filed.text[:500]
+    listed = run_cli(tmp_path, "reports")
+    assert listed.returncode == 0, listed.stderr
+    lines = listed.stdout.strip().splitlines()
+    assert [line.split("\t")[:3] for line in lines] == [
+        ["2", "market", f"/market/products/{first}"], ["1", "market", f"/market/products/{second}"]]
+    assert lines[0].split("\t")[3] == "fraud×1,spam×1" and lines[0].endswith("선입금 요구")

@@ -15,6 +15,8 @@ struct LessonDetailPages: Sendable {
         pages.post("lessons", ":post_id", "reviews", ":comment_id", "edit", use: editReview)
         pages.get("lessons", ":post_id", "reviews", ":comment_id", "delete", use: confirmDeleteReview)
         pages.post("lessons", ":post_id", "reviews", ":comment_id", "delete", use: deleteReview)
+        pages.get("lessons", ":post_id", "report", use: reportForm)
+        pages.post("lessons", ":post_id", "report", use: report)
     }
 
     /// A community post's address under `/lessons/{id}` leads to the community page that shows it.
@@ -90,6 +92,23 @@ struct LessonDetailPages: Sendable {
         let (visitor, post, comment) = try await ownReview(req, next: "/lessons/\(req.postIDParameter)")
         try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
         return req.redirect(to: "/lessons/\(post.postID)#reviews", redirectType: .normal)
+    }
+
+    // MARK: Report
+
+    func reportForm(_ req: Request) async throws -> Response {
+        try await ReportPages().form(req, try await reportTarget(req))
+    }
+
+    func report(_ req: Request) async throws -> Response {
+        try await ReportPages().submit(req, try await reportTarget(req))
+    }
+
+    /// A lesson to report; its teacher cannot report it.
+    private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
+        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: "/lessons/\(post.postID)"), title: post.title,
+                                  isOwn: req.webAccountID == post.creator.userID) { LessonsViews.nav($0, current: "list") }
     }
 
     /// The signed-in person, the lesson and their review `:comment_id` on it; someone else's

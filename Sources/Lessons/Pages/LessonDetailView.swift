@@ -52,7 +52,8 @@ enum LessonDetailView {
             .section(
                 .id("introduction"),
                 .h2(.text(context.pick(ko: "레슨 소개", en: "About this lesson"))),
-                linkedText(post.content ?? "", id: "lesson-introduction", tab: "lessons")
+                linkedText(post.content ?? "", id: "lesson-introduction", tab: "lessons"),
+                .if(viewer != post.creator.userID, ReportPages.link(to: path, context))
             ),
             reviews(post, viewer: viewer, draft: review, context: context)
         ))

@@ -15,6 +15,8 @@ struct BrowsePages: Sendable {
         pages.get("market", "products", ":id", use: detail)
         pages.post("market", "products", ":id", "like", use: toggleLike)
         pages.get("market", "vendors", ":id", use: seller)
+        pages.get("market", "products", ":id", "report", use: reportForm)
+        pages.post("market", "products", ":id", "report", use: report)
     }
 
     struct BrowseQuery: Content {
@@ -83,6 +85,28 @@ struct BrowsePages: Sendable {
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
         return BrowseViews.seller(profile, page: page, products: page.products.map(presenter.listed),
                                   states: ProductCatalog.saleStates(of: page.products), interest: interest, try await PageContext.load(for: req))
+    }
+
+    // MARK: Report
+
+    func reportForm(_ req: Request) async throws -> Response {
+        try await ReportPages().form(req, try await reportTarget(req))
+    }
+
+    func report(_ req: Request) async throws -> Response {
+        try await ReportPages().submit(req, try await reportTarget(req))
+    }
+
+    /// A listing to report; its seller cannot report it.
+    private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
+        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        let product = try await catalog.find(id, on: req.db)
+        var isOwn = false
+        if let accountID = req.webAccountID {
+            isOwn = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
+        }
+        return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: "/market/products/\(id)"), title: product.name,
+                                  isOwn: isOwn) { MarketViews.nav($0, current: "browse") }
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

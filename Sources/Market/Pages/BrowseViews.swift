@@ -131,6 +131,7 @@ enum BrowseViews {
                     .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context)),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
                     .if(isOwner, saleStateForm(id: id, state: state, context)),
+                    .if(!isOwner, ReportPages.link(to: "/market/products/\(id)", context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),
                         .a(.id("edit-product"), .class("button secondary"), .href("/market/products/\(id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),

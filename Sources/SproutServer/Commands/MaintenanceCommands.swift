@@ -59,6 +59,7 @@ extension SproutApplication {
         app.asyncCommands.use(KeysCommands(registry: running.platform.apiKeys).group, as: "keys")
         app.asyncCommands.use(BackupCommand(platform: running.platform), as: "backup")
         app.asyncCommands.use(AccountsCommands(platform: running.platform).group, as: "accounts")
+        app.asyncCommands.use(ReportsCommand(platform: running.platform), as: "reports")
         for module in running.modules {
             for (name, command) in module.commands { app.asyncCommands.use(command, as: name) }
         }

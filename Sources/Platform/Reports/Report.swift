@@ -1,0 +1,49 @@
+import Fluent
+import Foundation
+
+/// One person's report of something on one app: a listing, a lesson. `subject` is the app's own id
+/// of it and `path` the page it is on, so an operator can open it.
+final class Report: Model, @unchecked Sendable {
+    static let schema = "reports"
+
+    @ID(custom: "id", generatedBy: .database) var id: Int?
+    @Field(key: "app") var app: String
+    @Field(key: "subject") var subject: String
+    @Field(key: "path") var path: String
+    @Field(key: "reporter_id") var reporterID: String
+    @Field(key: "reason") var reason: String
+    @Field(key: "note") var note: String
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(_ subject: ReportSubject, reporterID: String, reason: ReportReason, note: String, createdAt: Date) {
+        app = subject.app
+        self.subject = subject.id
+        path = subject.path
+        self.reporterID = reporterID
+        self.reason = reason.rawValue
+        self.note = note
+        self.createdAt = createdAt
+    }
+}
+
+struct CreateReport: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Report.schema)
+            .field("id", .int, .identifier(auto: true))
+            .field("app", .string, .required)
+            .field("subject", .string, .required)
+            .field("path", .string, .required)
+            .field("reporter_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("reason", .string, .required)
+            .field("note", .string, .required)
+            .field("created_at", .datetime, .required)
+            .unique(on: "app", "subject", "reporter_id")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Report.schema).delete()
+    }
+}
