@@ -124,3 +124,22 @@ extension MarketPagesTests {
         return (answer.status.code, String(buffer: answer.body), answer.headers.first(name: .location))
     }
 }
+
+@Suite struct DemoMarketTests {
+    /// A newcomer's first look: every demo product has a photo drawn for its category, each a
+    /// real JPEG, and the category filter finds them.
+    @Test func theDemoMarketIsIllustratedByCategory() async throws {
+        try await withSprout(demoData: true) { (sprout) async throws in
+            let page = try await sprout.send(.GET, "api/products?page_no=1&items_per_page=100").decode(Market.Page.self)
+            #expect(page.totalCount == 30 && page.pages.allSatisfy { !$0.thumbnail.isEmpty })
+            let first = try await sprout.send(.GET, "api/products/\(try #require(page.pages.last?.id))").decode(Market.ProductDetail.self)
+            let path = try #require(first.images.first.map { URL(string: $0.url)?.path ?? "" })
+            let photo = try await sprout.send(.GET, String(path.dropFirst()))
+            #expect(photo.status.code == 200 && photo.headers.contentType == .jpeg)
+            let browser = WebClient(sprout)
+            for category in ["digital", "furniture", "living", "clothing", "books", "hobby", "beauty"] {
+                #expect(!String(buffer: try await browser.get("/market?category=\(category)").body).contains("상품 0개"), "\(category) has demo products")
+            }
+        }
+    }
+}

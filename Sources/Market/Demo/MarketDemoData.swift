@@ -3,8 +3,8 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// A living market for a new install: three vendors and a few dozen products, each with generated
-/// photos run through the same image pipeline as uploads.
+/// A living market for a new install: three vendors and a few dozen products, each with photos
+/// drawn for its category and run through the same image pipeline as uploads.
 struct MarketDemoData {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
@@ -51,7 +51,7 @@ struct MarketDemoData {
             demoVendors.append(try await vendors.register(accountID: try account.requireID(), name: name, on: db).0)
         }
         for (index, item) in Self.products.enumerated() {
-            let photos = try (0..<(1 + index % 3)).map { try DemoPhoto.jpeg(seed: index * 7 + $0) }
+            let photos = try (0..<(1 + index % 3)).map { try ProductIllustration.jpeg(item.6, seed: index, variant: $0) }
             _ = try await catalog.create(
                 by: demoVendors[index % demoVendors.count],
                 params: Market.ProductParams(name: item.0, description: item.1, price: item.2, currency: item.5, discountedPrice: item.3, stock: item.4, secret: nil),
