@@ -39,8 +39,8 @@ def demo_state(browser, server):
 
 @pytest.fixture(scope="module")
 def paths(browser, server, demo_state):
-    """The fixed pages, one detail page of each app and the market product's seller, as the demo
-    account finds them."""
+    """The fixed pages, one detail page of each app, the market product's seller and the report
+    forms of the product and the lesson, as the demo account finds them."""
     context = browser.new_context(locale="ko-KR", storage_state=demo_state)
     page = context.new_page()
     found = list(PAGES)
@@ -51,6 +51,7 @@ def paths(browser, server, demo_state):
         found.append(href)
     page.goto(server.base_url + found[len(PAGES)])
     found.append(page.locator("#seller-link").get_attribute("href"))
+    found += [found[len(PAGES)] + "/report", found[len(PAGES) + 1] + "/report"]  # the report forms of a product and a lesson
     context.close()
     return found
 

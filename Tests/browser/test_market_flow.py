@@ -123,6 +123,7 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     page.fill("input#name", product_name)
     page.fill("input#price", "12000")
     page.select_option("select#currency", "KRW")
+    page.select_option("select#category", "clothing")
     page.fill("input#discounted_price", "2000")
     page.fill("input#stock", "5")
     page.fill("textarea#description", "짧아요")
@@ -148,7 +149,19 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     detail_url = f"{base}/market/products/{product_id}"
     expect(page.locator("h1#product-name")).to_have_text(product_name)
     expect(page.locator("#done-notice")).to_contain_text("상품을 올렸어요")
+    expect(page.locator("#product-category")).to_have_text("의류/잡화")
     shoot("sold")
+
+    # The category's chip lists it; another category's does not.
+    page.goto(base + "/market")
+    page.click("#category-chips a[data-category=clothing]")
+    page.wait_for_url(re.compile(r"/market\?.*category=clothing"))
+    expect(page.locator(f'#product-list .product-card[data-id="{product_id}"]')).to_have_count(1)
+    expect(page.locator("#category-chips a[aria-current=true]")).to_have_text("의류/잡화")
+    shoot("category")
+    page.click("#category-chips a[data-category=books]")
+    page.wait_for_url(re.compile(r"/market\?.*category=books"))
+    expect(page.locator(f'#product-list .product-card[data-id="{product_id}"]')).to_have_count(0)
 
     # 4. Find it by searching the market, in both layouts, and open it from its card.
     page.goto(base + "/market")
@@ -207,6 +220,7 @@ def test_sell_find_like_edit_and_delete_a_product(korean_page, market_server, sc
     expect(like).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("window.notReloaded === true"), "the like acted in place, without reloading the page"
     expect(like).to_contain_text("좋아요 취소")
+    expect(page.locator("#product-interest")).to_have_text("관심 1 · 조회 0"), "the count follows the like; the seller's visits are no views"
     shoot("liked")
 
     page.click("#market-nav-likes")

@@ -3,7 +3,6 @@ the size the server keeps before it is sent, upright; the upload shows its progr
 the server refuses keeps the photos chosen, so fixing a field and sending again needs no new pick."""
 from __future__ import annotations
 
-import base64
 import re
 import uuid
 
@@ -21,36 +20,6 @@ new MutationObserver(() => {
   if (document.getElementById("upload-progress")) sessionStorage.setItem("progress-shown", "yes");
 }).observe(document, { childList: true, subtree: true });
 """
-
-
-@pytest.fixture(scope="module")
-def phone_photo(browser, tmp_path_factory):
-    """A 4032×3024 JPEG of megabytes, as a phone takes it, drawn by Chromium: a gradient with
-    per-pixel grain, which costs a JPEG about what a real photo's detail does."""
-    page = browser.new_page()
-    data_url = page.evaluate("""() => {
-        const canvas = document.createElement("canvas");
-        canvas.width = 4032; canvas.height = 3024;
-        const context = canvas.getContext("2d");
-        const gradient = context.createLinearGradient(0, 0, 4032, 3024);
-        gradient.addColorStop(0, "#33aa66"); gradient.addColorStop(0.5, "#ffcc88"); gradient.addColorStop(1, "#223399");
-        context.fillStyle = gradient;
-        context.fillRect(0, 0, 4032, 3024);
-        const image = context.getImageData(0, 0, 4032, 3024);
-        let seed = 7;
-        for (let i = 0; i < image.data.length; i += 4) {
-            seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-            const grain = ((seed >> 16) % 25) - 12;
-            image.data[i] += grain; image.data[i + 1] += grain; image.data[i + 2] += grain;
-        }
-        context.putImageData(image, 0, 0);
-        return canvas.toDataURL("image/jpeg", 0.92);
-    }""")
-    page.close()
-    path = tmp_path_factory.mktemp("photos") / "IMG_0001.jpg"
-    path.write_bytes(base64.b64decode(data_url.split(",", 1)[1]))
-    assert path.stat().st_size > 2_000_000
-    return path
 
 
 @pytest.fixture

@@ -125,7 +125,7 @@ enum BrowseViews {
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
                     .p(.class("hint product-meta"),
                        .a(.id("product-category"), .href("/market?category=\(listing.category.rawValue)"), .text(MarketViews.categoryName(listing.category, context))),
-                       .text(" · "), .span(.id("product-interest"), .text(MarketViews.interest(listing.interest, context)))),
+                       .text(" · "), .span(.id("product-interest"), .data(named: "follows-in-place", value: "true"), .text(MarketViews.interest(listing.interest, context)))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
                     .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context)),

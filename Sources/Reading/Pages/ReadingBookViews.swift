@@ -66,7 +66,7 @@ enum ReadingBookViews {
                 .div(
                     .class("field"),
                     .label(.for(field: "memo-photo"), .text(context.pick(ko: "사진 (선택)", en: "Photo (optional)"))),
-                    .input(.id("memo-photo"), .name("photo"), .type(.file), .attribute(named: "accept", value: "image/*")),
+                    .input(.id("memo-photo"), .name("photo"), .type(.file), .attribute(named: "accept", value: "image/*"), FormWidgets.shrinkPhotos),
                     FormWidgets.error(memoProblem?.field == .photo ? memoProblem?.message : nil)
                 ),
                 .button(.type(.submit), .text(context.pick(ko: "메모 남기기", en: "Save memo")))

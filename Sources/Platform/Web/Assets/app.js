@@ -24,10 +24,16 @@ document.addEventListener("submit", async (event) => {
   event.preventDefault();
   try {
     const response = await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" });
-    const fresh = response.ok && new DOMParser().parseFromString(await response.text(), "text/html").getElementById(form.id);
+    const answer = response.ok && new DOMParser().parseFromString(await response.text(), "text/html");
+    const fresh = answer && answer.getElementById(form.id);
     if (!fresh) { form.submit(); return; }
     const replacement = document.importNode(fresh, true);
     form.replaceWith(replacement);
+    // What the action changed elsewhere on the page (a like count) is taken from the answer too.
+    for (const stale of document.querySelectorAll("[data-follows-in-place][id]")) {
+      const current = answer.getElementById(stale.id);
+      if (current) stale.replaceWith(document.importNode(current, true));
+    }
     const button = replacement.querySelector("button");
     if (button) button.focus();
   } catch (error) {
