@@ -106,13 +106,15 @@ import Vapor
         #expect(studentWire.requests.filter { $0.url.path == "/v1/payments/validation" }.count == 1, "the cancelled checkout was not validated")
 
         detail.reviewTextChanged("친절한 선생님!")
+        detail.reviewRatingChanged(.four)
         await detail.reviewSubmitted()
         let review = try #require(detail.reviews.first)
-        #expect(detail.isMine(review))
+        #expect(detail.isMine(review) && review.rating == .four && detail.rating?.shown == "4.0")
         detail.reviewEditTapped(review)
         detail.reviewTextChanged("정말 친절한 선생님!")
+        detail.reviewRatingChanged(.five)
         await detail.reviewSubmitted()
-        #expect(detail.reviews.map(\.content) == ["정말 친절한 선생님!"] && detail.alert == nil)
+        #expect(detail.reviews.map(\.content) == ["정말 친절한 선생님!"] && detail.rating?.shown == "5.0" && detail.alert == nil)
 
         let studentPage = MyPageViewModel(lessons: student)
         await studentPage.viewWillAppear()

@@ -22,8 +22,13 @@ public struct TestSprout: Sendable {
 }
 
 /// Builds a `TestSprout`, runs `test` with it, and tears everything down, database included.
+///
+/// - Parameter ownThreads: gives this Sprout event loops and a thread pool of its own. Every other
+///   test app shares NIO's singletons (two threads each on a two-core machine), and with hundreds of
+///   tests at once a server that real sockets talk to could wait past its clients' timeouts.
 public func withSprout<T>(
     demoData: Bool = false,
+    ownThreads: Bool = false,
     configure: (inout SproutConfig) -> Void = { _ in },
     _ test: (TestSprout) async throws -> T
 ) async throws -> T {
@@ -43,7 +48,10 @@ public func withSprout<T>(
     configure(&config)
     let clock = ManualClock()
     let pushes = RecordingPushSender()
-    let app = try await Application.make(.testing)
+    let loops = ownThreads ? MultiThreadedEventLoopGroup(numberOfThreads: 2) : nil
+    let app = try await Application.make(.testing, loops.map { .shared($0) } ?? .singleton)
+    // Vapor starts a pool it is given, and shuts it down with the application.
+    if ownThreads { app.threadPool = NIOThreadPool(numberOfThreads: 2) }
     let outcome: Result<T, any Error>
     do {
         let running = try await SproutApplication.configure(
@@ -54,6 +62,7 @@ public func withSprout<T>(
         outcome = .failure(error)
     }
     try? await app.asyncShutdown()
+    try? await loops?.shutdownGracefully()
     do {
         try await scratchDatabase?.drop()
     } catch {

@@ -17,7 +17,7 @@ enum ReviewStars {
     static func summary(_ post: Lessons.Post, id: String? = nil, _ context: PageContext) -> Node<HTML.BodyContext> {
         .unwrap(post.rating) { rating in
             .span(
-                .class("rating-summary"), .unwrap(id) { .id($0) },
+                .class("rating-summary"), .unwrap(id) { .id($0) }, .attribute(named: "role", value: "img"),
                 .attribute(named: "aria-label", value: context.pick(ko: "별점 평균 \(rating.shown)점, \(rating.count)명 평가",
                                                                     en: "Rated \(rating.shown) of 5 by \(rating.count)")),
                 .span(.class("star on"), Icon.star.node()),

@@ -57,7 +57,10 @@ enum ReadingBookViews {
             ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: "/reading/books/\(book.id)"),
             .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
             .form(
+                // Posted as a navigation, not in the background: offline, the reading service worker
+                // queues it and sends the browser back to the book.
                 .id("memo-form"), .action(path: "/reading/books/\(book.id)/memos"), .method(.post), .enctype(.multipartData),
+                .data(named: "posts-natively", value: "true"),
                 PageLayout.csrfField(context),
                 FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoProblem?.form.text ?? "",
                                      error: memoProblem?.field == .text ? memoProblem?.message : nil, rows: 4),

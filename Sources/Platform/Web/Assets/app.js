@@ -44,8 +44,9 @@ document.addEventListener("submit", async (event) => {
 // Photos. A phone's 4032×3024 photo is shrunk in the browser to the size the server keeps anyway
 // (`data-shrink-to`, the longest side in pixels), upright as its EXIF orientation says, so it
 // uploads in a moment instead of many seconds. Forms with photos are sent in the background with
-// a progress bar; when the server answers the form again with its errors, the photos chosen are
-// put back into it instead of being asked for again. Without scripts the form posts as usual.
+// a progress bar (unless marked to post natively); when the server answers the form again with
+// its errors, the photos chosen are put back into it instead of being asked for again. Without
+// scripts the form posts as usual.
 const shrinkableTypes = new Set(["image/jpeg", "image/webp"]);
 const largeUpload = 2 * 1024 * 1024;
 
@@ -85,6 +86,9 @@ document.addEventListener("submit", async (event) => {
   if (!inputs.length || !window.FormData || !window.DOMParser || !window.DataTransfer) return;
   event.preventDefault();
   await Promise.all(inputs.map((input) => input.shrinking));
+  // A form marked `data-posts-natively` is sent as the browser sends it, with the photos shrunk
+  // (a service worker may need the post as a navigation); `submit()` fires no second event.
+  if (form.dataset.postsNatively) { form.submit(); return; }
   const chosen = inputs.map((input) => [input.id, [...input.files]]);
   const progress = document.createElement("progress");
   progress.id = "upload-progress";
