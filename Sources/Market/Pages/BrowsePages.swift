@@ -61,7 +61,7 @@ struct BrowsePages: Sendable {
         if let account = context.account {
             let accountID = try account.requireID()
             liked = try await ProductLikes(clock: catalog.clock).isLiked(id, by: accountID, on: req.db)
-            isOwner = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
+            isOwner = try await sells(product, accountID: accountID, req)
         }
         let interest = ProductInterest(clock: catalog.clock)
         if !isOwner, let visitor = req.webVisitor { try await interest.recordView(of: id, by: visitor, on: req.db) }
@@ -101,12 +101,15 @@ struct BrowsePages: Sendable {
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
-        var isOwn = false
-        if let accountID = req.webAccountID {
-            isOwn = try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
-        }
+        let isOwn = try await sells(product, accountID: req.webAccountID, req)
         return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: "/market/products/\(id)"), title: product.name,
                                   isOwn: isOwn) { MarketViews.nav($0, current: "browse") }
+    }
+
+    /// Whether the signed-in account is the vendor selling `product`.
+    private func sells(_ product: Product, accountID: String?, _ req: Request) async throws -> Bool {
+        guard let accountID else { return false }
+        return try await vendors.vendor(ofAccount: accountID, on: req.db)?.id == product.$vendor.id
     }
 
     func toggleLike(_ req: Request) async throws -> Response {

@@ -38,10 +38,4 @@ final class ProductView: Model, @unchecked Sendable {
     @Field(key: "viewed_at") var viewedAt: Date
 
     init() {}
-
-    init(productID: Int, viewer: String, viewedAt: Date) {
-        self.productID = productID
-        self.viewer = viewer
-        self.viewedAt = viewedAt
-    }
 }

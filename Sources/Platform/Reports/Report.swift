@@ -16,16 +16,6 @@ final class Report: Model, @unchecked Sendable {
     @Field(key: "created_at") var createdAt: Date
 
     init() {}
-
-    init(_ subject: ReportSubject, reporterID: String, reason: ReportReason, note: String, createdAt: Date) {
-        app = subject.app
-        self.subject = subject.id
-        path = subject.path
-        self.reporterID = reporterID
-        self.reason = reason.rawValue
-        self.note = note
-        self.createdAt = createdAt
-    }
 }
 
 struct CreateReport: AsyncMigration {
