@@ -1,7 +1,9 @@
+import Fluent
 import Foundation
 import Platform
 import SproutTestSupport
 import Testing
+import Vapor
 
 @Suite struct AccountDirectoryTests {
     @Test func emailsAreUniqueRegardlessOfCase() async throws {
@@ -28,6 +30,32 @@ import Testing
             await #expect(throws: AccountError.wrongCredentials) {
                 try await accounts.authenticate(email: "nobody@sprout.test", password: "correct horse", client: "127.0.0.1", on: sprout.app.db)
             }
+        }
+    }
+
+    /// A digest made at another cost (an older default) is stored again at the configured cost by
+    /// the first login that proves the password; a failed login leaves it as it was.
+    @Test func aLoginStoresAnOlderCostsDigestAgainAtTheConfiguredCost() async throws {
+        try await withSprout { sprout in
+            let accounts = sprout.platform.accounts
+            let db = sprout.app.db
+            let older = try Bcrypt.hash("correct horse", cost: 5)
+            _ = try await accounts.register(email: "old@sprout.test", passwordHash: older, displayName: "Old", on: db)
+            func stored() async throws -> String? {
+                try await Account.query(on: db).filter(\.$emailKey == Account.key(forEmail: "old@sprout.test")).first()?.passwordHash
+            }
+
+            await #expect(throws: AccountError.wrongCredentials) {
+                try await accounts.authenticate(email: "old@sprout.test", password: "wrong", client: "127.0.0.1", on: db)
+            }
+            #expect(try await stored() == older)
+
+            _ = try await accounts.authenticate(email: "old@sprout.test", password: "correct horse", client: "127.0.0.1", on: db)
+            let rehashed = try #require(try await stored())
+            #expect(rehashed.hasPrefix("$2b$04$"))
+            #expect(try Bcrypt.verify("correct horse", created: rehashed))
+            _ = try await accounts.authenticate(email: "old@sprout.test", password: "correct horse", client: "127.0.0.1", on: db)
+            #expect(try await stored() == rehashed)
         }
     }
 

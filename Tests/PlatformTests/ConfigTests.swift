@@ -10,6 +10,7 @@ import Testing
         #expect(config.accessTokenLifetime == 300)
         #expect(config.refreshTokenLifetime == 14 * 24 * 3600)
         #expect(config.loadsDemoData)
+        #expect(config.passwordCost == 10)
         #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 600, requestsPerMinutePerAccount: 300, loginsPerMinutePerIP: 30, failedLoginsPerMinutePerEmail: 5))
     }
 
@@ -27,6 +28,7 @@ import Testing
             "SPROUT_LOGIN_LIMIT_IP": "7",
             "SPROUT_LOGIN_LIMIT_EMAIL": "2",
             "SPROUT_TOKEN_SECRET": "shared",
+            "SPROUT_PASSWORD_COST": "12",
             "SPROUT_DEMO_DATA": "false",
             "LOG_LEVEL": "DEBUG",
         ])
@@ -39,6 +41,7 @@ import Testing
         #expect(config.maxUploadCount == 3)
         #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5, loginsPerMinutePerIP: 7, failedLoginsPerMinutePerEmail: 2))
         #expect(config.tokenSecret == "shared")
+        #expect(config.passwordCost == 12)
         #expect(!config.loadsDemoData)
         #expect(config.logLevel == .debug)
     }
@@ -50,6 +53,9 @@ import Testing
         ("SPROUT_DEMO_DATA", "maybe"),
         ("LOG_LEVEL", "loud"),
         ("DATABASE_URL", "mysql://db/sprout"),
+        ("SPROUT_PASSWORD_COST", "9"),
+        ("SPROUT_PASSWORD_COST", "17"),
+        ("SPROUT_PASSWORD_COST", "ten"),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }

@@ -31,4 +31,36 @@ import Vapor
         #expect(try Bcrypt.verify("fourth password", created: try await hashing.hash("fourth password")))
         try await pool.shutdownGracefully()
     }
+
+    /// Hashing threads run niced, so logins flat out leave the cores to requests; the thread
+    /// that asked for the hash keeps its own priority.
+    @Test func hashesRunOnThreadsOfLowerPriority() async throws {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        let hashing = try PasswordHashing(threadPool: pool, cost: 4, maxPending: 2)
+        let before = Self.niceness()
+        _ = try await hashing.hash("a password")
+        #expect(try await pool.runIfActive { Self.niceness() } == HashingThreadPool.niceness)
+        #expect(Self.niceness() == before)
+        try await pool.shutdownGracefully()
+    }
+
+    @Test func aDigestOfAnotherCostNeedsRehashing() throws {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        let hashing = try PasswordHashing(threadPool: pool, cost: 4, maxPending: 1)
+        #expect(PasswordHashing.cost(of: try Bcrypt.hash("pw", cost: 5)) == 5)
+        #expect(hashing.needsRehash(try Bcrypt.hash("pw", cost: 5)))
+        #expect(!hashing.needsRehash(try Bcrypt.hash("pw", cost: 4)))
+        for malformed in ["", "plain", "$2b$x1$abc", "$1$10$abc", "$2b$10"] {
+            #expect(PasswordHashing.cost(of: malformed) == nil)
+        }
+    }
+
+    private static func niceness() -> Int32 {
+        #if os(Linux)
+        getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        #else
+        getpriority(PRIO_PROCESS, 0)
+        #endif
+    }
 }

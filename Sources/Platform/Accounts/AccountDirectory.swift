@@ -80,7 +80,18 @@ public struct AccountDirectory: Sendable {
             throw AccountError.wrongCredentials
         }
         guard account.disabledAt == nil else { throw AccountError.disabled }
+        if passwords.needsRehash(digest) {
+            try await store(try await passwords.hash(password), for: account, replacing: digest, on: db)
+        }
         return account
+    }
+
+    /// Replaces a password digest made at an earlier cost with one at the configured cost, unless
+    /// the password changed meanwhile: a concurrent change keeps its own digest.
+    private func store(_ newDigest: String, for account: Account, replacing digest: String, on db: any Database) async throws {
+        let id = try account.requireID()
+        try await Account.query(on: db).filter(\.$id == id).filter(\.$passwordHash == digest).set(\.$passwordHash, to: newDigest).update()
+        account.passwordHash = newDigest
     }
 
     /// Removes the account; app profiles and tokens go with it through their foreign keys, and

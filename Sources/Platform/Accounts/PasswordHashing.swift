@@ -3,13 +3,20 @@ import Synchronization
 import Vapor
 
 /// Bcrypt on a thread pool: a hash costs tens of milliseconds of CPU, which would stall every
-/// connection on the event loop it ran on.
+/// connection on the event loop it ran on. Its threads run at a lower priority than the rest of
+/// the process, so logins take every idle core but yield to requests that are cheap to answer.
 ///
 /// At most `maxPending` hashes wait or run at once; the next is refused at once with a 503 and
 /// `Retry-After`. A burst of log-ins beyond what the threads get through in a few seconds would
 /// only queue: each caller would wait out everyone before them, and the queue itself would grow
 /// without bound under a flood.
 public struct PasswordHashing: Sendable {
+    /// OWASP's minimum work factor for bcrypt (Password Storage Cheat Sheet), and the default.
+    public static let minimumCost = 10
+    /// The costs an operator may configure: each step doubles a login's work, and 16 already
+    /// takes seconds per hash on a small server.
+    public static let configurableCosts = minimumCost...16
+
     /// Hashes waiting or running per hashing thread before new ones are refused: about four
     /// seconds of work at bcrypt cost 12 on this machine.
     public static let pendingPerThread = 16
@@ -35,20 +42,36 @@ public struct PasswordHashing: Sendable {
 
     public func hash(_ password: String) async throws -> String {
         let cost = cost
-        return try await admitted { try await threadPool.runIfActive { try Bcrypt.hash(password, cost: cost) } }
+        return try await onHashingThread { try Bcrypt.hash(password, cost: cost) }
     }
 
     public func verify(_ password: String, against digest: String) async throws -> Bool {
-        try await admitted { try await threadPool.runIfActive { (try? Bcrypt.verify(password, created: digest)) ?? false } }
+        try await onHashingThread { (try? Bcrypt.verify(password, created: digest)) ?? false }
+    }
+
+    /// Whether `digest` was made at another cost than the one configured now, so that a login
+    /// that just proved the password should store it again at this cost.
+    public func needsRehash(_ digest: String) -> Bool {
+        Self.cost(of: digest) != cost
+    }
+
+    /// The cost in a modular-crypt bcrypt digest (`$2b$10$…`); nil for anything else.
+    static func cost(of digest: String) -> Int? {
+        let fields = digest.split(separator: "$", omittingEmptySubsequences: false)
+        guard fields.count == 4, fields[0].isEmpty, fields[1].hasPrefix("2"), fields[2].count == 2 else { return nil }
+        return Int(fields[2])
     }
 
     /// Hashes waiting or running now.
     var pendingCount: Int { pending.current }
 
-    private func admitted<T>(_ work: () async throws -> T) async throws -> T {
+    private func onHashingThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard pending.enter(limit: maxPending) else { throw HashingBusy() }
         defer { pending.leave() }
-        return try await work()
+        return try await threadPool.runIfActive {
+            HashingThreadPool.yieldToRequests()
+            return try work()
+        }
     }
 
     /// Spends the same time as a real check, and fails.

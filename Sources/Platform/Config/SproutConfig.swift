@@ -24,7 +24,8 @@ public struct SproutConfig: Sendable {
     public var logLevel: Logger.Level
     /// Shared by every instance behind a load balancer; generated into the data directory when unset.
     public var tokenSecret: String?
-    /// bcrypt's cost factor; tests lower it, production keeps the default.
+    /// bcrypt's cost factor (`SPROUT_PASSWORD_COST`). The default, 10, is OWASP's minimum for
+    /// bcrypt; tests lower it in code, the environment may only raise it.
     public var passwordCost: Int
     /// Seeds demo accounts and content the first time the database is empty.
     public var loadsDemoData: Bool
@@ -42,7 +43,7 @@ public struct SproutConfig: Sendable {
         rateLimit: RateLimitSettings = .off,
         logLevel: Logger.Level = .info,
         tokenSecret: String? = nil,
-        passwordCost: Int = 12,
+        passwordCost: Int = PasswordHashing.minimumCost,
         loadsDemoData: Bool = true,
         environment: [String: String] = [:]
     ) {
@@ -99,6 +100,13 @@ public struct SproutConfig: Sendable {
                 throw ConfigError.invalid(name: "LOG_LEVEL", value: level, expected: "trace, debug, info, notice, warning, error or critical")
             }
             config.logLevel = parsed
+        }
+        config.passwordCost = try reader.integer("SPROUT_PASSWORD_COST", default: config.passwordCost)
+        guard PasswordHashing.configurableCosts.contains(config.passwordCost) else {
+            throw ConfigError.invalid(
+                name: "SPROUT_PASSWORD_COST", value: String(config.passwordCost),
+                expected: "a bcrypt cost from \(PasswordHashing.configurableCosts.lowerBound) to \(PasswordHashing.configurableCosts.upperBound)"
+            )
         }
         config.tokenSecret = env["SPROUT_TOKEN_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
         config.loadsDemoData = try reader.flag("SPROUT_DEMO_DATA", default: true)
