@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import Platform
 import SproutServer
 import Vapor
@@ -7,6 +9,11 @@ import Vapor
 // `backup PATH`, `restore PATH`, and the modules' own (`curation set|list`).
 // Everything is configured by environment variables (see README); `serve` also takes
 // `--hostname` and `--port`.
+
+// Async handlers then run on the event loop that read their request, as Vapor's template sets
+// up: without it every request hopped to Swift's own thread pool and back, which the profile of
+// a trivial route showed as a sixth of its time (bench/RESULTS.md).
+NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
 
 var environment = try Environment.detect()
 do {

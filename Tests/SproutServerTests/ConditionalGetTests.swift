@@ -35,6 +35,23 @@ import Vapor
         }
     }
 
+    /// Answers kept in an `AnswerCache` carry the tag digested when they were built: the same tag
+    /// the bytes would get from the middleware, and the same 304.
+    @Test func aCachedReadIsTaggedByItsBytes() async throws {
+        try await withSprout { sprout in
+            for path in ["api/products?page_no=1&items_per_page=20", "api/products?page_no=1&items_per_page=20"] {
+                let read = try await sprout.send(.GET, path)
+                let digest = read.body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
+                let tag = "\"" + digest.prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+                #expect(read.status.code == 200 && read.headers.first(name: .eTag) == tag)
+                #expect(read.headers.first(name: .cacheControl) == "private, no-cache")
+                let again = try await sprout.send(.GET, path, headers: ["If-None-Match": tag])
+                #expect(again.status.code == 304 && again.body.readableBytes == 0)
+                #expect(again.headers.first(name: .eTag) == tag)
+            }
+        }
+    }
+
     @Test func onlySuccessfulReadsAreTagged() async throws {
         try await withSprout { sprout in
             let headers = try await reader(sprout)

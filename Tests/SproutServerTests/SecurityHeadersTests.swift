@@ -1,6 +1,8 @@
 import Foundation
+@testable import Platform
 import SproutTestSupport
 import Testing
+import Vapor
 
 /// Every answer carries the headers that keep browsers on the safe reading; behind https the
 /// cookies are `Secure` and browsers are told to stay on https.
@@ -30,5 +32,15 @@ import Testing
             let page = try await browser.get("/")
             #expect(page.headers.first(name: "Strict-Transport-Security")?.hasPrefix("max-age=") == true)
         }
+    }
+
+    /// Only HTML answers get the page policy, whatever the case, spacing and parameters of their
+    /// media type.
+    @Test(arguments: [
+        ("text/html", true), ("text/html; charset=utf-8", true), ("TEXT/HTML;charset=utf-8", true), (" text/html ; charset=utf-8", true),
+        ("text/htmlx", false), ("text/htm", false), ("application/json", false), ("text/plain; x=text/html", false), ("", false),
+    ])
+    func onlyHTMLIsAPage(contentType: String, isHTML: Bool) {
+        #expect(SecurityHeadersMiddleware.isHTML(HTTPHeaders([("Content-Type", contentType)])) == isHTML)
     }
 }

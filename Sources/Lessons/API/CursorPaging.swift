@@ -1,3 +1,4 @@
+import Platform
 import Vapor
 
 /// The `next` and `limit` query values of the contract's lists.
@@ -9,7 +10,7 @@ struct CursorPaging {
     /// `limit` empty or absent, or larger than the cap, is the cap: the published app sends
     /// `limit=99999999` or `limit=` and expects everything, so a huge limit is not an error.
     init(_ req: Request) throws {
-        let next = (req.query[String.self, at: "next"] ?? "").trimmingCharacters(in: .whitespaces)
+        let next = (req.queryValue("next") ?? "").trimmingWhitespace()
         if next.isEmpty {
             cursor = nil
         } else if let value = Int(next), value >= 0 {
@@ -17,7 +18,7 @@ struct CursorPaging {
         } else {
             throw LessonsError.invalidValue("next 값이 올바르지 않습니다.")
         }
-        let limitText = (req.query[String.self, at: "limit"] ?? "").trimmingCharacters(in: .whitespaces)
+        let limitText = (req.queryValue("limit") ?? "").trimmingWhitespace()
         if limitText.isEmpty {
             limit = PostListing.maxLimit
         } else if limitText.allSatisfy(\.isASCIIDigit), let first = limitText.first, first != "0" || limitText.count == 1 {

@@ -114,7 +114,7 @@ struct PostsController: Sendable {
     }
 
     func byHashtag(_ req: Request) async throws -> EncodedJSON {
-        let tag = Hashtags.normalize(req.query[String.self, at: "hashTag"] ?? "")
+        let tag = Hashtags.normalize(req.queryValue("hashTag") ?? "")
         guard !tag.isEmpty else { throw LessonsError.missingValue }
         return try await posts(productID: Self.productFilter(req), hashtag: tag, req)
     }
@@ -213,7 +213,7 @@ struct PostsController: Sendable {
 
     /// `product_id` empty or absent means every app's posts.
     static func productFilter(_ req: Request) -> String? {
-        guard let value = req.query[String.self, at: "product_id"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = req.queryValue("product_id")?.trimmingWhitespace(), !value.isEmpty else { return nil }
         return value
     }
 }

@@ -70,7 +70,7 @@ struct ProductsController: Sendable {
 
     func list(_ req: Request) async throws -> EncodedJSON {
         let (number, size) = try Self.paging(req)
-        let search = try? req.query.get(String.self, at: "search_value")
+        let search = req.queryValue("search_value")
         let presenter = presenter(for: req)
         return EncodedJSON(try await answers.answer(.page(baseURL: presenter.baseURL, number: number, size: size, search: search), on: req.db) {
             try WireJSON.encoder().encode(try await ProductListing().page(number: number, size: size, search: search, presenter: presenter, on: req.db))
@@ -164,7 +164,7 @@ struct ProductsController: Sendable {
 
     /// A paging value: a whole number from 1 to `ProductCatalog.maxPageNumber` (400 otherwise).
     static func positiveInteger(_ name: String, in req: Request) throws -> Int {
-        guard let text = try? req.query.get(String.self, at: name), let value = Int(text.trimmingCharacters(in: .whitespaces)),
+        guard let text = req.queryValue(name), let value = Int(text.trimmingWhitespace()),
               (1...ProductCatalog.maxPageNumber).contains(value)
         else {
             throw Abort(.badRequest, reason: "\(name) must be a whole number from 1 to \(ProductCatalog.maxPageNumber).")

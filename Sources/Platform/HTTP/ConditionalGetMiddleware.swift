@@ -9,6 +9,9 @@ import Vapor
 /// Answers that decide their own caching (pages are `no-store`, assets immutable, uploads tagged)
 /// are left alone.
 public struct ConditionalGetMiddleware: Middleware {
+    /// Clients may keep an answer but must ask whether it is still current before each use.
+    static let revalidateAlways = "private, no-cache"
+
     public init() {}
 
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
@@ -20,18 +23,17 @@ public struct ConditionalGetMiddleware: Middleware {
               !response.headers.contains(name: .eTag), !response.headers.contains(name: .cacheControl),
               let body = response.body.buffer
         else { return response }
-        let tag = Self.tag(of: body)
+        let tag = body.withUnsafeReadableBytes { Self.tag(of: $0) }
         response.headers.replaceOrAdd(name: .eTag, value: tag)
-        response.headers.replaceOrAdd(name: .cacheControl, value: "private, no-cache")
+        response.headers.replaceOrAdd(name: .cacheControl, value: revalidateAlways)
         guard Self.matches(request.headers[.ifNoneMatch], tag) else { return response }
         let notModified = Response(status: .notModified, headers: response.headers)
         notModified.headers.remove(name: .contentLength)
         return notModified
     }
 
-    static func tag(of body: ByteBuffer) -> String {
-        let digest = body.withUnsafeReadableBytes { SHA256.hash(data: $0) }
-        return "\"" + Hex.encode(digest.prefix(16)) + "\""
+    static func tag(of body: UnsafeRawBufferPointer) -> String {
+        "\"" + Hex.encode(SHA256.hash(data: body).prefix(16)) + "\""
     }
 
     /// `If-None-Match` holds `*` or a list of tags, weak ones (`W/"…"`) matching by their value.

@@ -16,33 +16,42 @@ public struct SecurityHeadersMiddleware: Middleware {
         ].joined(separator: "; ")
     }
 
-    let https: Bool
+    /// The headers every answer gets, with the policy for pages and HSTS behind https, built once.
+    private let headers: [(name: String, value: String)]
+    private let pageHeaders: [(name: String, value: String)]
 
     public init(https: Bool) {
-        self.https = https
+        let always = [
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "same-origin"),
+            ("X-Frame-Options", "DENY"),
+        ] + (https ? [("Strict-Transport-Security", "max-age=31536000; includeSubDomains")] : [])
+        headers = always
+        pageHeaders = always + [("Content-Security-Policy", Self.contentSecurityPolicy)]
     }
 
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         next.respond(to: request).map(addHeaders)
     }
 
-    /// Read from the header's text: `headers.contentType` parses every parameter of the media type,
-    /// which cost a tenth of a trivial route's time in the profile.
+    /// Compares the header's bytes: `headers.contentType` parses every parameter of the media
+    /// type, and Foundation's trimming bridged the text through `NSString`; each took a tenth of a
+    /// trivial route's time in a profile.
     static func isHTML(_ headers: HTTPHeaders) -> Bool {
         guard let contentType = headers.first(name: .contentType) else { return false }
-        let mediaType = contentType.prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
-        return mediaType.caseInsensitiveCompare("text/html") == .orderedSame
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let mediaType = contentType.utf8.drop(while: isBlank)
+        let html = "text/html".utf8
+        guard mediaType.count >= html.count,
+              zip(mediaType, html).allSatisfy({ byte, expected in (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected })
+        else { return false }
+        let rest = mediaType.dropFirst(html.count).drop(while: isBlank)
+        return rest.first.map { $0 == UInt8(ascii: ";") } ?? true
     }
 
     private func addHeaders(to response: Response) -> Response {
-        let headers = [
-            ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "same-origin"),
-            ("X-Frame-Options", "DENY"),
-        ] + (Self.isHTML(response.headers) ? [("Content-Security-Policy", Self.contentSecurityPolicy)] : [])
-          + (https ? [("Strict-Transport-Security", "max-age=31536000; includeSubDomains")] : [])
-        for (name, value) in headers where !response.headers.contains(name: name) {
-            response.headers.replaceOrAdd(name: name, value: value)
+        for (name, value) in Self.isHTML(response.headers) ? pageHeaders : headers where !response.headers.contains(name: name) {
+            response.headers.add(name: name, value: value)
         }
         return response
     }
