@@ -13,7 +13,7 @@ public struct LessonsModule: AppModule {
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
     /// Posts as the contract lists and shows them, read again only after a write to what they show.
-    let answers = AnswerCache<LessonsRead>(group: "lessons")
+    let answers: AnswerCache<LessonsRead>
 
     /// The HTTP client is asked for only when PortOne is the configured gateway, so a sandbox
     /// install never starts one.
@@ -22,6 +22,7 @@ public struct LessonsModule: AppModule {
         let platform = context.platform
         let images = context.images
         self.platform = platform
+        answers = AnswerCache(group: "lessons", versions: platform.readVersions)
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
         postUploads = PostUploads(photos: PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea), clock: platform.clock)
         profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
@@ -88,7 +89,7 @@ public struct LessonsModule: AppModule {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped("v1")
             .grouped(apiMiddleware)
-        let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens, accounts: platform.accounts), platform.accountRateLimit)
         UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
         ProfilesController(follows: follows, photos: profilePhotos, uploadBodyLimit: platform.uploadBodyLimit)

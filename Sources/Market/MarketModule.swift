@@ -9,12 +9,13 @@ public struct MarketModule: AppModule {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
     /// The contract's product pages and details, read again only after a write to what they show.
-    let answers = AnswerCache<MarketRead>(group: "market")
+    let answers: AnswerCache<MarketRead>
 
     public init(context: ModuleContext) throws {
         assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])
         let platform = context.platform
         self.platform = platform
+        answers = AnswerCache(group: "market", versions: platform.readVersions)
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
     }

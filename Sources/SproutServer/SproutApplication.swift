@@ -46,10 +46,11 @@ public enum SproutApplication {
         try await DatabaseSetup.prepareConnections(of: app, storage: config.storage)
 
         let rateLimiter = RateLimiter(clock: dependencies.clock)
+        let readVersions = ReadVersions(storage: config.storage)
         let phoneSettings = try PhoneSignInSettings(environment: config.environment)
         let accounts = AccountDirectory(
             passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), threads: HashingThreadPool.threads, cost: config.passwordCost),
-            ids: dependencies.ids, clock: dependencies.clock,
+            ids: dependencies.ids, clock: dependencies.clock, versions: readVersions,
             throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
         )
         PageContext.use(dependencies.clock, publicURL: config.publicBaseURL, on: app)
@@ -62,7 +63,7 @@ public enum SproutApplication {
                 secret: secret, clock: dependencies.clock, ids: dependencies.ids,
                 accessLifetime: config.accessTokenLifetime, refreshLifetime: config.refreshTokenLifetime
             ),
-            apiKeys: APIKeyRegistry(ids: dependencies.ids, clock: dependencies.clock),
+            apiKeys: APIKeyRegistry(ids: dependencies.ids, clock: dependencies.clock, versions: readVersions),
             files: FileStore(
                 root: dataDirectory.uploads, ids: dependencies.ids, threadPool: app.threadPool,
                 maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
@@ -75,7 +76,8 @@ public enum SproutApplication {
             ),
             broadcast: InstanceBroadcast(storage: config.storage),
             push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger),
-            receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client })
+            receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client }),
+            readVersions: readVersions
         )
         let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })

@@ -7,6 +7,7 @@ import Vapor
 /// account a 403, anything else wrong a 401.
 struct LessonsAuthenticator: AsyncMiddleware {
     let tokens: TokenService
+    let accounts: AccountDirectory
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         switch await tokens.check(accessToken: AccountTokenAuthenticator.accessToken(in: request)) {
@@ -17,7 +18,7 @@ struct LessonsAuthenticator: AsyncMiddleware {
         case let .valid(accountID):
             // An access token outlives a withdrawal by up to its lifetime. The token is genuine but
             // its account is gone: LSLP's 403 ("no access"), so nothing is written for nobody.
-            guard try await Account.exists(accountID, on: request.db) else { throw LessonsError.forbidden }
+            guard try await accounts.exists(accountID, on: request.db) else { throw LessonsError.forbidden }
             request.auth.login(AuthenticatedAccount(id: accountID))
         }
         return try await next.respond(to: request)

@@ -10,10 +10,13 @@ public enum APIKeyError: Error, Equatable {
 public struct APIKeyRegistry: Sendable {
     let ids: IdentifierGenerator
     let clock: WallClock
+    /// Digests of registered keys already checked, asked again after any write to the keys.
+    let knownDigests: KnownRows
 
-    public init(ids: IdentifierGenerator, clock: WallClock) {
+    public init(ids: IdentifierGenerator, clock: WallClock, versions: ReadVersions) {
         self.ids = ids
         self.clock = clock
+        knownDigests = KnownRows(table: APIKey.schema, column: "key_hash", group: CredentialsReadVersion.group, versions: versions)
     }
 
     /// Creates a key and returns it in clear text; this is the only time it is ever available.
@@ -56,6 +59,6 @@ public struct APIKeyRegistry: Sendable {
 
     public func isValid(_ key: String, on db: any Database) async throws -> Bool {
         guard !key.isEmpty else { return false }
-        return try await RowExistence.exists(in: APIKey.schema, where: "key_hash", is: TokenService.digest(key), on: db)
+        return try await knownDigests.exists(TokenService.digest(key), on: db)
     }
 }

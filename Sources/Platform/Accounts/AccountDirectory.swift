@@ -20,12 +20,20 @@ public struct AccountDirectory: Sendable {
     let throttle: LoginThrottle?
     /// What the app modules keep on disk for an account, deleted when it is withdrawn.
     public let keptFiles = AccountFiles()
+    /// Accounts already found, asked again after any write to accounts.
+    let knownAccounts: KnownRows
 
-    public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock, throttle: LoginThrottle? = nil) {
+    public init(passwords: PasswordHashing, ids: IdentifierGenerator, clock: WallClock, versions: ReadVersions, throttle: LoginThrottle? = nil) {
         self.passwords = passwords
         self.ids = ids
         self.clock = clock
         self.throttle = throttle
+        knownAccounts = KnownRows(table: Account.schema, column: "id", group: CredentialsReadVersion.group, versions: versions)
+    }
+
+    /// Whether the account `id` exists (a withdrawn one does not), for checks on every call.
+    public func exists(_ id: String, on db: any Database) async throws -> Bool {
+        try await knownAccounts.exists(id, on: db)
     }
 
     public static func isPlausibleEmail(_ email: String) -> Bool {

@@ -5,15 +5,27 @@ import SQLKit
 /// transaction as every insert, update and delete on those tables. Whoever writes (this instance,
 /// another one sharing PostgreSQL, a `sprout` command on the SQLite file, a cascade from a deleted
 /// account), the next read of the counter sees the write. `AnswerCache` keys its answers by it.
-public enum ReadVersions {
+public struct ReadVersions: Sendable {
     static let schema = "read_versions"
+
+    /// On SQLite, counters are read on the calling thread (`SQLiteVersionReader`).
+    private let reader: SQLiteVersionReader?
+
+    public init(storage: SproutConfig.Storage) {
+        if case let .sqlite(path) = storage {
+            reader = SQLiteVersionReader(path: path)
+        } else {
+            reader = nil
+        }
+    }
 
     private struct Row: Decodable {
         let version: Int64
     }
 
     /// The counter of `group` now; nil when no migration registered the group (nothing bumps it).
-    public static func current(_ group: String, on db: any Database) async throws -> Int64? {
+    public func current(_ group: String, on db: any Database) async throws -> Int64? {
+        if let version = reader?.version(group) { return version }
         guard let sql = db as? any SQLDatabase else { return nil }
         return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version
     }

@@ -12,6 +12,7 @@ import Vapor
 /// digested once when it is built rather than on every read.
 public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let group: String
+    let versions: ReadVersions
     let maxBytes: Int
     private let state = Mutex(State())
 
@@ -22,15 +23,16 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Answers to reads of `group`'s tables, at most `maxBytes` of them.
-    public init(group: String, maxBytes: Int = 8 << 20) {
+    public init(group: String, versions: ReadVersions, maxBytes: Int = 8 << 20) {
         self.group = group
+        self.versions = versions
         self.maxBytes = maxBytes
     }
 
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
     /// public URL), from the cache or from `build`.
     public func answer(_ key: Key, on db: any Database, build: () async throws -> Data) async throws -> EncodedAnswer {
-        guard let version = try await ReadVersions.current(group, on: db) else { return EncodedAnswer(try await build()) }
+        guard let version = try await versions.current(group, on: db) else { return EncodedAnswer(try await build()) }
         if let cached = state.withLock({ $0.version == version ? $0.entries[key] : nil }) { return cached }
         let answer = EncodedAnswer(try await build())
         state.withLock { state in

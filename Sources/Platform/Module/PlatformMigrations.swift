@@ -5,6 +5,6 @@ public enum PlatformMigrations {
     public static let all: [any Migration] = [
         CreateAccount(), CreateRefreshToken(), CreateAPIKey(),
         CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
-        AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(),
+        AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
     ]
 }

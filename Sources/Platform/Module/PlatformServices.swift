@@ -21,10 +21,13 @@ public struct PlatformServices: Sendable {
     public let push: any PushSender
     /// In-app purchase receipts: `receipts.verify(base64Receipt)`.
     public let receipts: any ReceiptVerifier
+    /// The database's write counters, which `AnswerCache`s key their answers by.
+    public let readVersions: ReadVersions
 
     public init(
         config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
-        files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, receipts: any ReceiptVerifier
+        files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, receipts: any ReceiptVerifier,
+        readVersions: ReadVersions
     ) {
         self.config = config
         self.clock = clock
@@ -38,6 +41,7 @@ public struct PlatformServices: Sendable {
         self.broadcast = broadcast
         self.push = push
         self.receipts = receipts
+        self.readVersions = readVersions
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a
