@@ -90,8 +90,9 @@ for target in "${TARGETS[@]}"; do
     printf '%-16s %14s %14s %14s\n' "$name" "$sprout_rps" "$nginx_rps" "$ratio"
 done
 
-# Logins hash passwords with bcrypt (cost 12) on the thread pool, off the event loops. Measure their
-# throughput, then the lesson page alone and again while logins run flat out beside it.
+# Logins hash passwords with bcrypt (the default cost, 10) on their own low-priority threads, off
+# the event loops. Measure their throughput, then the lesson page alone and again while logins run
+# flat out beside it.
 cat >"$work/login.lua" <<LUA
 wrk.method = "POST"
 wrk.body = '$login_body'

@@ -95,7 +95,8 @@ public enum SproutApplication {
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
         app.routes.defaultMaxBodySize = DocumentedRoutes.jsonBodyLimit
         app.middleware = Middlewares()
-        app.middleware.use(RequestLogMiddleware())
+        app.http.server.configuration.reportMetrics = false
+        app.middleware.use(RequestLogMiddleware(metrics: RequestMetrics()))
         app.middleware.use(SecurityHeadersMiddleware(https: config.servesHTTPS))
         app.middleware.use(ConditionalGetMiddleware())
         app.middleware.use(UnexpectedErrorMiddleware())

@@ -17,8 +17,8 @@ public struct PasswordHashing: Sendable {
     /// takes seconds per hash on a small server.
     public static let configurableCosts = minimumCost...16
 
-    /// Hashes waiting or running per hashing thread before new ones are refused: about four
-    /// seconds of work at bcrypt cost 12 on this machine.
+    /// Hashes waiting or running per hashing thread before new ones are refused: about a second of
+    /// work at the default cost on a small server, four at cost 12.
     public static let pendingPerThread = 16
 
     let threadPool: NIOThreadPool

@@ -1,14 +1,17 @@
 import Vapor
 
 /// Gives every request an id (the client's `X-Request-Id` when it is a sane token, a new one
-/// otherwise), returns it in the response, and writes one structured log line per request. The
+/// otherwise), returns it in the response, records its metrics, and writes one structured log
+/// line per request. The
 /// line names the route's pattern (`/api/products/:id/:token`), never the path itself: paths
 /// carry tokens and ids that do not belong in a log. It runs around every request, so it is a
 /// future-based middleware: an `AsyncMiddleware` here would cost every request a task of its own.
 public struct RequestLogMiddleware: Middleware {
     let clock: @Sendable () -> UInt64
+    let metrics: RequestMetrics
 
-    public init(clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+    public init(metrics: RequestMetrics, clock: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
+        self.metrics = metrics
         self.clock = clock
     }
 
@@ -29,7 +32,9 @@ public struct RequestLogMiddleware: Middleware {
     }
 
     private func log(_ request: Request, status: HTTPResponseStatus, started: UInt64) {
-        let milliseconds = Double(clock() &- started) / 1_000_000
+        let nanoseconds = clock() &- started
+        metrics.record(request, status: status, nanoseconds: nanoseconds)
+        let milliseconds = Double(nanoseconds) / 1_000_000
         request.logger.info("request", metadata: [
             "method": .string(request.method.rawValue),
             "route": .string(Self.pattern(of: request)),
