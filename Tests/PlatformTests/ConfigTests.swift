@@ -27,7 +27,7 @@ import Testing
             "SPROUT_RATE_LIMIT_ACCOUNT": "5",
             "SPROUT_LOGIN_LIMIT_IP": "7",
             "SPROUT_LOGIN_LIMIT_EMAIL": "2",
-            "SPROUT_TOKEN_SECRET": "shared",
+            "SPROUT_TOKEN_SECRET": String(repeating: "shared-", count: 5),
             "SPROUT_PASSWORD_COST": "12",
             "SPROUT_DEMO_DATA": "false",
             "LOG_LEVEL": "DEBUG",
@@ -40,7 +40,7 @@ import Testing
         #expect(config.maxUploadBytes == 1000)
         #expect(config.maxUploadCount == 3)
         #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5, loginsPerMinutePerIP: 7, failedLoginsPerMinutePerEmail: 2))
-        #expect(config.tokenSecret == "shared")
+        #expect(config.tokenSecret == String(repeating: "shared-", count: 5))
         #expect(config.passwordCost == 12)
         #expect(!config.loadsDemoData)
         #expect(config.logLevel == .debug)
@@ -56,6 +56,7 @@ import Testing
         ("SPROUT_PASSWORD_COST", "9"),
         ("SPROUT_PASSWORD_COST", "17"),
         ("SPROUT_PASSWORD_COST", "ten"),
+        ("SPROUT_TOKEN_SECRET", "too short to sign with"),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }

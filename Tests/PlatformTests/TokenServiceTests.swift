@@ -1,5 +1,5 @@
 import Foundation
-import Platform
+@testable import Platform
 import SproutTestSupport
 import Testing
 
@@ -21,6 +21,35 @@ import Testing
             #expect(await tokens.check(accessToken: pair.accessToken + "x") == .invalid)
             #expect(await tokens.check(accessToken: "") == .invalid)
         }
+    }
+
+    /// Checked tokens are kept by their whole text: a copy with another signature, or the same
+    /// claims signed with another secret, is checked in full and refused.
+    @Test func aKeptTokenVouchesForNoOtherText() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let id = try await account(in: sprout)
+            let genuine = try await tokens.accessToken(for: id)
+            #expect(await tokens.check(accessToken: genuine) == .valid(accountID: id))
+            let parts = genuine.split(separator: ".")
+            let otherSignature = parts[0] + "." + parts[1] + "." + String(parts[2].reversed())
+            #expect(await tokens.check(accessToken: otherSignature) == .invalid)
+            let elsewhere = await TokenService(secret: String(repeating: "another secret ", count: 3), clock: sprout.clock.clock, ids: .secureRandom, accessLifetime: 300, refreshLifetime: 600)
+            let forged = try await elsewhere.accessToken(for: id)
+            #expect(forged != genuine)
+            #expect(await tokens.check(accessToken: forged) == .invalid)
+            #expect(await tokens.check(accessToken: genuine) == .valid(accountID: id))
+        }
+    }
+
+    @Test func keptTokensAreBounded() {
+        let kept = VerifiedTokens(capacity: 2)
+        let claims = VerifiedTokens.Claims(accountID: "a", expires: .distantFuture)
+        kept.keep(claims, of: "one")
+        kept.keep(claims, of: "two")
+        #expect(kept.claims(of: "one")?.accountID == "a")
+        kept.keep(claims, of: "three")
+        #expect(kept.claims(of: "one") == nil && kept.claims(of: "three")?.accountID == "a")
     }
 
     @Test func refreshIsRefusedForEachReasonTheContractNames() async throws {

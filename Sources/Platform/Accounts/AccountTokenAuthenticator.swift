@@ -21,8 +21,8 @@ public struct AccountTokenAuthenticator: AsyncMiddleware {
 
     /// The token from `Authorization`, with or without a `Bearer ` prefix.
     public static func accessToken(in request: Request) -> String {
-        let raw = (request.headers.first(name: .authorization) ?? "").trimmingCharacters(in: .whitespaces)
-        if raw.lowercased().hasPrefix("bearer ") { return String(raw.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        let raw = (request.headers.first(name: .authorization) ?? "").trimmingWhitespace()
+        if raw.prefix(7).lowercased() == "bearer " { return raw.dropFirst(7).trimmingWhitespace() }
         return raw
     }
 }

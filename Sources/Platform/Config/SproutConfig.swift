@@ -66,6 +66,9 @@ public struct SproutConfig: Sendable {
     /// then `Secure` and browsers are told to stay on https.
     public var servesHTTPS: Bool { publicBaseURL?.lowercased().hasPrefix("https://") ?? false }
 
+    /// The shortest token-signing secret accepted: SHA-256's digest length.
+    public static let minimumTokenSecretBytes = 32
+
     /// Reads the configuration from environment variables, failing on values that do not parse
     /// rather than silently falling back to a default the operator did not ask for.
     public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> SproutConfig {
@@ -109,6 +112,10 @@ public struct SproutConfig: Sendable {
             )
         }
         config.tokenSecret = env["SPROUT_TOKEN_SECRET"].flatMap { $0.isEmpty ? nil : $0 }
+        // HS256 wants a key at least as long as its digest; a shorter one is guessable offline.
+        if let secret = config.tokenSecret, secret.utf8.count < minimumTokenSecretBytes {
+            throw ConfigError.invalid(name: "SPROUT_TOKEN_SECRET", value: "(\(secret.utf8.count) bytes)", expected: "at least \(minimumTokenSecretBytes) bytes")
+        }
         config.loadsDemoData = try reader.flag("SPROUT_DEMO_DATA", default: true)
         return config
     }

@@ -35,6 +35,7 @@ public struct TokenService: Sendable {
     let ids: IdentifierGenerator
     public let accessLifetime: TimeInterval
     public let refreshLifetime: TimeInterval
+    let verified = VerifiedTokens()
 
     public init(secret: String, clock: WallClock, ids: IdentifierGenerator, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async {
         keys = JWTKeyCollection()
@@ -68,11 +69,16 @@ public struct TokenService: Sendable {
     }
 
     public func check(accessToken token: String) async -> AccessTokenCheck {
-        guard !token.isEmpty, let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else {
-            return .invalid
+        guard !token.isEmpty else { return .invalid }
+        let claims: VerifiedTokens.Claims
+        if let known = verified.claims(of: token) {
+            claims = known
+        } else {
+            guard let verifiedClaims = try? await keys.verify(token, as: AccessTokenClaims.self) else { return .invalid }
+            claims = VerifiedTokens.Claims(accountID: verifiedClaims.sub.value, expires: verifiedClaims.exp.value)
+            verified.keep(claims, of: token)
         }
-        let accountID = claims.sub.value
-        return claims.exp.value > clock.now() ? .valid(accountID: accountID) : .expired(accountID: accountID)
+        return claims.expires > clock.now() ? .valid(accountID: claims.accountID) : .expired(accountID: claims.accountID)
     }
 
     /// A new access token for an expired one, given the refresh token issued with the session; the
