@@ -10,10 +10,10 @@ import Vapor
 public enum HashingThreadPool {
     public static let threads = System.coreCount
 
-    /// The niceness of a hashing thread. At 10 the kernel weighs it about a tenth of a request
-    /// thread, so logins running flat out keep progressing beside a busy server without slowing
-    /// its pages much (bench/RESULTS.md).
-    public static let niceness: Int32 = 10
+    /// The niceness of a hashing thread. At 15 the kernel weighs it about a thirtieth of a request
+    /// thread: logins running flat out keep progressing beside a busy server (about 6 a second in
+    /// the bench) and leave its pages 0.8 of their speed; at 10 they left 0.69 (bench/RESULTS.md).
+    public static let niceness: Int32 = 15
 
     /// Lowers the calling thread's priority to `niceness`. On Linux a nice value belongs to a
     /// thread, and `PRIO_PROCESS` with id 0 names the calling one; raising a nice value needs no
