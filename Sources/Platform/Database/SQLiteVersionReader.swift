@@ -57,7 +57,7 @@ private final class Connection {
                 sqlite_nio_sqlite3_reset(statement)
                 sqlite_nio_sqlite3_clear_bindings(statement)
             }
-            // No destructor: SQLite reads the name only until the reset above, inside this closure.
+            // No destructor: SQLite keeps the pointer only until `clear_bindings` above, inside this closure.
             guard sqlite_nio_sqlite3_bind_text(statement, 1, name, -1, nil) == SQLITE_OK,
                   sqlite_nio_sqlite3_step(statement) == SQLITE_ROW
             else { return nil }

@@ -37,7 +37,7 @@ public final class RequestMetrics: Sendable {
         // paths cannot grow the metrics without bound.
         let dimensions = [
             ("method", request.route == nil ? "undefined" : key.method),
-            ("path", request.route.map { "/" + $0.path.map(\.description).joined(separator: "/") } ?? "vapor_route_undefined"),
+            ("path", request.route == nil ? "vapor_route_undefined" : RequestLogMiddleware.pattern(of: request)),
             ("status", String(key.status)),
         ]
         let made = Instruments(
