@@ -68,10 +68,13 @@ public struct PasswordHashing: Sendable {
     private func onHashingThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         guard pending.enter(limit: maxPending) else { throw HashingBusy() }
         defer { pending.leave() }
-        return try await threadPool.runIfActive {
+        // The answer comes back through an event loop, not from the hashing thread itself: a
+        // thread the hashing thread starts (Dispatch starts a worker from whichever thread hands
+        // it a job) would inherit its lowered priority for good.
+        return try await threadPool.runIfActive(eventLoop: MultiThreadedEventLoopGroup.singleton.any()) {
             HashingThreadPool.yieldToRequests()
             return try work()
-        }
+        }.get()
     }
 
     /// Spends the same time as a real check, and fails.
