@@ -123,7 +123,7 @@ public enum SproutApplication {
         platformAPI.onResponse(.GET, "healthz", doc: .init(
             "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"],
             answer: HealthController.Health.self, answerAlsoFor: [503]
-        ), use: HealthController.health)
+        ), use: HealthController(database: { app.db }).health)
         platformAPI.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"

@@ -130,7 +130,7 @@ struct PostsController: Sendable {
     func read(_ req: Request) async throws -> EncodedJSON {
         let id = Self.postID(req)
         return EncodedJSON(try await answers.answer(.post(id: id), on: req.db) {
-            try WireJSON.encoder().encode(try await board.post(id, on: req.db))
+            try WireJSON.encode(try await board.post(id, on: req.db), splicing: \.comments, at: "comments")
         })
     }
 
