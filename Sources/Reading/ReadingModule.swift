@@ -18,6 +18,7 @@ public struct ReadingModule: AppModule {
     let calendar: ReadingCalendar
     let catalogue: any BookCatalogue
     let offline: ReadingOfflinePages
+    let answers: AnswerCache<ReadingRead>
 
     public init(context: ModuleContext) throws {
         let settings = try ReadingSettings(context.environment)
@@ -25,6 +26,7 @@ public struct ReadingModule: AppModule {
         offline = try ReadingOfflinePages()
         let platform = context.platform
         self.platform = platform
+        answers = AnswerCache(group: "reading", versions: platform.readVersions)
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         let memoPhotos = PhotoStore(files: platform.files, images: context.images, area: "reading-memos")
@@ -48,7 +50,8 @@ public struct ReadingModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog(), SeedReadingCatalog(clock: platform.clock)]
+        [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog(), SeedReadingCatalog(clock: platform.clock),
+         ReadVersionTriggers(group: "reading", tables: [ReadingBook.schema, ReadingSession.schema, ReadingGoalsRow.schema])]
     }
 
     public let apiDocument = APIDocument(
@@ -77,12 +80,12 @@ public struct ReadingModule: AppModule {
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(ReadingErrorMiddleware(), platform.ipRateLimit, AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        LibraryController(library: library, memos: memos, erasure: erasure).register(on: api)
+        LibraryController(library: library, memos: memos, erasure: erasure, answers: answers).register(on: api)
         MemoController(memos: memos, uploadBodyLimit: platform.uploadBodyLimit).register(on: api)
         CatalogController(catalogue: catalogue).register(on: api)
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
-        StatsController(report: report, goals: goals).register(on: api)
+        StatsController(report: report, goals: goals, answers: answers).register(on: api)
         let readingPages = pages.grouped(ReadingPageErrors())
         ReadingHomePages(library: library).register(on: readingPages)
         ReadingBookPages(library: library, memos: memos, timer: timer, uploadBodyLimit: platform.uploadBodyLimit).register(on: readingPages)

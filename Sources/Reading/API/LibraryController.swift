@@ -7,13 +7,14 @@ struct LibraryController: Sendable {
     let library: Library
     let memos: Memos
     let erasure: ReadingErasure
+    let answers: AnswerCache<ReadingRead>
 
     static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
 
     func register(on routes: DocumentedRoutes) {
         let library = routes.grouped("api", "reading", "library")
-        library.on(.GET, doc: .init(
+        library.onResponse(.GET, doc: .init(
             "My library", description: "Every book, or those on one shelf and matching a search, in the order asked.",
             headers: [Self.bearer],
             query: [
@@ -22,7 +23,8 @@ struct LibraryController: Sendable {
                 .init("sort", .choice(Reading.LibrarySort.allCases.map(\.rawValue)), "added by default"),
                 .init("order", .choice(Reading.SortOrder.allCases.map(\.rawValue)), "Newest, A to Z and thickest first by default"),
             ],
-            responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 }
+            responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 },
+            answer: Reading.Library.self
         ), use: list)
         library.onResponse(.POST, doc: .init(
             "Add a book", description: "By hand, or with its ISBN-13 (checked). The same ISBN, or for a book without one the same title and author, is a 409 whose Location names the book already there.",
@@ -52,14 +54,17 @@ struct LibraryController: Sendable {
         Reading.Erased(erasedBooks: try await erasure.eraseEverything(of: try req.authenticatedAccountID, on: req.db))
     }
 
-    func list(_ req: Request) async throws -> Reading.Library {
+    func list(_ req: Request) async throws -> EncodedJSON {
         let shelf = Library.Shelf(
             status: try req.readingQuery("status", as: Reading.BookStatus.self), search: try req.readingQuery("q"),
             sort: try req.readingQuery("sort", as: Reading.LibrarySort.self) ?? .added,
             order: try req.readingQuery("order", as: Reading.SortOrder.self)
         )
-        let books = try await library.books(of: try req.authenticatedAccountID, on: shelf, on: req.db)
-        return Reading.Library(books: books, total: books.count)
+        let accountID = try req.authenticatedAccountID
+        return EncodedJSON(try await answers.answer(.library(accountID: accountID, shelf: shelf), on: req.db) {
+            let books = try await library.books(of: accountID, on: shelf, on: req.db)
+            return try WireJSON.encoder().encode(Reading.Library(books: books, total: books.count))
+        })
     }
 
     func add(_ req: Request) async throws -> ReadingReply<Reading.Book> {

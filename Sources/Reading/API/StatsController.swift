@@ -7,14 +7,16 @@ import Vapor
 struct StatsController: Sendable {
     let report: ReadingStatsReport
     let goals: ReadingGoals
+    let answers: AnswerCache<ReadingRead>
 
     func register(on routes: DocumentedRoutes) {
-        routes.grouped("api", "reading").on(.GET, "stats", doc: .init(
+        routes.grouped("api", "reading").onResponse(.GET, "stats", doc: .init(
             "My reading statistics",
             description: "Seconds per day of the month and per month of the year (years are never merged), per book for the year, totals, the current and longest streak of days, books finished. Days are in the server's reading time zone.",
             headers: [LibraryController.bearer],
             query: [.init("year", .integer(), "Default: this year"), .init("month", .integer(1...12), "Default: this month in this year, else January")],
-            responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 }
+            responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 },
+            answer: Reading.Stats.self
         ), use: stats)
         routes.grouped("api", "reading").on(.GET, "goals", doc: .init(
             "My goals", description: "0 is no goal.", headers: [LibraryController.bearer],
@@ -27,10 +29,15 @@ struct StatsController: Sendable {
         ), use: setGoals)
     }
 
-    func stats(_ req: Request) async throws -> Reading.Stats {
+    func stats(_ req: Request) async throws -> EncodedJSON {
         let year = try req.readingQueryInteger("year")
         let month = try req.readingQueryInteger("month")
-        return try await report.stats(for: try req.authenticatedAccountID, year: year, month: month, on: req.db)
+        let accountID = try req.authenticatedAccountID
+        let now = report.clock.now()
+        let read = ReadingRead.stats(accountID: accountID, year: year, month: month, today: report.calendar.day(of: now))
+        return EncodedJSON(try await answers.answer(read, on: req.db) {
+            try WireJSON.encoder().encode(try await report.stats(for: accountID, year: year, month: month, at: now, on: req.db))
+        })
     }
 
     func showGoals(_ req: Request) async throws -> Reading.Goals {

@@ -12,7 +12,7 @@ struct Library: Sendable {
     let calendar: ReadingCalendar
 
     /// What a listing keeps and in which order.
-    struct Shelf: Sendable {
+    struct Shelf: Hashable, Sendable {
         var status: Reading.BookStatus?
         /// Matched anywhere in the title or the author, case folded.
         var search: String?

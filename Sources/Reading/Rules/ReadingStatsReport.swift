@@ -16,7 +16,12 @@ struct ReadingStatsReport: Sendable {
 
     /// The month asked, or this one; the year asked, or this one (in the reading time zone).
     func stats(for accountID: String, year: Int?, month: Int?, on db: any Database) async throws -> Reading.Stats {
-        let now = clock.now()
+        try await stats(for: accountID, year: year, month: month, at: clock.now(), on: db)
+    }
+
+    /// The statistics as they stand at `now`, which decides the default year and month and the
+    /// current streak.
+    func stats(for accountID: String, year: Int?, month: Int?, at now: Date, on db: any Database) async throws -> Reading.Stats {
         let current = calendar.yearAndMonth(of: now)
         let year = year ?? current.year
         let month = month ?? (year == current.year ? current.month : 1)

@@ -1,0 +1,7 @@
+/// The reader's reads whose answers are kept in the reading `AnswerCache`, keyed by everything
+/// they depend on besides the books, sessions and goals tables: the reader, what was asked and,
+/// for the statistics, the day they are counted up to.
+enum ReadingRead: Hashable, Sendable {
+    case library(accountID: String, shelf: Library.Shelf)
+    case stats(accountID: String, year: Int?, month: Int?, today: String)
+}
