@@ -16,7 +16,7 @@ import Testing
     }
 
     func read(_ key: String, from cache: AnswerCache<String>, _ sprout: TestSprout, builds: Builds) async throws -> String {
-        String(decoding: try await cache.answer(key, on: sprout.app.db) { builds.next() }.bytes, as: UTF8.self)
+        String(decoding: try await cache.answer(key, for: sprout.request()) { builds.next() }.bytes, as: UTF8.self)
     }
 
     @Test func anAnswerIsBuiltAgainOnlyAfterAWriteToATableItReads() async throws {

@@ -12,19 +12,19 @@ import Testing
             let sql = try #require(sprout.app.db as? any SQLDatabase)
             let registry = sprout.platform.apiKeys
             let key = try await registry.create(name: "kept", on: sprout.app.db)
-            #expect(try await registry.isValid(key, on: sprout.app.db))
-            #expect(try await registry.isValid(key, on: sprout.app.db), "now from the kept rows")
+            #expect(try await registry.isValid(key, for: sprout.request()))
+            #expect(try await registry.isValid(key, for: sprout.request()), "now from the kept rows")
 
             try await sql.raw("DELETE FROM api_keys WHERE name = 'kept'").run()
-            #expect(try await registry.isValid(key, on: sprout.app.db) == false)
+            #expect(try await registry.isValid(key, for: sprout.request()) == false)
 
             let accounts = sprout.platform.accounts
             let account = try await accounts.register(email: "kept@sprout.test", password: "pw", displayName: "Kept", on: sprout.app.db)
             let id = try account.requireID()
-            #expect(try await accounts.exists(id, on: sprout.app.db))
-            #expect(try await accounts.exists(id, on: sprout.app.db))
+            #expect(try await accounts.exists(id, for: sprout.request()))
+            #expect(try await accounts.exists(id, for: sprout.request()))
             try await accounts.withdraw(id, on: sprout.app.db)
-            #expect(try await accounts.exists(id, on: sprout.app.db) == false)
+            #expect(try await accounts.exists(id, for: sprout.request()) == false)
         }
     }
 
@@ -32,15 +32,15 @@ import Testing
         try await withSprout { sprout in
             let sql = try #require(sprout.app.db as? any SQLDatabase)
             let rows = KnownRows(table: "read_versions", column: "name", group: "credentials", versions: sprout.platform.readVersions, capacity: 1)
-            #expect(try await rows.exists("later", on: sprout.app.db) == false)
+            #expect(try await rows.exists("later", for: sprout.request()) == false)
             // Written to another table than the group covers, so the counter stays: only asking
             // again can find it.
             try await sql.raw("INSERT INTO read_versions (name, version) VALUES ('later', 0)").run()
-            #expect(try await rows.exists("later", on: sprout.app.db))
-            #expect(try await rows.exists("market", on: sprout.app.db), "past the capacity, still answered from the table")
+            #expect(try await rows.exists("later", for: sprout.request()))
+            #expect(try await rows.exists("market", for: sprout.request()), "past the capacity, still answered from the table")
             try await sql.raw("DELETE FROM read_versions WHERE name = 'market'").run()
-            #expect(try await rows.exists("market", on: sprout.app.db) == false, "never kept: the one place was taken")
-            #expect(try await rows.exists("later", on: sprout.app.db))
+            #expect(try await rows.exists("market", for: sprout.request()) == false, "never kept: the one place was taken")
+            #expect(try await rows.exists("later", for: sprout.request()))
         }
     }
 }

@@ -19,6 +19,11 @@ public struct TestSprout: Sendable {
 
     public var platform: PlatformServices { running.platform }
     public var apiKey: String { running.devAPIKey }
+
+    /// A request as a handler gets one, for checks that read the database as a request sees it.
+    public func request(_ method: HTTPMethod = .GET) -> Request {
+        Request(application: app, method: method, on: app.eventLoopGroup.any())
+    }
 }
 
 /// Builds a `TestSprout`, runs `test` with it, and tears everything down, database included.

@@ -18,7 +18,7 @@ struct LessonsAuthenticator: AsyncMiddleware {
         case let .valid(accountID):
             // An access token outlives a withdrawal by up to its lifetime. The token is genuine but
             // its account is gone: LSLP's 403 ("no access"), so nothing is written for nobody.
-            guard try await accounts.exists(accountID, on: request.db) else { throw LessonsError.forbidden }
+            guard try await accounts.exists(accountID, for: request) else { throw LessonsError.forbidden }
             request.auth.login(AuthenticatedAccount(id: accountID))
         }
         return try await next.respond(to: request)

@@ -129,7 +129,7 @@ struct PostsController: Sendable {
 
     func read(_ req: Request) async throws -> EncodedJSON {
         let id = Self.postID(req)
-        return EncodedJSON(try await answers.answer(.post(id: id), on: req.db) {
+        return EncodedJSON(try await answers.answer(.post(id: id), for: req) {
             try WireJSON.encode(try await board.post(id, on: req.db), splicing: \.comments, at: "comments")
         })
     }
@@ -195,7 +195,7 @@ struct PostsController: Sendable {
     private func posts(productID: String?, hashtag: String? = nil, creatorID: String? = nil, _ req: Request) async throws -> EncodedJSON {
         let paging = try CursorPaging(req)
         let read = LessonsRead.posts(productID: productID, hashtag: hashtag, creatorID: creatorID, cursor: paging.cursor, limit: paging.limit)
-        return EncodedJSON(try await answers.answer(read, on: req.db) {
+        return EncodedJSON(try await answers.answer(read, for: req) {
             let query = PostQuery(productID: productID, creatorID: creatorID, hashtag: hashtag)
             return try WireJSON.encoder().encode(try await page(query, paging, on: req.db))
         })

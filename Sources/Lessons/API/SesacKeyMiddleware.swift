@@ -7,7 +7,7 @@ struct SesacKeyMiddleware: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let key = request.headers.first(name: "SesacKey") ?? ""
-        guard try await apiKeys.isValid(key, on: request.db) else { throw LessonsError.invalidAPIKey }
+        guard try await apiKeys.isValid(key, for: request) else { throw LessonsError.invalidAPIKey }
         return try await next.respond(to: request)
     }
 }

@@ -72,7 +72,7 @@ struct ProductsController: Sendable {
         let (number, size) = try Self.paging(req)
         let search = req.queryValue("search_value")
         let presenter = presenter(for: req)
-        return EncodedJSON(try await answers.answer(.page(baseURL: presenter.baseURL, number: number, size: size, search: search), on: req.db) {
+        return EncodedJSON(try await answers.answer(.page(baseURL: presenter.baseURL, number: number, size: size, search: search), for: req) {
             try WireJSON.encoder().encode(try await ProductListing().page(number: number, size: size, search: search, presenter: presenter, on: req.db))
         })
     }
@@ -80,7 +80,7 @@ struct ProductsController: Sendable {
     func detail(_ req: Request) async throws -> EncodedJSON {
         let id = try Self.productID(req)
         let presenter = presenter(for: req)
-        return EncodedJSON(try await answers.answer(.detail(baseURL: presenter.baseURL, id: id), on: req.db) {
+        return EncodedJSON(try await answers.answer(.detail(baseURL: presenter.baseURL, id: id), for: req) {
             try WireJSON.encoder().encode(presenter.detail(try await catalog.find(id, on: req.db)))
         })
     }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Vapor
 
 public enum AccountError: Error, Equatable {
     case invalidEmail
@@ -32,8 +33,8 @@ public struct AccountDirectory: Sendable {
     }
 
     /// Whether the account `id` exists (a withdrawn one does not), for checks on every call.
-    public func exists(_ id: String, on db: any Database) async throws -> Bool {
-        try await knownAccounts.exists(id, on: db)
+    public func exists(_ id: String, for request: Request) async throws -> Bool {
+        try await knownAccounts.exists(id, for: request)
     }
 
     public static func isPlausibleEmail(_ email: String) -> Bool {

@@ -1,5 +1,6 @@
 import Fluent
 import Synchronization
+import Vapor
 
 /// Rows of one table known to exist, kept while the `ReadVersions` counter of a group covering
 /// that table is unchanged. The lessons contract checks the caller's API key and account on every
@@ -28,10 +29,12 @@ public final class KnownRows: Sendable {
         self.capacity = capacity
     }
 
-    public func exists(_ value: String, on db: any Database) async throws -> Bool {
+    /// Whether a row holds `value`, as `request` sees the table (`ReadVersions.current(_:for:)`).
+    public func exists(_ value: String, for request: Request) async throws -> Bool {
+        let db = request.db
         // The counter is read before the row, as `AnswerCache` does: a write between the two
         // leaves the value kept under a counter that is already old.
-        let version = try await versions.current(group, on: db)
+        let version = try await versions.current(group, for: request)
         if let version, known.withLock({ $0.version == version && $0.values.contains(value) }) { return true }
         guard try await RowExistence.exists(in: table, where: column, is: value, on: db) else { return false }
         if let version {

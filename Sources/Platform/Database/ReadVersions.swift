@@ -1,5 +1,6 @@
 import Fluent
 import SQLKit
+import Vapor
 
 /// A counter per group of tables that the database itself bumps, by trigger, in the same
 /// transaction as every insert, update and delete on those tables. Whoever writes (this instance,
@@ -21,6 +22,36 @@ public struct ReadVersions: Sendable {
 
     private struct Row: Decodable {
         let version: Int64
+    }
+
+    private struct NamedRow: Decodable {
+        let name: String
+        let version: Int64
+    }
+
+    private struct SnapshotKey: StorageKey {
+        typealias Value = [String: Int64]
+    }
+
+    /// The counter of `group` as `request` first saw it. A read (GET or HEAD) reads every counter
+    /// at once, at its first check, and keeps them: a lessons read checks its API key, its account
+    /// and its answer, and three reads of the counters were three SQLite transactions (bench/RESULTS.md).
+    /// Every write acknowledged before that first check is seen. Any other method may write between
+    /// its checks, so it reads afresh each time.
+    public func current(_ group: String, for request: Request) async throws -> Int64? {
+        guard request.method == .GET || request.method == .HEAD else { return try await current(group, on: request.db) }
+        if let seen = request.storage[SnapshotKey.self] { return seen[group] }
+        let all = try await all(on: request.db)
+        request.storage[SnapshotKey.self] = all
+        return all[group]
+    }
+
+    /// Every counter now, in one read.
+    func all(on db: any Database) async throws -> [String: Int64] {
+        if let all = reader?.all() { return all }
+        guard let sql = db as? any SQLDatabase else { return [:] }
+        let rows = try await sql.raw("SELECT name, version FROM read_versions").all(decoding: NamedRow.self)
+        return Dictionary(rows.map { ($0.name, $0.version) }) { first, _ in first }
     }
 
     /// The counter of `group` now; nil when no migration registered the group (nothing bumps it).

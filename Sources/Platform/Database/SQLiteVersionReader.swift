@@ -29,12 +29,18 @@ final class SQLiteVersionReader: Sendable {
     func version(_ group: String) -> Int64? {
         connection.withLock { $0.version(group) }
     }
+
+    /// Every counter, read in one transaction; nil when they cannot be read here.
+    func all() -> [String: Int64]? {
+        connection.withLock { $0.all() }
+    }
 }
 
-/// The open handle and its one prepared statement, used under the reader's lock only.
+/// The open handle and its prepared statements, used under the reader's lock only.
 private final class Connection {
     let handle: OpaquePointer
     var statement: OpaquePointer?
+    var everyStatement: OpaquePointer?
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -42,7 +48,29 @@ private final class Connection {
 
     deinit {
         sqlite_nio_sqlite3_finalize(statement)
+        sqlite_nio_sqlite3_finalize(everyStatement)
         sqlite_nio_sqlite3_close(handle)
+    }
+
+    func all() -> [String: Int64]? {
+        if everyStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT name, version FROM read_versions", -1, &everyStatement, nil) != SQLITE_OK {
+            sqlite_nio_sqlite3_finalize(everyStatement)
+            everyStatement = nil
+        }
+        guard let everyStatement else { return nil }
+        defer { sqlite_nio_sqlite3_reset(everyStatement) }
+        var counters: [String: Int64] = [:]
+        while true {
+            switch sqlite_nio_sqlite3_step(everyStatement) {
+            case SQLITE_ROW:
+                guard let name = sqlite_nio_sqlite3_column_text(everyStatement, 0) else { return nil }
+                counters[String(cString: name)] = sqlite_nio_sqlite3_column_int64(everyStatement, 1)
+            case SQLITE_DONE:
+                return counters
+            default:
+                return nil
+            }
+        }
     }
 
     func version(_ group: String) -> Int64? {

@@ -31,8 +31,8 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
 
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
     /// public URL), from the cache or from `build`.
-    public func answer(_ key: Key, on db: any Database, build: () async throws -> Data) async throws -> EncodedAnswer {
-        guard let version = try await versions.current(group, on: db) else { return EncodedAnswer(try await build()) }
+    public func answer(_ key: Key, for request: Request, build: () async throws -> Data) async throws -> EncodedAnswer {
+        guard let version = try await versions.current(group, for: request) else { return EncodedAnswer(try await build()) }
         if let cached = state.withLock({ $0.version == version ? $0.entries[key] : nil }) { return cached }
         let answer = EncodedAnswer(try await build())
         state.withLock { state in

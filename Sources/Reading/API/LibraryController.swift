@@ -61,7 +61,7 @@ struct LibraryController: Sendable {
             order: try req.readingQuery("order", as: Reading.SortOrder.self)
         )
         let accountID = try req.authenticatedAccountID
-        return EncodedJSON(try await answers.answer(.library(accountID: accountID, shelf: shelf), on: req.db) {
+        return EncodedJSON(try await answers.answer(.library(accountID: accountID, shelf: shelf), for: req) {
             let books = try await library.books(of: accountID, on: shelf, on: req.db)
             return try WireJSON.encoder().encode(Reading.Library(books: books, total: books.count))
         })

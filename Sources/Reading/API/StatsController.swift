@@ -35,7 +35,7 @@ struct StatsController: Sendable {
         let accountID = try req.authenticatedAccountID
         let now = report.clock.now()
         let read = ReadingRead.stats(accountID: accountID, year: year, month: month, today: report.calendar.day(of: now))
-        return EncodedJSON(try await answers.answer(read, on: req.db) {
+        return EncodedJSON(try await answers.answer(read, for: req) {
             try WireJSON.encoder().encode(try await report.stats(for: accountID, year: year, month: month, at: now, on: req.db))
         })
     }
