@@ -10,6 +10,7 @@ public struct StudyModule: AppModule {
     let platform: PlatformServices
     let profiles: StudyProfiles
     let queue: StudyQueue
+    let searches: AnswerCache<StudySearchRead>
     let matchmaker: Matchmaker
     let reviews: StudyReviews
     let chat: StudyChat
@@ -24,6 +25,7 @@ public struct StudyModule: AppModule {
         assets = try ModuleAssets(module: "study", bundle: .module, names: ["study.css", "study.js"])
         self.platform = platform
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
+        searches = AnswerCache(group: "study", versions: platform.readVersions)
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         let hub = StudySocketHub()
         // A presence missed for three refreshes belongs to an instance that is gone.
@@ -51,7 +53,8 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction()]
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(),
+         ReadVersionTriggers(group: "study", tables: [StudyProfile.schema, QueueEntry.schema, StudyRequest.schema])]
     }
 
     public let apiDocument = APIDocument(
@@ -80,7 +83,7 @@ public struct StudyModule: AppModule {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(StudyErrorMiddleware(), platform.ipRateLimit, StudyTokenAuthenticator(phoneSignIn: platform.phoneSignIn))
         StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
-        StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews).register(on: api)
+        StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews, answers: searches).register(on: api)
         StudyChatController(chat: chat).register(on: api)
         StudyShopController(profiles: profiles, shop: shop).register(on: api)
         sockets.register(on: DocumentedRoutes(routes, document: apiDocument).grouped(platform.ipRateLimit))

@@ -7,6 +7,7 @@ struct StudyQueueController: Sendable {
     let queue: StudyQueue
     let matchmaker: Matchmaker
     let reviews: StudyReviews
+    let answers: AnswerCache<StudySearchRead>
 
     func register(on routes: DocumentedRoutes) {
         let queueRoutes = routes.grouped("v1", "queue")
@@ -58,7 +59,13 @@ struct StudyQueueController: Sendable {
     }
 
     func search(_ req: Request) async throws -> StudyReply {
-        try .json(try await queue.search(try req.studyCaller.uid, form: req.studyForm(), on: req.db))
+        let uid = try req.studyCaller.uid
+        let form = try req.studyForm()
+        let centre = try StudyQueue.point(form)
+        let answer = try await answers.answer(StudySearchRead(uid: uid, lat: centre.lat, long: centre.long), for: req) {
+            try WireJSON.encoder().encode(try await queue.search(uid, form: form, on: req.db))
+        }
+        return StudyReply(status: .ok, body: .json(answer.bytes))
     }
 
     func state(_ req: Request) async throws -> StudyReply {
