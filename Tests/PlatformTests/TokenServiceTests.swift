@@ -43,8 +43,8 @@ import Testing
     }
 
     @Test func keptTokensAreBounded() {
-        let kept = VerifiedTokens(capacity: 2)
-        let claims = VerifiedTokens.Claims(accountID: "a", expires: .distantFuture)
+        let kept = VerifiedTokens<VerifiedAccess>(capacity: 2)
+        let claims = VerifiedAccess(accountID: "a", expires: .distantFuture)
         kept.keep(claims, of: "one")
         kept.keep(claims, of: "two")
         #expect(kept.claims(of: "one")?.accountID == "a")

@@ -39,6 +39,7 @@ struct PhoneIDTokens: Sendable {
     let project: String
     let clock: WallClock
     private let keys: JWTKeyCollection
+    private let verified = VerifiedTokens<PhoneIDTokenClaims>()
 
     init(secret: String, project: String, clock: WallClock) async {
         let derived = HMAC<SHA256>.authenticationCode(for: Data("firebase-id-token".utf8), using: SymmetricKey(data: Data(secret.utf8)))
@@ -63,10 +64,12 @@ struct PhoneIDTokens: Sendable {
 
     /// The token's claims when Sprout signed it for this project, whatever its expiry.
     func claims(of token: String) async -> PhoneIDTokenClaims? {
+        if let known = verified.claims(of: token) { return known }
         guard !token.isEmpty, token.utf8.count < 8192,
               let claims = try? await keys.verify(token, as: PhoneIDTokenClaims.self),
               claims.iss == issuer, claims.aud == project, !claims.sub.isEmpty
         else { return nil }
+        verified.keep(claims, of: token)
         return claims
     }
 

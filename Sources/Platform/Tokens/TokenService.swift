@@ -35,7 +35,7 @@ public struct TokenService: Sendable {
     let ids: IdentifierGenerator
     public let accessLifetime: TimeInterval
     public let refreshLifetime: TimeInterval
-    let verified = VerifiedTokens()
+    let verified = VerifiedTokens<VerifiedAccess>()
 
     public init(secret: String, clock: WallClock, ids: IdentifierGenerator, accessLifetime: TimeInterval, refreshLifetime: TimeInterval) async {
         keys = JWTKeyCollection()
@@ -70,12 +70,12 @@ public struct TokenService: Sendable {
 
     public func check(accessToken token: String) async -> AccessTokenCheck {
         guard !token.isEmpty else { return .invalid }
-        let claims: VerifiedTokens.Claims
+        let claims: VerifiedAccess
         if let known = verified.claims(of: token) {
             claims = known
         } else {
             guard let verifiedClaims = try? await keys.verify(token, as: AccessTokenClaims.self) else { return .invalid }
-            claims = VerifiedTokens.Claims(accountID: verifiedClaims.sub.value, expires: verifiedClaims.exp.value)
+            claims = VerifiedAccess(accountID: verifiedClaims.sub.value, expires: verifiedClaims.exp.value)
             verified.keep(claims, of: token)
         }
         return claims.expires > clock.now() ? .valid(accountID: claims.accountID) : .expired(accountID: claims.accountID)
@@ -158,4 +158,10 @@ public struct TokenService: Sendable {
     static func digest(_ token: String) -> String {
         Hex.encode(SHA256.hash(data: Data(token.utf8)))
     }
+}
+
+/// What a verified access token says that a check needs.
+struct VerifiedAccess: Sendable {
+    let accountID: String
+    let expires: Date
 }

@@ -1,17 +1,13 @@
 import Foundation
 import Synchronization
 
-/// Access tokens whose signature was already checked, with what they say. The lessons contract
-/// sends its token on every call, and checking it (JWTKit's key collection is an actor, then
-/// Foundation's JSON decoding of the claims) was an eighth of a cached read in the profile. The
-/// token's text is the key, so a token differing in any byte, a forged signature included, is
-/// checked in full; expiry is still judged at every use. Bounded: when full, it starts over.
-final class VerifiedTokens: Sendable {
-    struct Claims: Sendable {
-        let accountID: String
-        let expires: Date
-    }
-
+/// Tokens whose signature was already checked, with what they say. The lessons and study
+/// contracts send their token on every call, and checking it (JWTKit's key collection is an
+/// actor, then Foundation's JSON decoding of the claims) was an eighth of a cached read in the
+/// profile. The token's text is the key, so a token differing in any byte, a forged signature
+/// included, is checked in full; expiry is still judged at every use. Bounded: when full, it
+/// starts over.
+final class VerifiedTokens<Claims: Sendable>: Sendable {
     let capacity: Int
     private let tokens = Mutex<[String: Claims]>([:])
 

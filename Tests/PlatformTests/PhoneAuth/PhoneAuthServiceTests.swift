@@ -149,6 +149,21 @@ import Testing
         }
     }
 
+    /// A checked ID token is kept by its whole text: the same claims under another signature are
+    /// checked in full and refused, before and after the genuine one is kept.
+    @Test func aKeptIDTokenVouchesForNoOtherText() async throws {
+        try await withPhoneSprout { sprout in
+            let session = try await sprout.phoneSignIn("+821012345678")
+            let identity = PhoneIdentity(uid: session.localId, phoneNumber: "+821012345678")
+            let parts = session.idToken.split(separator: ".")
+            let otherSignature = parts[0] + "." + parts[1] + "." + String(parts[2].reversed())
+            #expect(await sprout.phone.check(idToken: otherSignature) == .invalid)
+            #expect(await sprout.phone.check(idToken: session.idToken) == .valid(identity))
+            #expect(await sprout.phone.check(idToken: session.idToken) == .valid(identity), "from the kept tokens")
+            #expect(await sprout.phone.check(idToken: otherSignature) == .invalid)
+        }
+    }
+
     @Test func aVerifiedNumberLinksToAnEmailAccountOnce() async throws {
         try await withPhoneSprout { sprout in
             let db = sprout.app.db
