@@ -38,6 +38,7 @@ public struct ConditionalGetMiddleware: Middleware {
 
     /// `If-None-Match` holds `*` or a list of tags, weak ones (`W/"…"`) matching by their value.
     static func matches(_ values: [String], _ tag: String) -> Bool {
+        guard !values.isEmpty else { return false }
         let weak = "W/" + tag
         let listed: [String] = values.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         return listed.contains { candidate in candidate == "*" || candidate == tag || candidate == weak }
