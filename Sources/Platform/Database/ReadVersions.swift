@@ -189,7 +189,7 @@ struct BumpReadVersionsAtCommit: AsyncMigration {
         }
     }
 
-    /// Triggers made this way work on either function's absence of the other; the groups' own
-    /// migrations drop them when reverted.
+    /// Nothing to undo here: each group's own migration drops its triggers when reverted,
+    /// whichever function they call.
     func revert(on database: any Database) async throws {}
 }

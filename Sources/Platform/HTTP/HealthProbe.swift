@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The database check behind `/healthz`, shared by the requests that arrive while one is under
-/// way. Under load every probe paid the pool's round trip (bench/RESULTS.md: a third of the
-/// trivial route's rate); now one probe answers every request that was already waiting when it
+/// way. Under load every probe paid the pool's round trip (bench/RESULTS.md: healthz ran at half
+/// the trivial route's rate); now one probe answers every request that was already waiting when it
 /// began, so an answer never comes from a check older than the request asking, and a wedged pool
 /// still turns every waiting request into a 503.
 public final class HealthProbe: Sendable {
