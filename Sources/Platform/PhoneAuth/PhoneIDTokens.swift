@@ -64,9 +64,9 @@ struct PhoneIDTokens: Sendable {
 
     /// The token's claims when Sprout signed it for this project, whatever its expiry.
     func claims(of token: String) async -> PhoneIDTokenClaims? {
+        guard !token.isEmpty, token.utf8.count < 8192 else { return nil }
         if let known = verified.claims(of: token) { return known }
-        guard !token.isEmpty, token.utf8.count < 8192,
-              let claims = try? await keys.verify(token, as: PhoneIDTokenClaims.self),
+        guard let claims = try? await keys.verify(token, as: PhoneIDTokenClaims.self),
               claims.iss == issuer, claims.aud == project, !claims.sub.isEmpty
         else { return nil }
         verified.keep(claims, of: token)

@@ -60,10 +60,9 @@ struct StudyQueueController: Sendable {
 
     func search(_ req: Request) async throws -> StudyReply {
         let uid = try req.studyCaller.uid
-        let form = try req.studyForm()
-        let centre = try StudyQueue.point(form)
+        let centre = try StudyQueue.point(req.studyForm())
         let answer = try await answers.answer(StudySearchRead(uid: uid, lat: centre.lat, long: centre.long), for: req) {
-            try WireJSON.encoder().encode(try await queue.search(uid, form: form, on: req.db))
+            try WireJSON.encoder().encode(try await queue.search(uid, near: centre, on: req.db))
         }
         return StudyReply(status: .ok, body: .json(answer.bytes))
     }

@@ -64,7 +64,10 @@ struct StudyQueue: Sendable {
     /// Everyone waiting within the radius, the waiting people who asked me (wherever they are),
     /// and tags to suggest: the most wanted studies around, then my own frequent study.
     func search(_ uid: String, form: StudyForm, on db: any Database) async throws -> Study.SearchResult {
-        let centre = try Self.point(form)
+        try await search(uid, near: Self.point(form), on: db)
+    }
+
+    func search(_ uid: String, near centre: GeoPoint, on db: any Database) async throws -> Study.SearchResult {
         let me = try await StudyProfile.find(uid, on: db)
         guard let me else { throw StudyError.notSignedUp }
         let nearby = try await search.waiting(near: centre, excluding: uid, on: db).map(StudyPresenter.queueUser)
