@@ -80,6 +80,26 @@ struct StudyQueueTests {
         }
     }
 
+    @Test("a search is read the same from every way clients write it", arguments: [
+        ("application/x-www-form-urlencoded", "lat=37.517819&long=126.886145"),
+        ("application/x-www-form-urlencoded", "lat=+37%2E517819+&long=%20126.886145"),
+        ("application/x-www-form-urlencoded", "lat=37.517819\n&long=126.886145"),
+        ("application/json; charset=utf-8", #"{"lat": 37.517819, "long": "126.886145"}"#),
+        ("application/json", "\n\t {\"lat\":37.517819,\"long\":126.886145}"),
+        ("application/json", "lat=37.517819&long=126.886145"),
+    ])
+    func searchBodies(contentType: String, body: String) async throws {
+        try await withSprout { sprout in
+            let me = try await sprout.studyPerson("+821000000001", nick: "나")
+            let near = try await sprout.studyPerson("+821000000002", nick: "근처")
+            try await sprout.enterQueue(near, lat: 37.517819 + 0.001)
+            let headers = ["Content-Type": contentType, "idtoken": "  \(me.token) "]
+            let response = try await sprout.send(.POST, "v1/queue/search", headers: headers, body: body)
+            #expect(response.status.code == 200, "\(response.body.string)")
+            #expect(try response.decode(Study.SearchResult.self).fromQueueDB.map(\.nick) == ["근처"])
+        }
+    }
+
     @Test("search works across the antimeridian and at the poles", arguments: [
         (-16.5, 179.9995, -16.5, -179.9995),
         (89.9999, 0.0, 89.9999, 180.0),

@@ -41,6 +41,9 @@ public struct StudyForm: Sendable, Equatable {
     }
 
     private static func decode(_ text: Substring) -> String {
+        // Foundation's replacing and decoding bridge through NSString on Linux; most fields have
+        // nothing to decode.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

@@ -14,7 +14,10 @@ extension Request {
         var pairs: [(String, String)] = []
         if let buffer = body.data, buffer.readableBytes > 0 {
             let bytes = Data(buffer.readableBytesView)
-            if headers.contentType == .json, let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] {
+            // Only a body that opens with `{` can be the JSON object looked for, and that is checked
+            // first: parsing `Content-Type` cost more than the rest of a search's form.
+            if Self.opensObject(bytes), headers.contentType == .json,
+               let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] {
                 pairs += Self.pairs(fromJSON: object)
             } else {
                 pairs += StudyForm(parsing: String(decoding: bytes, as: UTF8.self)).pairs
@@ -25,6 +28,10 @@ extension Request {
             throw StudyError.invalid(StudyField(rawValue: key) ?? .form)
         }
         return StudyForm(pairs.filter { !$0.0.isEmpty })
+    }
+
+    private static func opensObject(_ bytes: Data) -> Bool {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 
     private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -9,7 +9,7 @@ struct StudyTokenAuthenticator: AsyncMiddleware {
 
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         guard let token = request.headers.first(name: StudyUnmatchedPath.tokenHeader),
-              case let .valid(identity) = await phoneSignIn.check(idToken: token.trimmingCharacters(in: .whitespaces))
+              case let .valid(identity) = await phoneSignIn.check(idToken: token.trimmingWhitespace())
         else { throw Abort(.unauthorized) }
         request.studyCallerValue = identity
         return try await next.respond(to: request)

@@ -116,13 +116,13 @@ struct StudyProfiles: Sendable {
 /// Numbers as the form carries them: `1`, `1.0` (a Swift `Double` stringified), ` 1 `.
 enum StudyNumber {
     static func int(_ text: String) -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if let value = Int(trimmed) { return value }
         guard let double = Double(trimmed), double.rounded() == double else { return nil }
         return Int(exactly: double)
     }
 
     static func double(_ text: String) -> Double? {
-        Double(text.trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+        Double(text.trimmingWhitespace()).flatMap { $0.isFinite ? $0 : nil }
     }
 }
