@@ -26,7 +26,7 @@ public struct ReadingModule: AppModule {
         offline = try ReadingOfflinePages()
         let platform = context.platform
         self.platform = platform
-        answers = AnswerCache(group: "reading", versions: platform.readVersions)
+        answers = AnswerCache(group: "reading", perAccount: \.accountID, versions: platform.readVersions)
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         let memoPhotos = PhotoStore(files: platform.files, images: context.images, area: "reading-memos")
@@ -51,8 +51,13 @@ public struct ReadingModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog(), SeedReadingCatalog(clock: platform.clock),
-         ReadVersionTriggers(group: "reading", tables: [ReadingBook.schema, ReadingSession.schema, ReadingGoalsRow.schema])]
+         Self.groupCounter, AccountReadVersionTriggers(group: "reading", tables: Self.cachedTables, replacing: Self.groupCounter)]
     }
+
+    /// What the library and the statistics read; each reader's answers are kept under that
+    /// reader's counter of these tables (the first counter was one for everyone).
+    private static let cachedTables = [ReadingBook.schema, ReadingSession.schema, ReadingGoalsRow.schema]
+    private static let groupCounter = ReadVersionTriggers(group: "reading", tables: cachedTables)
 
     public let apiDocument = APIDocument(
         name: "reading", title: "ReadingHaracoon (reading log) API",

@@ -10,7 +10,7 @@ public struct ReadVersions: Sendable {
     static let schema = "read_versions"
 
     /// On SQLite, counters are read on the calling thread (`SQLiteVersionReader`).
-    private let reader: SQLiteVersionReader?
+    let reader: SQLiteVersionReader?
 
     public init(storage: SproutConfig.Storage) {
         if case let .sqlite(path) = storage {
@@ -20,7 +20,7 @@ public struct ReadVersions: Sendable {
         }
     }
 
-    private struct Row: Decodable {
+    struct Row: Decodable {
         let version: Int64
     }
 

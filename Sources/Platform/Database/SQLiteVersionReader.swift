@@ -30,6 +30,12 @@ final class SQLiteVersionReader: Sendable {
         connection.withLock { $0.version(group) }
     }
 
+    /// The counter of `group` for `account`: 0 when the account has no row yet, nil when it
+    /// cannot be read here.
+    func version(_ group: String, account: String) -> Int64? {
+        connection.withLock { $0.version(group, account: account) }
+    }
+
     /// Every counter, read in one transaction; nil when they cannot be read here.
     func all() -> [String: Int64]? {
         connection.withLock { $0.all() }
@@ -41,6 +47,7 @@ private final class Connection {
     let handle: OpaquePointer
     var statement: OpaquePointer?
     var everyStatement: OpaquePointer?
+    var accountStatement: OpaquePointer?
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -49,6 +56,7 @@ private final class Connection {
     deinit {
         sqlite_nio_sqlite3_finalize(statement)
         sqlite_nio_sqlite3_finalize(everyStatement)
+        sqlite_nio_sqlite3_finalize(accountStatement)
         sqlite_nio_sqlite3_close(handle)
     }
 
@@ -90,6 +98,30 @@ private final class Connection {
                   sqlite_nio_sqlite3_step(statement) == SQLITE_ROW
             else { return nil }
             return sqlite_nio_sqlite3_column_int64(statement, 0)
+        }
+    }
+
+    func version(_ group: String, account: String) -> Int64? {
+        if accountStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT version FROM account_read_versions WHERE name = ?1 AND account_id = ?2", -1, &accountStatement, nil) != SQLITE_OK {
+            sqlite_nio_sqlite3_finalize(accountStatement)
+            accountStatement = nil
+        }
+        guard let accountStatement else { return nil }
+        return group.withCString { name in
+            account.withCString { account in
+                defer {
+                    sqlite_nio_sqlite3_reset(accountStatement)
+                    sqlite_nio_sqlite3_clear_bindings(accountStatement)
+                }
+                guard sqlite_nio_sqlite3_bind_text(accountStatement, 1, name, -1, nil) == SQLITE_OK,
+                      sqlite_nio_sqlite3_bind_text(accountStatement, 2, account, -1, nil) == SQLITE_OK
+                else { return nil }
+                switch sqlite_nio_sqlite3_step(accountStatement) {
+                case SQLITE_ROW: return sqlite_nio_sqlite3_column_int64(accountStatement, 0)
+                case SQLITE_DONE: return 0
+                default: return nil
+                }
+            }
         }
     }
 }

@@ -14,12 +14,21 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let group: String
     let versions: ReadVersions
     let maxBytes: Int
+    /// The account whose counter of `group` a key's answer is kept under; nil for the group's one
+    /// counter (`AccountReadVersions`).
+    let account: (@Sendable (Key) -> String)?
     private let state = Mutex(State())
 
     private struct State {
+        /// The newest group counter seen; unused when answers are kept per account.
         var version: Int64 = -1
-        var entries: [Key: EncodedAnswer] = [:]
+        var entries: [Key: Entry] = [:]
         var bytes = 0
+    }
+
+    private struct Entry {
+        let version: Int64
+        let answer: EncodedAnswer
     }
 
     /// Answers to reads of `group`'s tables, at most `maxBytes` of them.
@@ -27,20 +36,41 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         self.group = group
         self.versions = versions
         self.maxBytes = maxBytes
+        account = nil
+    }
+
+    /// Answers to reads of one account's rows of `group`'s tables, each kept under the counter of
+    /// the account `account` names for its key, so other accounts' writes leave it alone.
+    public init(group: String, perAccount account: @escaping @Sendable (Key) -> String, versions: ReadVersions, maxBytes: Int = 8 << 20) {
+        self.group = group
+        self.versions = versions
+        self.maxBytes = maxBytes
+        self.account = account
     }
 
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
     /// public URL), from the cache or from `build`.
     public func answer(_ key: Key, for request: Request, build: () async throws -> Data) async throws -> EncodedAnswer {
-        guard let version = try await versions.current(group, for: request) else { return EncodedAnswer(try await build()) }
-        if let cached = state.withLock({ $0.version == version ? $0.entries[key] : nil }) { return cached }
+        let version = if let account {
+            try await versions.current(group, account: account(key), on: request.db)
+        } else {
+            try await versions.current(group, for: request)
+        }
+        guard let version else { return EncodedAnswer(try await build()) }
+        if let cached = state.withLock({ $0.entries[key].flatMap { $0.version == version ? $0.answer : nil } }) { return cached }
         let answer = EncodedAnswer(try await build())
         state.withLock { state in
-            if version > state.version { state = State(version: version) }
-            // An answer read under an older counter may already be stale; one too large is not kept.
-            guard version == state.version, answer.bytes.count <= maxBytes else { return }
-            if state.bytes + answer.bytes.count > maxBytes { state = State(version: version) }
-            state.bytes += answer.bytes.count - (state.entries.updateValue(answer, forKey: key)?.bytes.count ?? 0)
+            if account == nil {
+                // One counter for every key: entries of an older one are all stale.
+                if version > state.version { state = State(version: version) }
+                guard version == state.version else { return }
+            }
+            // An answer read under an older counter than the one kept may already be stale; one
+            // too large is not kept.
+            guard (state.entries[key]?.version ?? version) <= version, answer.bytes.count <= maxBytes else { return }
+            if state.bytes + answer.bytes.count > maxBytes { state = State(version: state.version) }
+            let replaced = state.entries.updateValue(Entry(version: version, answer: answer), forKey: key)
+            state.bytes += answer.bytes.count - (replaced?.answer.bytes.count ?? 0)
         }
         return answer
     }
