@@ -52,4 +52,13 @@ printf '\n%-16s %12s %12s %10s %10s %10s\n' target sprout_req/s nginx_req/s rati
 row healthz "$(wrk_figures "$url/healthz")" "$(wrk_figures "$nginx_url/healthz")"
 row library-500 "$(wrk_figures "$url/api/reading/library" -H "$auth")" "$(wrk_figures "$nginx_url/api/reading/library")"
 row stats-year "$(wrk_figures "$url/api/reading/stats?year=$YEAR" -H "$auth")" "$(wrk_figures "$nginx_url/api/reading/stats?year=$YEAR")"
+# The same library read while another reader adds and removes a book NEIGHBOUR_WRITES times a
+# second: each reader's answers are kept under their own counter, so the figure should hold.
+seconds=${WRK_DURATION%s}
+(cd bench && python3 reading_neighbour.py "$url" "$((seconds + 1))" "${NEIGHBOUR_WRITES:-20}" >"$work/neighbour.writes") &
+neighbour=$!
+sleep 1
+row library-beside "$(wrk_figures "$url/api/reading/library" -H "$auth")" "$(wrk_figures "$nginx_url/api/reading/library")"
+wait "$neighbour"
+echo "the other reader wrote $(cat "$work/neighbour.writes") times beside library-beside"
 grep -E "VmRSS|VmHWM" /proc/$sprout_pid/status | tr -s ' \t\n' ' '; echo
