@@ -7,9 +7,13 @@ import Vapor
 /// read from. Each read asks the database for the counter (one point query, the cost of
 /// `/healthz`) instead of running the read's queries, decoding its rows and encoding its JSON
 /// again; a cached answer is served only while the counter is the one read before its rows were,
-/// so no write acknowledged anywhere is ever missed. Entries of an older counter are dropped as
-/// soon as a newer one is seen; the total size is bounded. Each kept answer carries its `ETag`,
-/// digested once when it is built rather than on every read.
+/// so no write acknowledged anywhere is ever missed. With one counter for the group, entries of
+/// an older counter are dropped as soon as a newer one is seen; kept per account, each entry
+/// carries its own. The total size is bounded. Each kept answer carries its `ETag`, digested
+/// once when it is built rather than on every read.
+///
+/// Reads of one key under one counter share one build: after a write, the requests that were all
+/// reading a hot page wait for the first one's rows instead of each reading them again.
 public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let group: String
     let versions: ReadVersions
@@ -24,11 +28,24 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         var version: Int64 = -1
         var entries: [Key: Entry] = [:]
         var bytes = 0
+        /// The builds under way, and the requests waiting for each; nil answers a failed build.
+        var building: [Build: [CheckedContinuation<EncodedAnswer?, Never>]] = [:]
+
+        mutating func dropEntries(keeping version: Int64) {
+            self.version = version
+            entries = [:]
+            bytes = 0
+        }
     }
 
     private struct Entry {
         let version: Int64
         let answer: EncodedAnswer
+    }
+
+    private struct Build: Hashable {
+        let key: Key
+        let version: Int64
     }
 
     /// Answers to reads of `group`'s tables, at most `maxBytes` of them.
@@ -48,8 +65,11 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         self.account = account
     }
 
+    /// Requests waiting for another request's build.
+    var waitingCount: Int { state.withLock { $0.building.values.reduce(0) { $0 + $1.count } } }
+
     /// The answer for `key` (everything the answer depends on besides the tables: paging, the
-    /// public URL), from the cache or from `build`.
+    /// public URL), from the cache, from a build another request has under way, or from `build`.
     public func answer(_ key: Key, for request: Request, build: () async throws -> Data) async throws -> EncodedAnswer {
         let version = if let account {
             try await versions.current(group, account: account(key), on: request.db)
@@ -57,22 +77,67 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
             try await versions.current(group, for: request)
         }
         guard let version else { return EncodedAnswer(try await build()) }
-        if let cached = state.withLock({ $0.entries[key].flatMap { $0.version == version ? $0.answer : nil } }) { return cached }
-        let answer = EncodedAnswer(try await build())
-        state.withLock { state in
-            if account == nil {
-                // One counter for every key: entries of an older one are all stale.
-                if version > state.version { state = State(version: version) }
-                guard version == state.version else { return }
-            }
-            // An answer read under an older counter than the one kept may already be stale; one
-            // too large is not kept.
-            guard (state.entries[key]?.version ?? version) <= version, answer.bytes.count <= maxBytes else { return }
-            if state.bytes + answer.bytes.count > maxBytes { state = State(version: state.version) }
-            let replaced = state.entries.updateValue(Entry(version: version, answer: answer), forKey: key)
-            state.bytes += answer.bytes.count - (replaced?.answer.bytes.count ?? 0)
+        let underWay = Build(key: key, version: version)
+        let kept = state.withLock { state -> EncodedAnswer?? in
+            if let entry = state.entries[key], entry.version == version { return .some(entry.answer) }
+            if state.building[underWay] != nil { return .some(nil) }
+            state.building[underWay] = []
+            return nil
         }
-        return answer
+        switch kept {
+        case .some(.some(let answer)):
+            return answer
+        case .some(.none):
+            // A failed build answers its waiters nil, and each then reads for itself.
+            if let shared = await waitFor(underWay) { return shared }
+            return EncodedAnswer(try await build())
+        case .none:
+            return try await buildSharing(underWay, build)
+        }
+    }
+
+    private func waitFor(_ underWay: Build) async -> EncodedAnswer? {
+        await withCheckedContinuation { waiter in
+            let kept = state.withLock { state -> EncodedAnswer?? in
+                // The build may have ended since this request saw it under way.
+                guard state.building[underWay] != nil else {
+                    return .some(state.entries[underWay.key].flatMap { $0.version == underWay.version ? $0.answer : nil })
+                }
+                state.building[underWay]?.append(waiter)
+                return nil
+            }
+            if let kept { waiter.resume(returning: kept) }
+        }
+    }
+
+    private func buildSharing(_ underWay: Build, _ build: () async throws -> Data) async throws -> EncodedAnswer {
+        let built: Result<EncodedAnswer, any Error>
+        do {
+            built = .success(EncodedAnswer(try await build()))
+        } catch {
+            built = .failure(error)
+        }
+        let waiters = state.withLock { state in
+            if case .success(let answer) = built { keep(answer, as: underWay, in: &state) }
+            return state.building.removeValue(forKey: underWay) ?? []
+        }
+        for waiter in waiters { waiter.resume(returning: try? built.get()) }
+        return try built.get()
+    }
+
+    private func keep(_ answer: EncodedAnswer, as built: Build, in state: inout State) {
+        let version = built.version
+        if account == nil {
+            // One counter for every key: entries of an older one are all stale.
+            if version > state.version { state.dropEntries(keeping: version) }
+            guard version == state.version else { return }
+        }
+        // An answer read under an older counter than the one kept may already be stale; one too
+        // large is not kept.
+        guard (state.entries[built.key]?.version ?? version) <= version, answer.bytes.count <= maxBytes else { return }
+        if state.bytes + answer.bytes.count > maxBytes { state.dropEntries(keeping: state.version) }
+        let replaced = state.entries.updateValue(Entry(version: version, answer: answer), forKey: built.key)
+        state.bytes += answer.bytes.count - (replaced?.answer.bytes.count ?? 0)
     }
 }
 

@@ -1,0 +1,110 @@
+import Foundation
+@testable import Platform
+import SproutTestSupport
+import Synchronization
+import Testing
+
+/// Reads of one key under one counter share one build; a failed build leaves each waiting read
+/// to read for itself, and a build under an older counter is never shared with a newer read.
+@Suite struct SharedBuildsTests {
+    /// Holds builds until the test opens it.
+    final class Gate: Sendable {
+        private let state = Mutex<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func pass() async {
+            await withCheckedContinuation { waiter in
+                let through = state.withLock { state in
+                    if !state.open { state.waiting.append(waiter) }
+                    return state.open
+                }
+                if through { waiter.resume() }
+            }
+        }
+
+        func open() {
+            let waiting = state.withLock { state in
+                state.open = true
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for waiter in waiting { waiter.resume() }
+        }
+    }
+
+    final class Builds: Sendable {
+        private let count = Mutex(0)
+        func next() -> Int { count.withLock { $0 += 1; return $0 } }
+        var total: Int { count.withLock { $0 } }
+    }
+
+    struct BuildFailed: Error {}
+
+    /// Starts `count` reads of one key whose builds pass `gate`, the first failing when `failFirst`.
+    private func reads(
+        _ count: Int, of cache: AnswerCache<String>, _ sprout: TestSprout, gate: Gate, builds: Builds, failFirst: Bool = false
+    ) -> [Task<String?, Never>] {
+        (0..<count).map { _ in
+            Task {
+                let answer = try? await cache.answer("page", for: sprout.request()) {
+                    let number = builds.next()
+                    await gate.pass()
+                    if failFirst, number == 1 { throw BuildFailed() }
+                    return Data("answer \(number)".utf8)
+                }
+                return answer.map { String(decoding: $0.bytes, as: UTF8.self) }
+            }
+        }
+    }
+
+    private func waitUntil(_ cache: AnswerCache<String>, has waiting: Int) async {
+        while cache.waitingCount < waiting { await Task.yield() }
+    }
+
+    @Test func readsOfOneKeyUnderOneCounterShareOneBuild() async throws {
+        try await withSprout { sprout in
+            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+            let gate = Gate()
+            let builds = Builds()
+            let tasks = reads(8, of: cache, sprout, gate: gate, builds: builds)
+            await waitUntil(cache, has: 7)
+            gate.open()
+            for task in tasks { #expect(await task.value == "answer 1") }
+            #expect(builds.total == 1)
+            #expect(cache.waitingCount == 0)
+        }
+    }
+
+    @Test func aFailedBuildLeavesEachWaitingReadToReadForItself() async throws {
+        try await withSprout { sprout in
+            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+            let gate = Gate()
+            let builds = Builds()
+            let tasks = reads(4, of: cache, sprout, gate: gate, builds: builds, failFirst: true)
+            await waitUntil(cache, has: 3)
+            gate.open()
+            var answers: [String?] = []
+            for task in tasks { answers.append(await task.value) }
+            #expect(answers.filter { $0 == nil }.count == 1, "only the failed build's own read fails")
+            #expect(Set(answers.compactMap { $0 }) == ["answer 2", "answer 3", "answer 4"])
+            #expect(builds.total == 4)
+        }
+    }
+
+    @Test func aBuildUnderAnOlderCounterIsNotShared() async throws {
+        try await withSprout { sprout in
+            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+            let gate = Gate()
+            let builds = Builds()
+            let older = reads(1, of: cache, sprout, gate: gate, builds: builds)
+            while builds.total < 1 { await Task.yield() }
+            _ = try await sprout.makeVendor()
+
+            let newer = try await cache.answer("page", for: sprout.request()) { Data("newer".utf8) }
+            #expect(String(decoding: newer.bytes, as: UTF8.self) == "newer", "built while the older build still waits")
+            gate.open()
+            #expect(await older[0].value == "answer 1")
+            let kept = try await cache.answer("page", for: sprout.request()) { Data("built again".utf8) }
+            #expect(String(decoding: kept.bytes, as: UTF8.self) == "newer", "the older answer did not replace the newer one")
+        }
+    }
+}
