@@ -113,6 +113,19 @@ printf '%-34s %10s\n' "lesson-page alone req/s" "$alone_rps"
 printf '%-34s %10s  (%s logins/s beside it)\n' "lesson-page during logins req/s" "$beside_rps" "$beside_logins"
 awk -v b="$beside_rps" -v a="$alone_rps" 'BEGIN { printf "%-34s %10.3f\n", "lesson-page during/alone", b / a }'
 
+# Reads beside writes: the market page again while another connection writes a product
+# MARKET_WRITES times a second. Each write makes the kept page stale, and the reads that find it
+# stale share one build of the next (AnswerCache).
+market_url="$sprout_url/api/products?page_no=1&items_per_page=20"
+market_alone_rps=$(requests_per_second "$market_url")
+python3 bench/market_writer.py "$work/data" "${MARKET_WRITES:-100}" "${WRK_DURATION%s}" >"$work/market-writes.txt" &
+market_writer=$!
+market_beside_rps=$(requests_per_second "$market_url")
+wait "$market_writer"
+printf '\n%-34s %10s\n' "market-page alone req/s" "$market_alone_rps"
+printf '%-34s %10s  (%s writes beside it)\n' "market-page beside writes req/s" "$market_beside_rps" "$(cat "$work/market-writes.txt")"
+awk -v b="$market_beside_rps" -v a="$market_alone_rps" 'BEGIN { printf "%-34s %10.3f\n", "market-page beside writes/alone", b / a }'
+
 # Writes: single-row creates (a lesson comment) from 256 connections at once, which queue on
 # SQLite's one writer; any error or non-2xx answer fails the run (wrk_figures), so a SQLITE_BUSY
 # reaching a client would show here.

@@ -10,10 +10,11 @@ import SQLKit
 extension ReadVersions {
     static let accountSchema = "account_read_versions"
 
-    /// The counter of `group` for `account`; nil when it cannot be read (no such table).
-    public func current(_ group: String, account: String, on db: any Database) async throws -> Int64? {
+    /// The counter of `group` for `account`; nil when it cannot be read (no such table). `db` is
+    /// asked for only when the SQLite reader cannot answer.
+    public func current(_ group: String, account: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
         if let reader, let version = reader.version(group, account: account) { return version }
-        guard let sql = db as? any SQLDatabase else { return nil }
+        guard let sql = db() as? any SQLDatabase else { return nil }
         return try await sql.raw("""
             SELECT COALESCE((SELECT version FROM account_read_versions WHERE name = \(bind: group) AND account_id = \(bind: account)), 0) AS version
             """).first(decoding: Row.self)?.version

@@ -31,12 +31,11 @@ public final class KnownRows: Sendable {
 
     /// Whether a row holds `value`, as `request` sees the table (`ReadVersions.current(_:for:)`).
     public func exists(_ value: String, for request: Request) async throws -> Bool {
-        let db = request.db
         // The counter is read before the row, as `AnswerCache` does: a write between the two
         // leaves the value kept under a counter that is already old.
         let version = try await versions.current(group, for: request)
         if let version, known.withLock({ $0.version == version && $0.values.contains(value) }) { return true }
-        guard try await RowExistence.exists(in: table, where: column, is: value, on: db) else { return false }
+        guard try await RowExistence.exists(in: table, where: column, is: value, on: request.db) else { return false }
         if let version {
             known.withLock { known in
                 if version > known.version { known = Known(version: version) }

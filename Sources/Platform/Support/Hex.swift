@@ -4,6 +4,12 @@ public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     public static func encode<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }
