@@ -48,6 +48,9 @@ private final class Connection {
     var statement: OpaquePointer?
     var everyStatement: OpaquePointer?
     var accountStatement: OpaquePointer?
+    var dataVersionStatement: OpaquePointer?
+    /// The counters as last read, and the connection's data version read just before them.
+    var lastRead: (dataVersion: Int64, counters: [String: Int64])?
 
     init(handle: OpaquePointer) {
         self.handle = handle
@@ -57,10 +60,33 @@ private final class Connection {
         sqlite_nio_sqlite3_finalize(statement)
         sqlite_nio_sqlite3_finalize(everyStatement)
         sqlite_nio_sqlite3_finalize(accountStatement)
+        sqlite_nio_sqlite3_finalize(dataVersionStatement)
         sqlite_nio_sqlite3_close(handle)
     }
 
+    /// The counters, read again only when `PRAGMA data_version` says another connection has
+    /// committed since they were last read (this one never writes). The data version is read
+    /// first: a commit between the two reads is then seen by both or by the next call.
     func all() -> [String: Int64]? {
+        guard let dataVersion = dataVersion() else { return nil }
+        if let lastRead, lastRead.dataVersion == dataVersion { return lastRead.counters }
+        let counters = readAll()
+        lastRead = counters.map { (dataVersion, $0) }
+        return counters
+    }
+
+    private func dataVersion() -> Int64? {
+        if dataVersionStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &dataVersionStatement, nil) != SQLITE_OK {
+            sqlite_nio_sqlite3_finalize(dataVersionStatement)
+            dataVersionStatement = nil
+        }
+        guard let dataVersionStatement else { return nil }
+        defer { sqlite_nio_sqlite3_reset(dataVersionStatement) }
+        guard sqlite_nio_sqlite3_step(dataVersionStatement) == SQLITE_ROW else { return nil }
+        return sqlite_nio_sqlite3_column_int64(dataVersionStatement, 0)
+    }
+
+    private func readAll() -> [String: Int64]? {
         if everyStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT name, version FROM read_versions", -1, &everyStatement, nil) != SQLITE_OK {
             sqlite_nio_sqlite3_finalize(everyStatement)
             everyStatement = nil
