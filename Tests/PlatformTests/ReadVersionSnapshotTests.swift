@@ -34,7 +34,7 @@ import Testing
             let versions = sprout.platform.readVersions
             let all = try await versions.all(on: sprout.app.db)
             #expect(Set(all.keys).isSuperset(of: ["market", "lessons", "credentials", "study"]))
-            #expect(all["reading"] == nil, "reading is counted per reader (AccountReadVersions)")
+            #expect(all["reading"] == nil, "reading is counted per reader (AccountReadVersionTriggers)")
             for (group, version) in all {
                 #expect(try await versions.current(group, on: sprout.app.db) == version, "\(group)")
             }

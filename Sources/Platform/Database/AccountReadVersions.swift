@@ -8,8 +8,6 @@ import SQLKit
 /// transaction, like `ReadVersions`, so every instance and every `sprout` command is seen.
 /// An account with no counter row yet has written nothing since the counters began: version 0.
 extension ReadVersions {
-    static let accountSchema = "account_read_versions"
-
     /// The counter of `group` for `account`; nil when it cannot be read (no such table). `db` is
     /// asked for only when the SQLite reader cannot answer.
     public func current(_ group: String, account: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
@@ -109,15 +107,7 @@ public struct AccountReadVersionTriggers: AsyncMigration {
 
     public func revert(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase else { return }
-        for table in tables {
-            if sql.dialect.name == "postgresql" {
-                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table)) ON \(ident: table)").run()
-            } else {
-                for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table, event))").run()
-                }
-            }
-        }
+        try await ReadVersionTriggers.dropTriggers(on: tables, named: triggerName, in: sql)
         try await sql.raw("DELETE FROM account_read_versions WHERE name = \(bind: group)").run()
         try await replacing?.prepare(on: database)
     }

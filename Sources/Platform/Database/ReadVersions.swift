@@ -122,16 +122,22 @@ public struct ReadVersionTriggers: AsyncMigration {
 
     public func revert(on database: any Database) async throws {
         guard let sql = database as? any SQLDatabase else { return }
+        try await Self.dropTriggers(on: tables, named: triggerName, in: sql)
+        try await sql.raw("DELETE FROM read_versions WHERE name = \(bind: group)").run()
+    }
+
+    /// Drops counter triggers named by `name(table, event)`: one per table on PostgreSQL (event
+    /// "write"), one per table and event on SQLite.
+    static func dropTriggers(on tables: [String], named name: (String, String) -> String, in sql: any SQLDatabase) async throws {
         for table in tables {
             if sql.dialect.name == "postgresql" {
-                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table)) ON \(ident: table)").run()
+                try await sql.raw("DROP TRIGGER IF EXISTS \(ident: name(table, "write")) ON \(ident: table)").run()
             } else {
                 for event in ["INSERT", "UPDATE", "DELETE"] {
-                    try await sql.raw("DROP TRIGGER IF EXISTS \(ident: triggerName(table, event))").run()
+                    try await sql.raw("DROP TRIGGER IF EXISTS \(ident: name(table, event))").run()
                 }
             }
         }
-        try await sql.raw("DELETE FROM read_versions WHERE name = \(bind: group)").run()
     }
 
     private func triggerName(_ table: String, _ event: String = "write") -> String {

@@ -19,7 +19,7 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let versions: ReadVersions
     let maxBytes: Int
     /// The account whose counter of `group` a key's answer is kept under; nil for the group's one
-    /// counter (`AccountReadVersions`).
+    /// counter (`AccountReadVersionTriggers`).
     let account: (@Sendable (Key) -> String)?
     private let state = Mutex(State())
 
@@ -30,6 +30,11 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         var bytes = 0
         /// The builds under way, and the requests waiting for each; nil answers a failed build.
         var building: [Build: [CheckedContinuation<EncodedAnswer?, Never>]] = [:]
+
+        /// The kept answer to `read`'s key, when it was built under `read`'s counter.
+        func kept(_ read: Build) -> EncodedAnswer? {
+            entries[read.key].flatMap { $0.version == read.version ? $0.answer : nil }
+        }
 
         mutating func dropEntries(keeping version: Int64) {
             self.version = version
@@ -78,35 +83,38 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
         }
         guard let version else { return EncodedAnswer(try await build()) }
         let underWay = Build(key: key, version: version)
-        let kept = state.withLock { state -> EncodedAnswer?? in
-            if let entry = state.entries[key], entry.version == version { return .some(entry.answer) }
-            if state.building[underWay] != nil { return .some(nil) }
+        let found = state.withLock { state -> Found in
+            if let answer = state.kept(underWay) { return .kept(answer) }
+            if state.building[underWay] != nil { return .underWay }
             state.building[underWay] = []
-            return nil
+            return .nothing
         }
-        switch kept {
-        case .some(.some(let answer)):
+        switch found {
+        case .kept(let answer):
             return answer
-        case .some(.none):
+        case .underWay:
             // A failed build answers its waiters nil, and each then reads for itself.
             if let shared = await waitFor(underWay) { return shared }
             return EncodedAnswer(try await build())
-        case .none:
+        case .nothing:
             return try await buildSharing(underWay, build)
         }
     }
 
+    private enum Found {
+        case kept(EncodedAnswer)
+        case underWay
+        case nothing
+    }
+
     private func waitFor(_ underWay: Build) async -> EncodedAnswer? {
         await withCheckedContinuation { waiter in
-            let kept = state.withLock { state -> EncodedAnswer?? in
-                // The build may have ended since this request saw it under way.
-                guard state.building[underWay] != nil else {
-                    return .some(state.entries[underWay.key].flatMap { $0.version == underWay.version ? $0.answer : nil })
-                }
+            let waiting = state.withLock { state in
                 state.building[underWay]?.append(waiter)
-                return nil
+                return state.building[underWay] != nil
             }
-            if let kept { waiter.resume(returning: kept) }
+            // The build ended since this request saw it under way.
+            if !waiting { waiter.resume(returning: state.withLock { $0.kept(underWay) }) }
         }
     }
 
