@@ -56,37 +56,36 @@ import Testing
         }
     }
 
-    private func waitUntil(_ cache: AnswerCache<String>, has waiting: Int) async {
-        while cache.waitingCount < waiting { await Task.yield() }
+    /// `count` reads of one key started together, their builds held until every read but the
+    /// first waits for the first one's build: each read's answer (nil when it failed), how many
+    /// builds ran, and how many reads were left waiting.
+    private func readTogether(_ count: Int, _ sprout: TestSprout, failFirst: Bool = false) async -> (answers: [String?], builds: Int, waiting: Int) {
+        let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+        let gate = Gate()
+        let builds = Builds()
+        let tasks = reads(count, of: cache, sprout, gate: gate, builds: builds, failFirst: failFirst)
+        while cache.waitingCount < count - 1 { await Task.yield() }
+        gate.open()
+        var answers: [String?] = []
+        for task in tasks { answers.append(await task.value) }
+        return (answers, builds.total, cache.waitingCount)
     }
 
     @Test func readsOfOneKeyUnderOneCounterShareOneBuild() async throws {
         try await withSprout { sprout in
-            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
-            let gate = Gate()
-            let builds = Builds()
-            let tasks = reads(8, of: cache, sprout, gate: gate, builds: builds)
-            await waitUntil(cache, has: 7)
-            gate.open()
-            for task in tasks { #expect(await task.value == "answer 1") }
-            #expect(builds.total == 1)
-            #expect(cache.waitingCount == 0)
+            let (answers, builds, waiting) = await readTogether(8, sprout)
+            #expect(answers == Array(repeating: "answer 1", count: 8))
+            #expect(builds == 1)
+            #expect(waiting == 0)
         }
     }
 
     @Test func aFailedBuildLeavesEachWaitingReadToReadForItself() async throws {
         try await withSprout { sprout in
-            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
-            let gate = Gate()
-            let builds = Builds()
-            let tasks = reads(4, of: cache, sprout, gate: gate, builds: builds, failFirst: true)
-            await waitUntil(cache, has: 3)
-            gate.open()
-            var answers: [String?] = []
-            for task in tasks { answers.append(await task.value) }
+            let (answers, builds, _) = await readTogether(4, sprout, failFirst: true)
             #expect(answers.filter { $0 == nil }.count == 1, "only the failed build's own read fails")
             #expect(Set(answers.compactMap { $0 }) == ["answer 2", "answer 3", "answer 4"])
-            #expect(builds.total == 4)
+            #expect(builds == 4)
         }
     }
 

@@ -45,19 +45,26 @@ final class SQLiteVersionReader: Sendable {
 /// The open handle and its prepared statements, used under the reader's lock only.
 private final class Connection {
     let handle: OpaquePointer
-    var statement: OpaquePointer?
+    var groupStatement: OpaquePointer?
     var everyStatement: OpaquePointer?
     var accountStatement: OpaquePointer?
     var dataVersionStatement: OpaquePointer?
     /// The counters as last read, and the connection's data version read just before them.
     var lastRead: (dataVersion: Int64, counters: [String: Int64])?
 
+    /// What one step of a statement gave.
+    enum Step {
+        case value(Int64)
+        case noRow
+        case failed
+    }
+
     init(handle: OpaquePointer) {
         self.handle = handle
     }
 
     deinit {
-        sqlite_nio_sqlite3_finalize(statement)
+        sqlite_nio_sqlite3_finalize(groupStatement)
         sqlite_nio_sqlite3_finalize(everyStatement)
         sqlite_nio_sqlite3_finalize(accountStatement)
         sqlite_nio_sqlite3_finalize(dataVersionStatement)
@@ -68,30 +75,29 @@ private final class Connection {
     /// committed since they were last read (this one never writes). The data version is read
     /// first: a commit between the two reads is then seen by both or by the next call.
     func all() -> [String: Int64]? {
-        guard let dataVersion = dataVersion() else { return nil }
+        guard case let .value(dataVersion) = firstValue(&dataVersionStatement, "PRAGMA data_version") else { return nil }
         if let lastRead, lastRead.dataVersion == dataVersion { return lastRead.counters }
         let counters = readAll()
         lastRead = counters.map { (dataVersion, $0) }
         return counters
     }
 
-    private func dataVersion() -> Int64? {
-        if dataVersionStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &dataVersionStatement, nil) != SQLITE_OK {
-            sqlite_nio_sqlite3_finalize(dataVersionStatement)
-            dataVersionStatement = nil
+    func version(_ group: String) -> Int64? {
+        guard case let .value(version) = firstValue(&groupStatement, "SELECT version FROM read_versions WHERE name = ?1", binding: [group]) else { return nil }
+        return version
+    }
+
+    func version(_ group: String, account: String) -> Int64? {
+        let sql = "SELECT version FROM account_read_versions WHERE name = ?1 AND account_id = ?2"
+        switch firstValue(&accountStatement, sql, binding: [group, account]) {
+        case .value(let version): return version
+        case .noRow: return 0
+        case .failed: return nil
         }
-        guard let dataVersionStatement else { return nil }
-        defer { sqlite_nio_sqlite3_reset(dataVersionStatement) }
-        guard sqlite_nio_sqlite3_step(dataVersionStatement) == SQLITE_ROW else { return nil }
-        return sqlite_nio_sqlite3_column_int64(dataVersionStatement, 0)
     }
 
     private func readAll() -> [String: Int64]? {
-        if everyStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT name, version FROM read_versions", -1, &everyStatement, nil) != SQLITE_OK {
-            sqlite_nio_sqlite3_finalize(everyStatement)
-            everyStatement = nil
-        }
-        guard let everyStatement else { return nil }
+        guard let everyStatement = prepared(&everyStatement, "SELECT name, version FROM read_versions") else { return nil }
         defer { sqlite_nio_sqlite3_reset(everyStatement) }
         var counters: [String: Int64] = [:]
         while true {
@@ -107,47 +113,33 @@ private final class Connection {
         }
     }
 
-    func version(_ group: String) -> Int64? {
-        // Prepared on first use: the table may only exist once migrations have run.
-        if statement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT version FROM read_versions WHERE name = ?1", -1, &statement, nil) != SQLITE_OK {
-            sqlite_nio_sqlite3_finalize(statement)
-            statement = nil
+    /// The first column of the first row `sql` gives with `texts` bound in order.
+    private func firstValue(_ slot: inout OpaquePointer?, _ sql: String, binding texts: [String] = []) -> Step {
+        guard let statement = prepared(&slot, sql) else { return .failed }
+        defer {
+            sqlite_nio_sqlite3_reset(statement)
+            sqlite_nio_sqlite3_clear_bindings(statement)
         }
-        guard let statement else { return nil }
-        return group.withCString { name in
-            defer {
-                sqlite_nio_sqlite3_reset(statement)
-                sqlite_nio_sqlite3_clear_bindings(statement)
-            }
-            // No destructor: SQLite keeps the pointer only until `clear_bindings` above, inside this closure.
-            guard sqlite_nio_sqlite3_bind_text(statement, 1, name, -1, nil) == SQLITE_OK,
-                  sqlite_nio_sqlite3_step(statement) == SQLITE_ROW
-            else { return nil }
-            return sqlite_nio_sqlite3_column_int64(statement, 0)
+        for (index, text) in texts.enumerated() where sqlite_nio_sqlite3_bind_text(statement, Int32(index + 1), text, -1, Self.copied) != SQLITE_OK {
+            return .failed
+        }
+        switch sqlite_nio_sqlite3_step(statement) {
+        case SQLITE_ROW: return .value(sqlite_nio_sqlite3_column_int64(statement, 0))
+        case SQLITE_DONE: return .noRow
+        default: return .failed
         }
     }
 
-    func version(_ group: String, account: String) -> Int64? {
-        if accountStatement == nil, sqlite_nio_sqlite3_prepare_v2(handle, "SELECT version FROM account_read_versions WHERE name = ?1 AND account_id = ?2", -1, &accountStatement, nil) != SQLITE_OK {
-            sqlite_nio_sqlite3_finalize(accountStatement)
-            accountStatement = nil
+    /// The statement kept in `slot`, prepared on first use: the tables may only exist once
+    /// migrations have run, so a statement that fails to prepare is tried again next time.
+    private func prepared(_ slot: inout OpaquePointer?, _ sql: String) -> OpaquePointer? {
+        if slot == nil, sqlite_nio_sqlite3_prepare_v2(handle, sql, -1, &slot, nil) != SQLITE_OK {
+            sqlite_nio_sqlite3_finalize(slot)
+            slot = nil
         }
-        guard let accountStatement else { return nil }
-        return group.withCString { name in
-            account.withCString { account in
-                defer {
-                    sqlite_nio_sqlite3_reset(accountStatement)
-                    sqlite_nio_sqlite3_clear_bindings(accountStatement)
-                }
-                guard sqlite_nio_sqlite3_bind_text(accountStatement, 1, name, -1, nil) == SQLITE_OK,
-                      sqlite_nio_sqlite3_bind_text(accountStatement, 2, account, -1, nil) == SQLITE_OK
-                else { return nil }
-                switch sqlite_nio_sqlite3_step(accountStatement) {
-                case SQLITE_ROW: return sqlite_nio_sqlite3_column_int64(accountStatement, 0)
-                case SQLITE_DONE: return 0
-                default: return nil
-                }
-            }
-        }
+        return slot
     }
+
+    /// `SQLITE_TRANSIENT`, which C defines as a cast Swift cannot import: SQLite copies the text.
+    private static let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

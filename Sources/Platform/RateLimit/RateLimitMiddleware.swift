@@ -18,8 +18,7 @@ public struct RateLimitMiddleware: AsyncMiddleware {
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         switch scope {
         case .clientIP:
-            // A limit of 0 is off; the client's address is then not worked out at all.
-            if settings.requestsPerMinutePerIP > 0, let wait = limiter.take("ip:\(request.clientIP)", perMinute: settings.requestsPerMinutePerIP) {
+            if let wait = limiter.take("ip:\(request.clientIP)", perMinute: settings.requestsPerMinutePerIP) {
                 ServerMetrics.rateLimited("ip")
                 throw TooManyRequests(retryAfter: wait)
             }

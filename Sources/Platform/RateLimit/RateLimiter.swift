@@ -48,17 +48,19 @@ public final class RateLimiter: Sendable {
 
     /// Takes one token from `key`'s bucket; when it is empty, takes nothing and answers the whole
     /// seconds until the next token, for a `Retry-After` header.
-    public func take(_ key: String, perMinute limit: Int) -> Int? {
+    /// A limit of 0 is off, and `key` is then not worked out at all.
+    public func take(_ key: @autoclosure () -> String, perMinute limit: Int) -> Int? {
         settle(key, perMinute: limit, taking: true)
     }
 
     /// The seconds until `key` may try again when its bucket is empty, taking nothing either way.
-    public func wait(_ key: String, perMinute limit: Int) -> Int? {
+    public func wait(_ key: @autoclosure () -> String, perMinute limit: Int) -> Int? {
         settle(key, perMinute: limit, taking: false)
     }
 
-    private func settle(_ key: String, perMinute limit: Int, taking: Bool) -> Int? {
+    private func settle(_ key: () -> String, perMinute limit: Int, taking: Bool) -> Int? {
         guard limit > 0 else { return nil }
+        let key = key()
         let now = clock.now()
         let capacity = Double(limit)
         let refillPerSecond = capacity / 60
