@@ -98,8 +98,9 @@ def test_each_app_has_its_tab_bar_at_the_bottom_of_a_phone_and_under_the_header_
         assert placed[0] >= 0 and placed[1] <= PHONE["width"] + 0.5, f"tab {index} is off screen"
         assert placed[2] <= 0, f"tab {index}'s label is cut: {link.inner_text()!r}"
     expect(tabs.locator('a[aria-current="page"]')).to_have_count(1)
-    phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    last = phone.evaluate("(() => { const kids = [...document.querySelector('main').children].filter(e => getComputedStyle(e).position !== 'fixed'); return kids[kids.length - 1].getBoundingClientRect().bottom; })()")
+    # Scrolled and measured in one script: the market's list grows by a page once its end comes into
+    # view, and a page arriving between the two would move the end out of sight.
+    last = phone.evaluate("(() => { window.scrollTo(0, document.body.scrollHeight); const kids = [...document.querySelector('main').children].filter(e => getComputedStyle(e).position !== 'fixed'); return kids[kids.length - 1].getBoundingClientRect().bottom; })()")
     assert last <= box(phone, f"#{app}-tabs")["top"] + 0.5, "the end of the page is not hidden behind the bar"
     assert_no_sideways_scroll(phone, APPS[app])
     phone.screenshot(path=str(screenshot_dir / f"phone-tabs-{app}-{locale}.png"))
