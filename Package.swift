@@ -70,8 +70,8 @@ let package = Package(
 
         .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
 
-        // The bench's ceiling for sockets: a bare Vapor websocket echo (bench/study_sockets.sh).
-        .executableTarget(name: "websocket-echo", dependencies: [.product(name: "Vapor", package: "vapor")], path: "bench/WebSocketEcho"),
+        // The bench's framework ceiling: Vapor with nothing of Sprout's on it (bench/run.sh, bench/study_sockets.sh).
+        .executableTarget(name: "bare-vapor", dependencies: [.product(name: "Vapor", package: "vapor")], path: "bench/BareVapor"),
 
         // Client SDK: Foundation and URLSession only.
         .target(name: "SproutKit", dependencies: ["SproutAPI"]),

@@ -1,11 +1,12 @@
 # Shared by the bench scripts: free ports, waiting for a server, and nginx as the ceiling.
 # Source it after setting `work` (the run's temporary directory): on exit, the servers a script
-# started (sprout_pid, nginx_pid) are stopped and `work` is removed.
+# started (sprout_pid, nginx_pid, and vapor_pid and hummingbird_pid for the bare frameworks in
+# bench/BareVapor and bench/BareHummingbird) are stopped and `work` is removed.
 
-sprout_pid="" nginx_pid=""
+sprout_pid="" nginx_pid="" vapor_pid="" hummingbird_pid=""
 cleanup() {
     local pid
-    for pid in $nginx_pid $sprout_pid; do
+    for pid in $hummingbird_pid $vapor_pid $nginx_pid $sprout_pid; do
         kill "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done

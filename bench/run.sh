@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sprout against a ceiling: for each target, nginx serves a file holding exactly the bytes (and
 # Content-Type) Sprout answered, and wrk measures both the same way. Prints requests/sec for each
-# and the ratio sprout/nginx. See bench/README.md.
+# and the ratio sprout/nginx, beside bare Vapor (bench/BareVapor) answering the same bytes: the
+# framework's own share of the distance. See bench/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +28,7 @@ source bench/common.sh
 require_tools nginx wrk curl python3
 
 build_release
+swift build -c release --product bare-vapor
 
 echo "== starting sprout"
 sprout_port=$(free_port)
@@ -57,20 +59,27 @@ header_args() {  # "h1;;h2" -> one "-H h" line per header, for mapfile
     done
 }
 
-# Capture each target's body and Content-Type from Sprout; nginx serves exactly those.
+# Capture each target's body and Content-Type from Sprout; nginx and bare Vapor serve exactly those.
 mkdir -p "$work/www"
 chmod 755 "$work"
 locations=""
+: >"$work/manifest.tsv"
 for target in "${TARGETS[@]}"; do
     IFS='|' read -r name path headers <<<"$target"
     path=$(fill "$path")
     mapfile -t args < <(header_args "$(fill "$headers")")
     content_type=$(curl -fsS "${args[@]}" -o "$work/www/$name.body" -w '%{content_type}' "$sprout_url$path")
     locations+=$(nginx_location "${path%%\?*}" "$work/www/$name.body" "$content_type")$'\n'
+    printf '%s\t%s\t%s\n' "${path%%\?*}" "$work/www/$name.body" "$content_type" >>"$work/manifest.tsv"
 done
 
-echo "== starting nginx"
+echo "== starting nginx and bare Vapor"
 start_nginx "$locations"
+vapor_port=$(free_port)
+"$(dirname "$sprout_bin")/bare-vapor" "$vapor_port" "$work/manifest.tsv" >"$work/bare-vapor.log" 2>&1 &
+vapor_pid=$!
+vapor_url="http://127.0.0.1:$vapor_port"
+wait_for "$vapor_url/healthz"
 
 requests_per_second() {  # url [wrk arguments…]
     local figures
@@ -78,7 +87,7 @@ requests_per_second() {  # url [wrk arguments…]
     printf '%s\n' "${figures%% *}"
 }
 
-printf '\n%-16s %14s %14s %14s\n' target sprout_req/s nginx_req/s sprout/nginx
+printf '\n%-16s %14s %14s %14s %14s %14s\n' target sprout_req/s nginx_req/s sprout/nginx vapor_req/s vapor/nginx
 for target in "${TARGETS[@]}"; do
     IFS='|' read -r name path headers <<<"$target"
     path=$(fill "$path")
@@ -86,9 +95,15 @@ for target in "${TARGETS[@]}"; do
     wait_for "$nginx_url${path%%\?*}"
     sprout_rps=$(requests_per_second "$sprout_url$path" "${args[@]}")
     nginx_rps=$(requests_per_second "$nginx_url$path")
+    vapor_rps=$(requests_per_second "$vapor_url$path")
     ratio=$(awk -v s="$sprout_rps" -v n="$nginx_rps" 'BEGIN { printf "%.3f", s / n }')
-    printf '%-16s %14s %14s %14s\n' "$name" "$sprout_rps" "$nginx_rps" "$ratio"
+    vapor_ratio=$(awk -v v="$vapor_rps" -v n="$nginx_rps" 'BEGIN { printf "%.3f", v / n }')
+    printf '%-16s %14s %14s %14s %14s %14s\n' "$name" "$sprout_rps" "$nginx_rps" "$ratio" "$vapor_rps" "$vapor_ratio"
 done
+# Bare Vapor's part is done; the rows below load Sprout alone.
+kill "$vapor_pid"
+wait "$vapor_pid" 2>/dev/null || true
+vapor_pid=""
 
 # Logins hash passwords with bcrypt (the default cost, 10) on their own low-priority threads, off
 # the event loops. Measure their throughput, then the lesson page alone and again while logins run

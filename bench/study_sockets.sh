@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The study socket under load (issue 10): 10,000 idle Socket.IO connections and chat delivery
 # latency between 500 matched pairs at 1,000 messages a second, each beside Vapor's bare
-# websocket echo (bench/WebSocketEcho) measured in the same run. See bench/README.md.
+# websocket echo (bench/BareVapor) measured in the same run. See bench/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,12 +14,10 @@ ulimit -n "$(ulimit -Hn)"
 
 work=$(mktemp -d -t sprout-socket-bench.XXXXXX)
 source bench/common.sh
-echo_pid=""
-trap 'kill $echo_pid 2>/dev/null || true; cleanup' EXIT
 
 echo "== building release"
 swift build -c release --product sprout
-swift build -c release --product websocket-echo
+swift build -c release --product bare-vapor
 bin="$(swift build -c release --show-bin-path)"
 
 echo "== starting sprout and the echo"
@@ -29,10 +27,10 @@ SPROUT_DATA_DIR="$work/data" LOG_LEVEL=warning SPROUT_RATE_LIMIT_IP=0 SPROUT_RAT
     "$bin/sprout" serve --hostname 127.0.0.1 --port "$port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 echo_port=$(free_port)
-"$bin/websocket-echo" "$echo_port" >"$work/echo.log" 2>&1 &
-echo_pid=$!
+"$bin/bare-vapor" "$echo_port" >"$work/echo.log" 2>&1 &
+vapor_pid=$!
 wait_for "http://127.0.0.1:$port/healthz"
 wait_for "http://127.0.0.1:$echo_port/healthz"
 
-(cd bench && python3 study_sockets.py "http://127.0.0.1:$port" "$sprout_pid" "http://127.0.0.1:$echo_port" "$echo_pid")
+(cd bench && python3 study_sockets.py "http://127.0.0.1:$port" "$sprout_pid" "http://127.0.0.1:$echo_port" "$vapor_pid")
 grep -E "VmRSS|VmHWM" /proc/$sprout_pid/status | tr -s ' \t\n' ' '; echo
