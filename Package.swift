@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         .package(url: "https://github.com/vapor/fluent.git", from: "4.13.0"),
+        .package(url: "https://github.com/vapor/fluent-kit.git", from: "1.57.0"),
         .package(url: "https://github.com/vapor/fluent-sqlite-driver.git", from: "4.9.0"),
         .package(url: "https://github.com/vapor/fluent-postgres-driver.git", from: "2.14.0"),
         .package(url: "https://github.com/vapor/jwt.git", from: "5.2.0"),
@@ -94,7 +95,7 @@ let package = Package(
             dependencies: [
                 "Platform", "SproutTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "XCTFluent", package: "fluent-kit"),
             ]
         ),
         .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),

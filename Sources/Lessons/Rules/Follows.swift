@@ -28,7 +28,7 @@ struct Follows: Sendable {
     func unfollow(_ followeeID: String, by followerID: String, on db: any Database) async throws -> Lessons.FollowStatus {
         let (me, them) = try await profiles(followerID, followeeID, on: db)
         // One DELETE that reports what it removed: of racing unfollows, exactly one succeeds.
-        let removed = try await PostReader.sql(db).delete(from: LessonFollow.schema)
+        let removed = try await db.sql().delete(from: LessonFollow.schema)
             .where(SQLColumn("follower_id"), SQLBinaryOperator.equal, SQLBind(followerID)).where(SQLColumn("followee_id"), SQLBinaryOperator.equal, SQLBind(followeeID))
             .returning(SQLColumn("seq")).all()
         guard !removed.isEmpty else { throw FollowError.notFollowing }
@@ -66,7 +66,7 @@ struct Follows: Sendable {
     }
 
     private func people(joining column: String, where otherColumn: String, is accountID: String, on db: any Database) async throws -> [Lessons.Person] {
-        try await PostReader.sql(db).select()
+        try await db.sql().select()
             .columns(["account_id", "nick", "profile_image"].map { SQLColumn($0, table: "u") })
             .from(SQLAlias(SQLIdentifier(LessonFollow.schema), as: SQLIdentifier("f")))
             .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")),

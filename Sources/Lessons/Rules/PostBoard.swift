@@ -94,7 +94,7 @@ struct PostBoard: Sendable {
         let commentID = ids.objectID(), createdAt = clock.now()
         let inserted: SQLRow?
         do {
-            inserted = try await PostReader.sql(db).raw("""
+            inserted = try await db.sql().raw("""
                 INSERT INTO lessons_comments (comment_id, post_seq, creator_id, content, rating, created_at)
                 SELECT \(bind: commentID), seq, \(bind: accountID), \(bind: content), \(bind: rating?.stars), \(bind: createdAt)
                 FROM lessons_posts WHERE post_id = \(bind: postID)
@@ -131,7 +131,7 @@ struct PostBoard: Sendable {
     /// Deletes one row and says whether this call was the one that deleted it, so that of two
     /// racing deletes exactly one succeeds and the other gets the contract's 410.
     static func deleteRow(_ table: String, key: String, _ value: some Encodable & Sendable, on db: any Database) async throws -> Bool {
-        try await PostReader.sql(db).delete(from: table).where(SQLColumn(key), SQLBinaryOperator.equal, SQLBind(value)).returning(SQLColumn(key)).all().isEmpty == false
+        try await db.sql().delete(from: table).where(SQLColumn(key), SQLBinaryOperator.equal, SQLBind(value)).returning(SQLColumn(key)).all().isEmpty == false
     }
 
     /// Sets like or like-2 to the state the client asks for; asking twice changes nothing.
@@ -174,7 +174,7 @@ struct PostBoard: Sendable {
             let nick: String
             let profile_image: String
         }
-        let profile = try await PostReader.sql(db)
+        let profile = try await db.sql()
             .raw("SELECT nick, profile_image FROM lessons_profiles WHERE account_id = \(bind: accountID)")
             .first(decoding: Row.self)
         return Lessons.Person(userID: accountID, nick: profile?.nick ?? "", profileImage: profile?.profile_image ?? "")

@@ -38,7 +38,7 @@ struct PostListing: Sendable {
     static let maxLimit = 100
 
     func page(_ query: PostQuery, after cursor: Int?, limit: Int, on db: any Database) async throws -> PostPage {
-        let sql = PostReader.sql(db)
+        let sql = try db.sql()
         let orderColumn = query.likedBy == nil ? SQLColumn("seq", table: "p") : SQLColumn("seq", table: "l")
         var select = base(query, sql: sql).column(orderColumn, as: "cursor")
             .orderBy(orderColumn, SQLDirection.descending)
@@ -52,7 +52,7 @@ struct PostListing: Sendable {
 
     /// One page of a sorted, filtered list, and how many posts match in all (for the web pages).
     func page(_ query: PostQuery, offset: Int, limit: Int, on db: any Database) async throws -> (seqs: [Int], total: Int) {
-        let sql = PostReader.sql(db)
+        let sql = try db.sql()
         let total = try await base(query, sql: sql, selecting: false)
             .column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total")
             .first()?.decode(column: "total", as: Int.self) ?? 0

@@ -58,10 +58,6 @@ struct PostReader: Sendable {
         UTCTimestamp.format(date, fractionDigits: 3) + "Z"
     }
 
-    static func sql(_ db: any Database) -> any SQLDatabase {
-        db as! any SQLDatabase
-    }
-
     /// How many of its newest comments each post in a list carries.
     static let listedComments = 100
 
@@ -69,7 +65,7 @@ struct PostReader: Sendable {
     /// with its `commentsEach` newest comments, or every one when nil.
     func posts(_ seqs: [Int], commentsEach: Int? = nil, on db: any Database) async throws -> [Lessons.Post] {
         guard !seqs.isEmpty else { return [] }
-        let sql = Self.sql(db)
+        let sql = try db.sql()
         let rows = try await sql.select()
             .columns(["seq", "post_id", "product_id", "creator_id", "title", "price", "content", "content1", "content2",
                       "content3", "content4", "content5", "files", "created_at"].map { SQLColumn($0, table: "p") })

@@ -71,7 +71,7 @@ struct CreateLessonPosts: AsyncMigration {
             .field("status", .string, .required)
             .field("created_at", .datetime, .required)
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql()
         for (name, table, columns) in Self.indexes {
             try await sql.raw("CREATE INDEX \(unsafeRaw: name) ON \(unsafeRaw: table) (\(unsafeRaw: columns))").run()
         }

@@ -28,10 +28,9 @@ struct CreateLessonUploads: AsyncMigration {
             .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
             .field("uploaded_at", .datetime, .required)
             .create()
-        if let sql = database as? any SQLDatabase {
-            try await sql.create(index: "lessons_uploads_account").on(LessonUpload.schema).column("account_id").run()
-            try await sql.create(index: "lessons_uploads_uploaded").on(LessonUpload.schema).column("uploaded_at").run()
-        }
+        let sql = try database.sql()
+        try await sql.create(index: "lessons_uploads_account").on(LessonUpload.schema).column("account_id").run()
+        try await sql.create(index: "lessons_uploads_uploaded").on(LessonUpload.schema).column("uploaded_at").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -15,7 +15,7 @@ struct ProductInterest: Sendable {
 
     /// Notes that `viewer` opened the product's page; a second visit changes nothing.
     func recordView(of productID: Int, by viewer: String, on db: any Database) async throws {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         try await sql.insert(into: ProductView.schema)
             .columns("product_id", "viewer", "viewed_at")
             .values(SQLBind(productID), SQLBind(viewer), SQLBind(clock.now()))
@@ -26,7 +26,7 @@ struct ProductInterest: Sendable {
     /// The counts of each product among `ids`; a product nobody looked at has none.
     func counts(of ids: [Int], on db: any Database) async throws -> [Int: Counts] {
         guard !ids.isEmpty else { return [:] }
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         var counts: [Int: Counts] = [:]
         for (table, keyPath) in [(ProductLike.schema, \Counts.likes), (ProductView.schema, \Counts.views)] {
             let rows = try await sql.select().column("product_id").column(SQLFunction("COUNT", args: SQLLiteral.all), as: "total")

@@ -33,7 +33,7 @@ struct ProductListing: Sendable {
     /// and, on the web, of one `category`.
     func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, presenter: MarketPresenter,
               on db: any Database) async throws -> Market.Page {
-        guard let sql = db as? any SQLDatabase else { throw ProductError.notFound }
+        let sql = try db.sql()
         let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
         let conditions: [any SQLExpression] = [
             term.isEmpty ? nil : ProductCatalog.contains(term, on: db),

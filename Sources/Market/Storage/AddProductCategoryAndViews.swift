@@ -17,7 +17,7 @@ struct AddProductCategoryAndViews: AsyncMigration {
             .field("viewed_at", .datetime, .required)
             .unique(on: "product_id", "viewer")
             .create()
-        let sql = database as! any SQLDatabase
+        let sql = try database.sql()
         try await sql.raw("CREATE INDEX market_products_category ON \(ident: Product.schema) (category, id)").run()
         try await sql.raw("CREATE INDEX market_likes_product ON \(ident: ProductLike.schema) (product_id)").run()
     }

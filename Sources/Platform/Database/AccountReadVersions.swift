@@ -21,7 +21,7 @@ extension ReadVersions {
 
 struct CreateAccountReadVersions: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("""
             CREATE TABLE account_read_versions (
                 name TEXT NOT NULL, account_id TEXT NOT NULL, version BIGINT NOT NULL,
@@ -54,7 +54,7 @@ struct CreateAccountReadVersions: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         if sql.dialect.name == "postgresql" {
             try await sql.raw("DROP FUNCTION IF EXISTS sprout_bump_account_read_version_at_commit() CASCADE").run()
             try await sql.raw("DROP FUNCTION IF EXISTS sprout_bump_account_read_version(text, text)").run()
@@ -80,7 +80,7 @@ public struct AccountReadVersionTriggers: AsyncMigration {
     public var name: String { "AccountReadVersionTriggers(\(group))" }
 
     public func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await replacing?.revert(on: database)
         for table in tables {
             if sql.dialect.name == "postgresql" {
@@ -106,7 +106,7 @@ public struct AccountReadVersionTriggers: AsyncMigration {
     }
 
     public func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await ReadVersionTriggers.dropTriggers(on: tables, named: triggerName, in: sql)
         try await sql.raw("DELETE FROM account_read_versions WHERE name = \(bind: group)").run()
         try await replacing?.prepare(on: database)

@@ -27,8 +27,8 @@ public enum Backup {
         let files = FileManager.default
         guard !files.fileExists(atPath: destination.path) else { throw Failure.destinationExists(destination.path) }
         try files.createDirectory(at: destination, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if case .sqlite = storage, let sql = db as? any SQLDatabase {
-            try await sql.raw("VACUUM INTO \(bind: destination.appendingPathComponent(databaseFile).path)").run()
+        if case .sqlite = storage {
+            try await db.sql().raw("VACUUM INTO \(bind: destination.appendingPathComponent(databaseFile).path)").run()
         }
         try copyFiles(from: dataDirectory.url, to: destination)
     }

@@ -20,7 +20,7 @@ public enum DatabaseSetup {
     /// file or an unreachable server fails here, with one clear line, instead of on the first
     /// request.
     public static func prepare(_ database: any Database, storage: SproutConfig.Storage) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         do {
             switch storage {
             case let .sqlite(path):
@@ -76,9 +76,8 @@ public enum DatabaseSetup {
 
     /// Answers whether the database answers a trivial query, for `/healthz`.
     public static func isReachable(_ database: any Database) async -> Bool {
-        guard let sql = database as? any SQLDatabase else { return false }
         do {
-            try await sql.raw("SELECT 1").run()
+            try await database.sql().raw("SELECT 1").run()
             return true
         } catch {
             return false

@@ -103,7 +103,7 @@ public struct ReadVersionTriggers: AsyncMigration {
     public var name: String { "ReadVersionTriggers(\(group))" }
 
     public func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.raw("INSERT INTO read_versions (name, version) VALUES (\(bind: group), 0)").run()
         if sql.dialect.name == "postgresql" { try await BumpReadVersionsAtCommit.createFunction(on: sql) }
         for table in tables {
@@ -121,7 +121,7 @@ public struct ReadVersionTriggers: AsyncMigration {
     }
 
     public func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await Self.dropTriggers(on: tables, named: triggerName, in: sql)
         try await sql.raw("DELETE FROM read_versions WHERE name = \(bind: group)").run()
     }

@@ -10,7 +10,7 @@ enum RowExistence {
     }
 
     static func exists(in table: String, where column: String, is value: String, on db: any Database) async throws -> Bool {
-        guard let sql = db as? any SQLDatabase else { return false }
+        let sql = try db.sql()
         return try await sql.raw("SELECT 1 AS found FROM \(ident: table) WHERE \(ident: column) = \(bind: value) LIMIT 1")
             .first(decoding: Found.self) != nil
     }

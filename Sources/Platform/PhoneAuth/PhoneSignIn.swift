@@ -209,7 +209,7 @@ public struct PhoneSignIn: Sendable {
 
     /// Spends one try, unless the session is used or out of tries.
     private static func takeAttempt(_ sessionInfo: String, on db: any Database) async throws -> Bool {
-        guard let sql = db as? any SQLDatabase else { return false }
+        let sql = try db.sql()
         let attempts = SQLIdentifier("attempts")
         return try await !sql.update(PhoneVerification.schema)
             .set(attempts, to: SQLBinaryExpression(attempts, .add, SQLLiteral.numeric("1")))
@@ -221,7 +221,7 @@ public struct PhoneSignIn: Sendable {
 
     /// Marks the session used by this request alone: of two right codes at once, one signs in.
     private static func use(_ sessionInfo: String, marker: String, on db: any Database) async throws -> Bool {
-        guard let sql = db as? any SQLDatabase else { return false }
+        let sql = try db.sql()
         return try await !sql.update(PhoneVerification.schema)
             .set("used_by", to: marker)
             .where("session_info", .equal, sessionInfo)

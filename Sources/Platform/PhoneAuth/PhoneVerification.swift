@@ -61,10 +61,9 @@ struct CreatePhoneVerification: AsyncMigration {
             .field("expires_at", .datetime, .required)
             .create()
         // The hourly limits count by number and by address over recent rows.
-        if let sql = database as? any SQLDatabase {
-            try await sql.raw("CREATE INDEX phone_verifications_phone ON phone_verifications (phone_number, created_at)").run()
-            try await sql.raw("CREATE INDEX phone_verifications_client ON phone_verifications (client_address, created_at)").run()
-        }
+        let sql = try database.sql()
+        try await sql.raw("CREATE INDEX phone_verifications_phone ON phone_verifications (phone_number, created_at)").run()
+        try await sql.raw("CREATE INDEX phone_verifications_client ON phone_verifications (client_address, created_at)").run()
     }
 
     func revert(on database: any Database) async throws {

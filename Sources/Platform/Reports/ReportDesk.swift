@@ -57,7 +57,7 @@ public struct ReportDesk: Sendable {
         guard let reason = ReportReason(rawValue: reason) else { throw ReportError.unknownReason }
         let note = note.trimmingCharacters(in: .whitespacesAndNewlines)
         guard note.count <= Self.maxNoteLength else { throw ReportError.noteTooLong(maximum: Self.maxNoteLength) }
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         let inserted = try await sql.insert(into: Report.schema)
             .columns("app", "subject", "path", "reporter_id", "reason", "note", "created_at")
             .values(SQLBind(subject.app), SQLBind(subject.id), SQLBind(subject.path), SQLBind(reporterID), SQLBind(reason.rawValue),

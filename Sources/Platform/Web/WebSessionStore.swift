@@ -33,14 +33,11 @@ struct CreateWebSession: AsyncMigration {
             .field("data", .string, .required)
             .field("expires_at", .datetime, .required)
             .create()
-        if let sql = database as? any SQLDatabase {
-            try await sql.create(index: "web_sessions_account").on(WebSessionRow.schema).column("account_id").run()
-            try await sql.create(index: "web_sessions_expiry").on(WebSessionRow.schema).column("expires_at").run()
-        }
+        let sql = try database.sql()
+        try await sql.create(index: "web_sessions_account").on(WebSessionRow.schema).column("account_id").run()
+        try await sql.create(index: "web_sessions_expiry").on(WebSessionRow.schema).column("expires_at").run()
         // Fluent's session table, used before sessions expired: its rows never did.
-        if let sql = database as? any SQLDatabase {
-            try await sql.raw("DROP TABLE IF EXISTS _fluent_sessions").run()
-        }
+        try await sql.raw("DROP TABLE IF EXISTS _fluent_sessions").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -51,7 +51,7 @@ struct Library: Sendable {
     /// Read with SQLKit into plain rows: decoding 500 books through Fluent's models spent 60% of a
     /// listing's time in their reflection (bench/reading.sh).
     func books(of accountID: String, on shelf: Shelf, on db: any Database) async throws -> [Reading.Book] {
-        let sql = db as! any SQLDatabase
+        let sql = try db.sql()
         var select = sql.select().columns(BookRow.columns).from(ReadingBook.schema).where("account_id", .equal, accountID)
         if let status = shelf.status { select = select.where("status", .equal, status.rawValue) }
         if let search = shelf.search.map(SearchKey.fold), !search.isEmpty {

@@ -18,7 +18,7 @@ struct LocalCatalogue: BookCatalogue {
             let found = try await book(isbn13: isbn, on: db)
             return Reading.CatalogPage(books: found.map { [$0] } ?? [], total: found == nil ? 0 : 1, page: page, pageSize: size)
         }
-        let sql = try Self.sql(db)
+        let sql = try db.sql()
         let matches: SQLQueryString
         if sql.dialect.name == "sqlite" && folded.count >= 3 {
             let phrase = "\"" + folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
@@ -35,7 +35,7 @@ struct LocalCatalogue: BookCatalogue {
     }
 
     func list(_ list: Reading.CatalogList, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
-        let sql = try Self.sql(db)
+        let sql = try db.sql()
         let order: SQLQueryString = list == .bestseller
             ? "shelved DESC, added_at DESC, isbn13 ASC"
             : "published_on DESC, added_at DESC, isbn13 ASC"
@@ -47,7 +47,7 @@ struct LocalCatalogue: BookCatalogue {
     }
 
     func book(isbn13: String, on db: any Database) async throws -> Reading.CatalogBook? {
-        try await Self.sql(db).raw("SELECT \(unsafeRaw: CatalogRow.columns) FROM reading_catalog WHERE isbn13 = \(bind: isbn13)")
+        try await db.sql().raw("SELECT \(unsafeRaw: CatalogRow.columns) FROM reading_catalog WHERE isbn13 = \(bind: isbn13)")
             .first(decoding: CatalogRow.self)?.book
     }
 
@@ -55,7 +55,7 @@ struct LocalCatalogue: BookCatalogue {
     /// description of a book stands; later ones only fill what it left empty.
     func remember(_ book: ReadingBook, on db: any Database) async throws {
         guard let isbn = book.isbn13 else { return }
-        let sql = try Self.sql(db)
+        let sql = try db.sql()
         let key = SearchKey.fold([book.title, book.author, book.publisher].joined(separator: " "))
         let inserted = try await sql.raw("""
             INSERT INTO reading_catalog (isbn13, title, author, publisher, description, cover, link, category, pages, published_on, search_key, shelved, added_at)
@@ -76,14 +76,6 @@ struct LocalCatalogue: BookCatalogue {
                 """).run()
         }
     }
-
-    static func sql(_ db: any Database) throws -> any SQLDatabase {
-        guard let sql = db as? any SQLDatabase else { throw NotSQL() }
-        return sql
-    }
-
-    /// Sprout's databases, SQLite and PostgreSQL, both are.
-    private struct NotSQL: Error {}
 
     private struct Count: Decodable {
         let total: Int

@@ -47,13 +47,13 @@ struct ReadingStatsReport: Sendable {
 
     /// Plain rows, not Fluent's models: a library of hundreds of books is read on every request.
     private func titles(of accountID: String, on db: any Database) async throws -> [TitleRow] {
-        guard let sql = db as? any SQLDatabase else { return [] }
+        let sql = try db.sql()
         return try await sql.select().columns("id", "title", "finished_on").from(ReadingBook.schema)
             .where("account_id", .equal, accountID).all(decoding: TitleRow.self)
     }
 
     private func entries(of accountID: String, on db: any Database) async throws -> [ReadingStatistics.Entry] {
-        guard let sql = db as? any SQLDatabase else { return [] }
+        let sql = try db.sql()
         // SUM of a BIGINT is NUMERIC on PostgreSQL; the cast keeps it an integer on both databases.
         let rows = try await sql.raw("""
             SELECT day, book_id, CAST(SUM(seconds) AS BIGINT) AS seconds, COUNT(*) AS sessions

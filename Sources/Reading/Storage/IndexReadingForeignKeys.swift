@@ -13,14 +13,14 @@ struct IndexReadingForeignKeys: AsyncMigration {
     ]
 
     func prepare(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         for (name, table, columns) in Self.indexes {
             try await sql.raw("CREATE INDEX \(unsafeRaw: name) ON \(unsafeRaw: table) (\(unsafeRaw: columns))").run()
         }
     }
 
     func revert(on database: any Database) async throws {
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         for (name, _, _) in Self.indexes {
             try await sql.raw("DROP INDEX \(unsafeRaw: name)").run()
         }

@@ -22,7 +22,7 @@ struct CreateReadingCatalog: AsyncMigration {
             .field("shelved", .int, .required)
             .field("added_at", .datetime, .required)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         if sql.dialect.name == "sqlite" {
             // Trigram full-text search finds any part of a Korean title, which a word tokenizer
             // (Korean has no spaces inside words) would not.
@@ -35,7 +35,8 @@ struct CreateReadingCatalog: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        if let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" {
+        let sql = try database.sql()
+        if sql.dialect.name == "sqlite" {
             try await sql.raw("DROP TABLE reading_catalog_search").run()
         }
         try await database.schema("reading_catalog").delete()

@@ -42,9 +42,8 @@ struct CreateReadingMemo: AsyncMigration {
             .field("created_at", .datetime, .required)
             .field("updated_at", .datetime, .required)
             .create()
-        if let sql = database as? any SQLDatabase {
-            try await sql.raw("CREATE INDEX reading_memos_book ON reading_memos (book_id, created_at)").run()
-        }
+        let sql = try database.sql()
+        try await sql.raw("CREATE INDEX reading_memos_book ON reading_memos (book_id, created_at)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -14,7 +14,7 @@ struct SeedReadingCatalog: AsyncMigration {
 
     func prepare(on database: any Database) async throws {
         guard !CatalogueSeed.books.isEmpty else { throw CatalogueSeed.Missing() }
-        let sql = try LocalCatalogue.sql(database)
+        let sql = try database.sql()
         let now = clock.now()
         // A few statements, not one per book: every new database (each test's included) runs this.
         for start in stride(from: 0, to: CatalogueSeed.books.count, by: 100) {
@@ -36,7 +36,7 @@ struct SeedReadingCatalog: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        let sql = try LocalCatalogue.sql(database)
+        let sql = try database.sql()
         let isbns = CatalogueSeed.books.map(\.isbn13)
         if sql.dialect.name == "sqlite" {
             try await sql.delete(from: "reading_catalog_search").where("isbn13", .in, isbns).run()

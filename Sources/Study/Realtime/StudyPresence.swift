@@ -19,7 +19,7 @@ struct StudyPresence: Sendable {
     }
 
     private func arrived(_ uid: String, at now: Int64, on db: any Database) async throws {
-        guard let sql = db as? any SQLDatabase else { return }
+        let sql = try db.sql()
         try await sql.insert(into: SocketPresence.schema)
             .columns("key", "uid", "instance", "seen_ms")
             .values(SQLBind(key(uid)), SQLBind(uid), SQLBind(instance), SQLBind(now))
@@ -66,7 +66,7 @@ struct StudyPresence: Sendable {
 
     /// Asked for every chat, so in plain SQL: no model to build (see `StudyChat.send`).
     func isOnline(_ uid: String, on db: any Database) async throws -> Bool {
-        guard let sql = db as? any SQLDatabase else { return false }
+        let sql = try db.sql()
         let horizon = milliseconds(clock.now()) - staleAfterMilliseconds
         return try await sql.select().column("uid").from(SocketPresence.schema)
             .where("uid", .equal, SQLBind(uid)).where("seen_ms", .greaterThanOrEqual, SQLBind(horizon))

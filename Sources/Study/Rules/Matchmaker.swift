@@ -109,7 +109,7 @@ struct Matchmaker: Sendable {
     }
 
     private func match(_ uid: String, _ other: String, on db: any Database) async throws {
-        guard let sql = db as? any SQLDatabase else { throw MatchRace() }
+        let sql = try db.sql()
         for person in [uid, other].sorted() {
             let removed = try await sql.raw("DELETE FROM study_queue WHERE uid = \(bind: person) RETURNING uid").all()
             guard removed.count == 1 else { throw MatchRace() }

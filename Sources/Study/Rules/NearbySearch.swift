@@ -42,7 +42,7 @@ struct NearbySearch: Sendable {
 
     /// The people waiting within the radius, nearest first.
     func waiting(near centre: GeoPoint, excluding uid: String, on db: any Database) async throws -> [Candidate] {
-        guard let sql = db as? any SQLDatabase else { return [] }
+        let sql = try db.sql()
         var found: [Candidate] = []
         for box in GeoBox.covering(centre, radius: radius) {
             found += try await candidates(in: box, on: sql)

@@ -30,7 +30,7 @@ struct StudyChat: Sendable {
         }
         // A busy chat's hot path, in plain SQL: building and decoding Fluent models (their fields
         // are found by reflection on every query) cost more than the queries (bench/RESULTS.md).
-        guard let sql = db as? any SQLDatabase else { throw StudyError.notSignedUp }
+        let sql = try db.sql()
         let sender = try await sql.select()
             .column(SQLColumn("partner_uid", table: Partnership.schema))
             .column(SQLColumn("partner_dodged", table: Partnership.schema))

@@ -37,7 +37,7 @@ struct CreateChatMessage: AsyncMigration {
             .field("created_ms", .int64, .required)
             .unique(on: "object_id")
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         // A conversation is read by its pair, in both directions, newer than a time.
         try await sql.create(index: "study_chats_pair").on(ChatMessage.schema).column("from_uid").column("to_uid").column("created_ms").run()
     }

@@ -40,7 +40,7 @@ struct CreateQueueEntry: AsyncMigration {
             .field("queued_at", .datetime, .required)
             .unique(on: "uid")
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         if sql.dialect.name == "sqlite" {
             try await sql.raw("CREATE VIRTUAL TABLE study_queue_rtree USING rtree(id, min_lat, max_lat, min_long, max_long)").run()
             try await sql.raw("""
@@ -64,7 +64,8 @@ struct CreateQueueEntry: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        if let sql = database as? any SQLDatabase, sql.dialect.name == "sqlite" {
+        let sql = try database.sql()
+        if sql.dialect.name == "sqlite" {
             try await sql.raw("DROP TABLE IF EXISTS study_queue_rtree").run()
         }
         try await database.schema(QueueEntry.schema).delete()

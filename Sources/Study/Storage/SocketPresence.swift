@@ -25,7 +25,7 @@ struct CreateSocketPresence: AsyncMigration {
             .field("instance", .string, .required)
             .field("seen_ms", .int64, .required)
             .create()
-        guard let sql = database as? any SQLDatabase else { return }
+        let sql = try database.sql()
         try await sql.create(index: "study_socket_presence_uid").on(SocketPresence.schema).column("uid").run()
         try await sql.create(index: "study_socket_presence_instance").on(SocketPresence.schema).column("instance").run()
     }

@@ -31,7 +31,7 @@ struct CreateStudyRequest: AsyncMigration {
             .unique(on: "from_uid", "to_uid")
             .create()
         // "Who asked me" is read on every search.
-        try await (database as? any SQLDatabase)?.raw("CREATE INDEX study_requests_to ON study_requests (to_uid)").run()
+        try await database.sql().raw("CREATE INDEX study_requests_to ON study_requests (to_uid)").run()
     }
 
     func revert(on database: any Database) async throws {

@@ -1,0 +1,15 @@
+import Fluent
+import SQLKit
+
+extension Database {
+    /// The handle as SQL, for queries Fluent's models make slow or cannot say. Sprout's stores,
+    /// SQLite and PostgreSQL, are both SQL; were a handle not, its query fails with an error
+    /// instead of a cast stopping the process.
+    public func sql() throws -> any SQLDatabase {
+        guard let sql = self as? any SQLDatabase else { throw NotSQLDatabase() }
+        return sql
+    }
+}
+
+/// A query written in SQL met a database that is not SQL.
+public struct NotSQLDatabase: Error {}
