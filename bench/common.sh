@@ -68,12 +68,35 @@ CONF
     nginx_url="http://127.0.0.1:$port"
 }
 
+# A body the ceilings answer: an nginx `location` added to `locations` (for start_nginx) and a line
+# of `$work/manifest.tsv`, which bench/BareVapor and bench/BareHummingbird read.
+locations=""
+add_ceiling_body() {  # path file content_type
+    locations+=$(nginx_location "$1" "$2" "$3")$'\n'
+    printf '%s\t%s\t%s\n' "$1" "$2" "$3" >>"$work/manifest.tsv"
+}
+
+# Starts bare Vapor (bench/BareVapor) on a free loopback port answering the manifest; sets
+# vapor_pid and vapor_url. The caller's cleanup kills vapor_pid.
+start_bare_vapor() {  # binary
+    local port
+    port=$(free_port)
+    "$1" "$port" "$work/manifest.tsv" >"$work/bare-vapor.log" 2>&1 &
+    vapor_pid=$!
+    vapor_url="http://127.0.0.1:$port"
+}
+
 # A location answering exactly the bytes of `file` with `content_type`, at `path`.
 nginx_location() {  # path file content_type
     chmod 755 "$(dirname "$2")"
     chmod 644 "$2"
     printf '        location = %s { types { } default_type "%s"; alias %s; }\n' "$1" "$3" "$2"
 }
+
+# Every bench's load unless the caller overrides it (bench/README.md).
+WRK_THREADS=${WRK_THREADS:-2}
+WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
+WRK_DURATION=${WRK_DURATION:-10s}
 
 # wrk against `url` with the run's load; prints "req/s p50 p99". A run with error answers
 # measures nothing worth comparing, so it stops the bench.

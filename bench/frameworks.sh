@@ -6,10 +6,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WRK_THREADS=${WRK_THREADS:-2}
-WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
-WRK_DURATION=${WRK_DURATION:-10s}
-
 work=$(mktemp -d -t sprout-frameworks.XXXXXX)
 source bench/common.sh
 require_tools nginx wrk curl python3
@@ -26,28 +22,24 @@ mkdir -p "$work/www"
 chmod 755 "$work"
 printf '"OK"' >"$work/www/small"
 python3 -c 'import json; print(json.dumps({"post_id": "0" * 24, "content": "가" * 190}, ensure_ascii=False), end="")' >"$work/www/lesson"
-locations=""
-: >"$work/manifest.tsv"
 for body in small lesson; do
-    locations+=$(nginx_location "/$body" "$work/www/$body" "application/json; charset=utf-8")$'\n'
-    printf '/%s\t%s\t%s\n' "$body" "$work/www/$body" "application/json; charset=utf-8" >>"$work/manifest.tsv"
+    add_ceiling_body "/$body" "$work/www/$body" "application/json; charset=utf-8"
 done
 
 echo "== starting nginx, bare Vapor and bare Hummingbird"
 start_nginx "$locations"
-vapor_port=$(free_port)
-"$vapor_bin" "$vapor_port" "$work/manifest.tsv" >"$work/bare-vapor.log" 2>&1 &
-vapor_pid=$!
+start_bare_vapor "$vapor_bin"
 hummingbird_port=$(free_port)
 "$hummingbird_bin" "$hummingbird_port" "$work/manifest.tsv" >"$work/bare-hummingbird.log" 2>&1 &
 hummingbird_pid=$!
-for port in "${nginx_url##*:}" "$vapor_port" "$hummingbird_port"; do wait_for "http://127.0.0.1:$port/small"; done
+hummingbird_url="http://127.0.0.1:$hummingbird_port"
+for url in "$nginx_url" "$vapor_url" "$hummingbird_url"; do wait_for "$url/small"; done
 
 printf '\n%-8s %12s %12s %12s %12s %12s\n' body nginx_req/s vapor_req/s vapor/nginx hb_req/s hb/nginx
 for body in small lesson; do
     nginx_rps=$(wrk_figures "$nginx_url/$body"); nginx_rps=${nginx_rps%% *}
-    vapor_rps=$(wrk_figures "http://127.0.0.1:$vapor_port/$body"); vapor_rps=${vapor_rps%% *}
-    hummingbird_rps=$(wrk_figures "http://127.0.0.1:$hummingbird_port/$body"); hummingbird_rps=${hummingbird_rps%% *}
+    vapor_rps=$(wrk_figures "$vapor_url/$body"); vapor_rps=${vapor_rps%% *}
+    hummingbird_rps=$(wrk_figures "$hummingbird_url/$body"); hummingbird_rps=${hummingbird_rps%% *}
     awk -v b="$body" -v n="$nginx_rps" -v v="$vapor_rps" -v h="$hummingbird_rps" \
         'BEGIN { printf "%-8s %12s %12s %12.3f %12s %12.3f\n", b, n, v, v / n, h, h / n }'
 done

@@ -7,10 +7,6 @@ cd "$(dirname "$0")/.."
 
 BOOKS=${BOOKS:-500}
 YEAR=${YEAR:-2025}
-WRK_THREADS=${WRK_THREADS:-2}
-WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
-WRK_DURATION=${WRK_DURATION:-10s}
-
 work=$(mktemp -d -t sprout-reading-bench.XXXXXX)
 source bench/common.sh
 require_tools nginx wrk curl python3

@@ -19,10 +19,6 @@ TARGETS=(
     "lesson-detail|/v1/posts/{POST_ID}|$LESSONS_HEADERS"
 )
 
-WRK_THREADS=${WRK_THREADS:-2}
-WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
-WRK_DURATION=${WRK_DURATION:-10s}
-
 work=$(mktemp -d -t sprout-bench.XXXXXX)
 source bench/common.sh
 require_tools nginx wrk curl python3
@@ -62,23 +58,17 @@ header_args() {  # "h1;;h2" -> one "-H h" line per header, for mapfile
 # Capture each target's body and Content-Type from Sprout; nginx and bare Vapor serve exactly those.
 mkdir -p "$work/www"
 chmod 755 "$work"
-locations=""
-: >"$work/manifest.tsv"
 for target in "${TARGETS[@]}"; do
     IFS='|' read -r name path headers <<<"$target"
     path=$(fill "$path")
     mapfile -t args < <(header_args "$(fill "$headers")")
     content_type=$(curl -fsS "${args[@]}" -o "$work/www/$name.body" -w '%{content_type}' "$sprout_url$path")
-    locations+=$(nginx_location "${path%%\?*}" "$work/www/$name.body" "$content_type")$'\n'
-    printf '%s\t%s\t%s\n' "${path%%\?*}" "$work/www/$name.body" "$content_type" >>"$work/manifest.tsv"
+    add_ceiling_body "${path%%\?*}" "$work/www/$name.body" "$content_type"
 done
 
 echo "== starting nginx and bare Vapor"
 start_nginx "$locations"
-vapor_port=$(free_port)
-"$(dirname "$sprout_bin")/bare-vapor" "$vapor_port" "$work/manifest.tsv" >"$work/bare-vapor.log" 2>&1 &
-vapor_pid=$!
-vapor_url="http://127.0.0.1:$vapor_port"
+start_bare_vapor "$(dirname "$sprout_bin")/bare-vapor"
 wait_for "$vapor_url/healthz"
 
 requests_per_second() {  # url [wrk arguments…]

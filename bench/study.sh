@@ -8,10 +8,6 @@ cd "$(dirname "$0")/.."
 
 WAITING=${WAITING:-100000}
 PAIRS=${PAIRS:-1000}
-WRK_THREADS=${WRK_THREADS:-2}
-WRK_CONNECTIONS=${WRK_CONNECTIONS:-32}
-WRK_DURATION=${WRK_DURATION:-10s}
-
 work=$(mktemp -d -t sprout-study-bench.XXXXXX)
 source bench/common.sh
 require_tools nginx wrk curl python3
