@@ -21,7 +21,7 @@ require_tools() {  # tool…
     done
 }
 
-# Builds the release binary and sets sprout_bin to it.
+# Builds every release product (sprout and bare-vapor among them) and sets sprout_bin.
 build_release() {
     echo "== building release"
     swift build -c release

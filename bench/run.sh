@@ -24,7 +24,6 @@ source bench/common.sh
 require_tools nginx wrk curl python3
 
 build_release
-swift build -c release --product bare-vapor
 
 echo "== starting sprout"
 sprout_port=$(free_port)
