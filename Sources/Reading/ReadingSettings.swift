@@ -8,7 +8,8 @@ struct ReadingSettings: Sendable {
     let timeZone: TimeZone
     let timeZoneName: String
     /// `SPROUT_ALADIN_TTB_KEY` turns on Aladin's catalogue (`SPROUT_ALADIN_URL` points elsewhere,
-    /// `SPROUT_ALADIN_DAILY_LIMIT` is the calls a day the key allows, 5,000 by default); without a
+    /// `SPROUT_ALADIN_DAILY_LIMIT` is the calls a day the key allows, 5,000 by default;
+    /// `SPROUT_ALADIN_TIMEOUT_SECONDS` how long a reader waits for it, 3 by default); without a
     /// key the local catalogue serves search and the lists.
     let aladin: AladinCatalogue.Settings?
 
@@ -26,7 +27,11 @@ struct ReadingSettings: Sendable {
             guard let limit = Int(limitText), limit > 0 else {
                 throw ConfigError.invalid(name: "SPROUT_ALADIN_DAILY_LIMIT", value: limitText, expected: "a whole number of calls above 0")
             }
-            aladin = AladinCatalogue.Settings(key: key, baseURL: url, dailyLimit: limit)
+            let timeoutText = environment.string("SPROUT_ALADIN_TIMEOUT_SECONDS") ?? "3"
+            guard let timeout = Int64(timeoutText), (1...300).contains(timeout) else {
+                throw ConfigError.invalid(name: "SPROUT_ALADIN_TIMEOUT_SECONDS", value: timeoutText, expected: "a whole number of seconds from 1 to 300")
+            }
+            aladin = AladinCatalogue.Settings(key: key, baseURL: url, dailyLimit: limit, timeoutSeconds: timeout)
         } else {
             aladin = nil
         }

@@ -14,11 +14,13 @@ import Vapor
     ]
 
     func withAladinSprout(
-        _ fake: FakeAladin, key: String = FakeAladin.key, dailyLimit: Int = 5000, url: String? = nil, _ test: (TestSprout) async throws -> Void
+        _ fake: FakeAladin, key: String = FakeAladin.key, dailyLimit: Int = 5000, url: String? = nil, timeoutSeconds: Int? = nil,
+        _ test: (TestSprout) async throws -> Void
     ) async throws {
         fake.books.withLockedValue { $0 = Self.books }
         var environment = fake.environment(key: key, dailyLimit: dailyLimit)
         if let url { environment["SPROUT_ALADIN_URL"] = url }
+        if let timeoutSeconds { environment["SPROUT_ALADIN_TIMEOUT_SECONDS"] = String(timeoutSeconds) }
         try await withSprout(configure: { config in
             config.accessTokenLifetime = 10 * 366 * 86_400
             config.environment = EnvironmentReader(environment)
@@ -64,8 +66,8 @@ import Vapor
                 #expect(refused.status.code == 503 && refused.headers.first(name: "Retry-After") == nil)
                 #expect(try refused.jsonObject()["error"] as? Bool == true)
             }
-            // Nothing listens on the discard port.
-            try await withAladinSprout(fake, url: "http://127.0.0.1:9/ttb/api/") { sprout in
+            // Nothing listens on the discard port; the client would try to connect for its full deadline.
+            try await withAladinSprout(fake, url: "http://127.0.0.1:9/ttb/api/", timeoutSeconds: 1) { sprout in
                 let reader = try await sprout.reader()
                 let down = try await sprout.send(.GET, "api/reading/catalog/lists/bestseller", headers: reader.headers)
                 #expect(down.status.code == 503)

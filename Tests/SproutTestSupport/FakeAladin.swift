@@ -86,8 +86,11 @@ public final class FakeAladin: LocalFake {
 
     public var baseURL: String { "http://127.0.0.1:\(app.http.server.shared.localAddress?.port ?? 0)/ttb/api/" }
 
+    /// The settings pointing Sprout at this fake. The deadline is long: under the whole suite's load
+    /// on two cores, the fake has taken more than the default 3 s to answer.
     public func environment(key: String = FakeAladin.key, dailyLimit: Int = 5000) -> [String: String] {
-        ["SPROUT_ALADIN_TTB_KEY": key, "SPROUT_ALADIN_URL": baseURL, "SPROUT_ALADIN_DAILY_LIMIT": String(dailyLimit)]
+        ["SPROUT_ALADIN_TTB_KEY": key, "SPROUT_ALADIN_URL": baseURL, "SPROUT_ALADIN_DAILY_LIMIT": String(dailyLimit),
+         "SPROUT_ALADIN_TIMEOUT_SECONDS": "60"]
     }
 
     public func stop() async throws {

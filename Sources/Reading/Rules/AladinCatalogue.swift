@@ -16,6 +16,8 @@ struct AladinCatalogue: BookCatalogue {
         /// `http://www.aladin.co.kr/ttb/api/`, ending in a slash.
         var baseURL: String
         var dailyLimit: Int
+        /// How long a reader's request waits for Aladin before the catalogue answers 503.
+        var timeoutSeconds: Int64
     }
 
     let settings: Settings
@@ -57,8 +59,7 @@ struct AladinCatalogue: BookCatalogue {
         guard let url = components?.string else { throw ReadingError.catalogueUnavailable(retryAfter: nil) }
         let response: ClientResponse
         do {
-            // A slow catalogue must not hold a reader's request for long.
-            response = try await client().get(URI(string: url)) { $0.timeout = .seconds(3) }
+            response = try await client().get(URI(string: url)) { $0.timeout = .seconds(settings.timeoutSeconds) }
         } catch {
             logger.warning("Aladin \(endpoint) unreachable: \(String(reflecting: error))")
             throw ReadingError.catalogueUnavailable(retryAfter: nil)
