@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
         .testTarget(
             name: "ReadingTests",
-            dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SproutServerTests",

@@ -23,7 +23,10 @@ public enum SproutApplication {
         public let platform: PlatformServices
         public let modules: [any AppModule]
         public let documents: [APIDocument]
-        public let devAPIKey: String
+        /// Registered only on a development install (`SproutConfig.registersDevAPIKey`).
+        public let devAPIKey: String?
+        /// The accounts with the published demo password, for the banner.
+        public let demoAccounts: [(email: String, name: String)]
     }
 
     /// Builds Sprout with `modules` (every app by default; tests may pass fewer).
@@ -39,7 +42,7 @@ public enum SproutApplication {
         NULFreeText.install()
         let dataDirectory = try DataDirectory(config.dataDirectory)
         let secret = try config.tokenSecret ?? dataDirectory.secret(named: "jwt-secret") { dependencies.ids.token(byteCount: 48) }
-        let devAPIKey = try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) }
+        let devAPIKey = config.registersDevAPIKey ? try dataDirectory.secret(named: "dev-api-key") { "sk_dev_" + dependencies.ids.token(byteCount: 24) } : nil
 
         try DatabaseSetup.register(config.storage, on: app)
         try await DatabaseSetup.prepare(app.db, storage: config.storage)
@@ -47,7 +50,7 @@ public enum SproutApplication {
 
         let rateLimiter = RateLimiter(clock: dependencies.clock)
         let readVersions = ReadVersions(storage: config.storage)
-        let phoneSettings = try PhoneSignInSettings(environment: config.environment)
+        let phoneSettings = try PhoneSignInSettings(environment: config.environment, production: config.isProduction)
         let accounts = AccountDirectory(
             passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), threads: HashingThreadPool.threads, cost: config.passwordCost),
             ids: dependencies.ids, clock: dependencies.clock, versions: readVersions,
@@ -88,7 +91,11 @@ public enum SproutApplication {
         for module in modules { app.migrations.add(module.migrations) }
         try await app.autoMigrate()
         try await DatabaseSetup.neverReuseIDs(on: app.db)
-        try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
+        if let devAPIKey {
+            try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
+        } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
+            try await platform.apiKeys.revokeDevKey(former, on: app.db)
+        }
         try await app.startModuleServices([platform.broadcast] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
@@ -115,7 +122,10 @@ public enum SproutApplication {
         if config.loadsDemoData {
             try await DemoData.loadIfEmpty(on: app.db, platform: platform, modules: modules)
         }
-        return Running(platform: platform, modules: modules, documents: documents, devAPIKey: devAPIKey)
+        return Running(
+            platform: platform, modules: modules, documents: documents, devAPIKey: devAPIKey,
+            demoAccounts: try await DemoData.existingAccounts(on: app.db)
+        )
     }
 
     private static func routes(_ app: Application, platform: PlatformServices, modules: [any AppModule], documents: [APIDocument], pages: any RoutesBuilder) throws {

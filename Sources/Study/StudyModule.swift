@@ -27,11 +27,11 @@ public struct StudyModule: AppModule {
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         searches = AnswerCache(group: "study", versions: platform.readVersions)
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
-        let hub = StudySocketHub()
+        let hub = StudySocketHub(uids: platform.phoneSignIn.uids)
         // A presence missed for three refreshes belongs to an instance that is gone.
         let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: settings.pingInterval * 3)
         let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: settings.pingInterval)
-        let pushes = StudyPushes(sender: platform.push, presence: presence, logger: Logger(label: "sprout.study.push"))
+        let pushes = StudyPushes(sender: platform.push, presence: presence, uids: platform.phoneSignIn.uids, logger: Logger(label: "sprout.study.push"))
         let events = StudyQueueEvents { uids, event, cause, db in
             await relay.publish(uids, event)
             await pushes.queueChanged(uids, event, by: cause, on: db)
@@ -43,7 +43,7 @@ public struct StudyModule: AppModule {
             await pushes.chatSent(chat, on: db)
         }
         shop = SesacShop(receipts: platform.receipts, clock: platform.clock)
-        sockets = StudySocketServer(hub: hub, presence: presence, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
+        sockets = StudySocketServer(hub: hub, presence: presence, phoneSignIn: platform.phoneSignIn, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
         services = [relay]
         map = settings.map
     }
@@ -53,7 +53,7 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(),
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(), CreatePastMatch(),
          ReadVersionTriggers(group: "study", tables: [StudyProfile.schema, QueueEntry.schema, StudyRequest.schema])]
     }
 
@@ -82,10 +82,11 @@ public struct StudyModule: AppModule {
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
         let api = DocumentedRoutes(routes, document: apiDocument)
             .grouped(StudyErrorMiddleware(), platform.ipRateLimit, StudyTokenAuthenticator(phoneSignIn: platform.phoneSignIn))
-        StudyUserController(profiles: profiles, reviews: reviews).register(on: api)
-        StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews, answers: searches).register(on: api)
-        StudyChatController(chat: chat).register(on: api)
-        StudyShopController(profiles: profiles, shop: shop).register(on: api)
+        let uids = platform.phoneSignIn.uids
+        StudyUserController(profiles: profiles, reviews: reviews, uids: uids).register(on: api)
+        StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews, answers: searches, uids: uids).register(on: api)
+        StudyChatController(chat: chat, uids: uids).register(on: api)
+        StudyShopController(profiles: profiles, shop: shop, uids: uids).register(on: api)
         sockets.register(on: DocumentedRoutes(routes, document: apiDocument).grouped(platform.ipRateLimit))
         let pages = pages.grouped(StudyPageErrors())
         StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)

@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import SproutAPI
 import SproutTestSupport
@@ -95,6 +96,8 @@ enum GoodreadsFiles {
                 (Data([0x54, 0x69, 0x74, 0x6C, 0x65, 0x0A, 0xFF, 0xFE]), "The file is not CSV; nothing was imported."),
                 (Data(), "The file is not CSV; nothing was imported."),
                 (Data(tooMany.utf8), "The file has more than 20000 books; nothing was imported."),
+                (Data("Title,Author\n\"Dune,Herbert\nOther,Someone\n".utf8), "The file is not CSV; nothing was imported."),
+                (Data("Title,Author\n\"Dune\"x,Herbert\n".utf8), "The file is not CSV; nothing was imported."),
             ]
             for refusal in refusals {
                 let response = try await sprout.send(.POST, "api/reading/import/goodreads", headers: reader.headers, body: refusal.body)
@@ -149,6 +152,32 @@ enum GoodreadsFiles {
             #expect(lines[1] == #",소년이 온다,한강,한강,,"=""""","=""""",0,,,,,,,,2026/01/01,to-read,to-read (#1),to-read,,,,0,0,"#,
                     "newest added first; empty ISBNs as Goodreads writes them")
             #expect(lines[2] == #","Dune, Deluxe",Frank Herbert,"Herbert, Frank",,"=""0441172717""","=""9780441172719""",5,,Ace,,658,,,2025/12/24,2026/01/01,read,read (#1),read,"First, with ""quotes""<br/><br/>Second<br/>line &lt;b&gt;",,,1,0,2025/12/01"#)
+        }
+    }
+
+    @Test func cellsASpreadsheetWouldRunAsFormulasAreWrittenAsTextAndReadBack() async throws {
+        try await withReadingSprout { sprout in
+            let reader = try await sprout.reader()
+            let hostile = ["=HYPERLINK(\"http://evil.example\",\"Dune\")", "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(1)"]
+            for title in hostile {
+                try await sprout.addBook(Reading.NewBook(title: title, author: "=1+1", publisher: "@corp"), by: reader)
+            }
+            let export = try await sprout.send(.GET, "api/reading/export/goodreads.csv", headers: reader.headers).body.string
+            let rows = try CSVReader(string: export, hasHeaderRow: true)
+            var titles: [String] = []
+            while let row = rows.next() {
+                titles.append(row[1])
+                for (column, cell) in row.enumerated() where column != 5 && column != 6 {
+                    #expect(!cell.hasPrefix("=") && !cell.hasPrefix("+") && !cell.hasPrefix("-") && !cell.hasPrefix("@") && !cell.hasPrefix("\t"), "\(cell)")
+                }
+                #expect(row[5].hasPrefix("=\"") && row[6].hasPrefix("=\""), "ISBNs keep Goodreads' form")
+            }
+            #expect(Set(titles) == Set(hostile.map { "'" + $0 }))
+
+            let other = try await sprout.reader("other")
+            let report = try await sprout.send(.POST, "api/reading/import/goodreads", headers: other.headers, body: export).decode(Reading.ImportReport.self)
+            #expect(report.imported.count == hostile.count)
+            #expect(Set(try await sprout.library(of: other).map(\.title)) == Set(hostile))
         }
     }
 

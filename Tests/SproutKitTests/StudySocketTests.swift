@@ -25,17 +25,16 @@ import Testing
         #expect(try SocketIOPacket.event("changesocketid", ["uid-1"]) == #"42["changesocketid","uid-1"]"#)
     }
 
-    @Test func aSocketBindsItsUidAnswersPingsAndDeliversChats() async throws {
+    @Test func aSocketProvesWhoItIsAnswersPingsAndDeliversChats() async throws {
         let server = ScriptedServer()
-        let socket = StudySocket(baseURL: URL(string: "https://study.example/")!, uid: "uid-me", connector: server, pause: { _ in try await Task.sleep(for: .seconds(3600)) })
+        let socket = StudySocket(baseURL: URL(string: "https://study.example/")!, connector: server, pause: { _ in try await Task.sleep(for: .seconds(3600)) }) { _ in "token-me" }
         let events = await socket.events()
         await socket.connect()
         let connection = try await server.nextConnection()
         #expect(connection.url.absoluteString == "wss://study.example/socket.io/?EIO=4&transport=websocket")
         await connection.serve(#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000}"#)
-        #expect(await connection.nextSent() == "40")
+        #expect(await connection.nextSent() == #"40{"idtoken":"token-me"}"#)
         await connection.serve(#"40{"sid":"n1"}"#)
-        #expect(await connection.nextSent() == #"42["changesocketid","uid-me"]"#)
         await connection.serve("2")
         #expect(await connection.nextSent() == "3")
         await connection.serve(#"42["chat",{"_id":"c1","__v":"0","to":"uid-me","from":"uid-2","chat":"안녕하세요","createdAt":"2022-12-04T09:37:29.029Z"}]"#)
@@ -54,7 +53,7 @@ import Testing
         let server = ScriptedServer()
         let pauses = PauseLog()
         let silence = Silence()
-        let socket = StudySocket(baseURL: URL(string: "http://127.0.0.1:8080")!, uid: "uid-me", connector: server, pause: { duration in
+        let socket = StudySocket(baseURL: URL(string: "http://127.0.0.1:8080")!, connector: server, pause: { duration in
             // The ping timeout (25 s + 20 s) elapses once the test says the server fell silent
             // (polled, so a cancelled wait ends); reconnect pauses are only recorded.
             if duration == .seconds(45) {
@@ -62,14 +61,14 @@ import Testing
                 return
             }
             await pauses.record(duration)
-        })
+        }, idToken: { _ in "token-me" })
         let events = await socket.events()
         await socket.connect()
         var iterator = events.makeAsyncIterator()
 
         let first = try await server.nextConnection()
         await first.serve(#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000}"#)
-        #expect(await first.nextSent() == "40")
+        #expect(await first.nextSent() == #"40{"idtoken":"token-me"}"#)
         await first.serve(#"40{"sid":"n1"}"#)
         #expect(await iterator.next() == .connected)
         await silence.open()
@@ -85,6 +84,29 @@ import Testing
         #expect(await pauses.durations == [.milliseconds(500), .seconds(1), .seconds(2)], "a connection that never bound counts as a failure")
         await socket.disconnect()
         #expect(StudySocket.backoff(afterFailures: 10) == .seconds(30))
+    }
+
+    @Test func aRefusedTokenIsReplacedBeforeTheNextTry() async throws {
+        let server = ScriptedServer()
+        let asked = TokenAsks()
+        let socket = StudySocket(baseURL: URL(string: "http://127.0.0.1:8080")!, connector: server, pause: { _ in }) { afterRefusal in
+            await asked.record(afterRefusal)
+            return afterRefusal ? "fresh" : "stale"
+        }
+        let events = await socket.events()
+        await socket.connect()
+        let first = try await server.nextConnection()
+        await first.serve(#"0{"sid":"s1","upgrades":[],"pingInterval":25000,"pingTimeout":20000}"#)
+        #expect(await first.nextSent() == #"40{"idtoken":"stale"}"#)
+        await first.serve(#"44{"message":"invalid idtoken"}"#)
+        let second = try await server.nextConnection()
+        await second.serve(#"0{"sid":"s2","upgrades":[],"pingInterval":25000,"pingTimeout":20000}"#)
+        #expect(await second.nextSent() == #"40{"idtoken":"fresh"}"#)
+        await second.serve(#"40{"sid":"n2"}"#)
+        var iterator = events.makeAsyncIterator()
+        #expect(await iterator.next() == .connected)
+        #expect(await asked.afterRefusal == [false, true], "a fresh token only after the refusal")
+        await socket.disconnect()
     }
 
     @Test func theChatLogHoldsEachMessageOnceInTheServersOrder() {
@@ -170,6 +192,12 @@ private actor Mailbox<Item: Sendable> {
 private actor PauseLog {
     private(set) var durations: [Duration] = []
     func record(_ duration: Duration) { durations.append(duration) }
+}
+
+/// Whether each connect asked for its ID token after a refusal.
+private actor TokenAsks {
+    private(set) var afterRefusal: [Bool] = []
+    func record(_ refused: Bool) { afterRefusal.append(refused) }
 }
 
 /// Opened by the test when the scripted server should fall silent.

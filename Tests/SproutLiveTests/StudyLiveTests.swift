@@ -48,7 +48,7 @@ import Vapor
             #expect(try await bob.requestStudy(with: aliceUID) == .sent)
             #expect(try await alice.acceptStudy(with: bobUID) == .matched)
             #expect(try await bob.sendChat("먼저 왔어요", to: aliceUID) != .studyOver)
-            let socket = StudySocket(baseURL: url, uid: aliceUID, connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
+            let socket = alice.chatSocket(connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
             try await Self.chatScreen(alice: alice, aliceUID: aliceUID, bob: bob, socket: socket)
         }
     }
@@ -67,7 +67,7 @@ import Vapor
             #expect(try await bob.sendChat("먼저 왔어요", to: aliceUID) != .studyOver)
             #expect(toAlice().last?.body == "먼저 왔어요")
 
-            let socket = StudySocket(baseURL: url, uid: aliceUID, connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
+            let socket = alice.chatSocket(connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
             let events = await socket.events()
             await socket.connect()
             var iterator = events.makeAsyncIterator()
@@ -139,7 +139,8 @@ import Vapor
         Issue.record("the condition never held", sourceLocation: sourceLocation)
     }
 
-    /// The sign-in view model's path, then the signup the route asks for.
+    /// The sign-in view model's path, then the signup the route asks for: the client, and the id
+    /// others know the person by.
     @MainActor
     private func signedUp(_ url: URL, phone: String, nick: String, sprout: TestSprout) async throws -> (StudyClient, String) {
         let study = StudyClient(baseURL: url)
@@ -162,7 +163,9 @@ import Vapor
             throw CancellationError()
         }
         #expect(user.nick == nick && user.phoneNumber == e164)
-        return (study, user.uid)
+        // What everyone else is shown this person by; their own uid is sealed (`PhoneUIDs`).
+        let shown = try #require(sprout.platform.phoneSignIn.uids.account(ofUID: user.uid))
+        return (study, shown)
     }
 
     /// The code the development sender listed, as someone testing with the emulator reads it.

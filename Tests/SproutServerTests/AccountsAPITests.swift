@@ -9,7 +9,7 @@ import VaporTesting
         try await withSprout { sprout in
             let joined = try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "a@sprout.test", password: "long-password", name: "Mina"))
             #expect(joined.status.code == 200)
-            #expect(try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "A@sprout.test", password: "x", name: "Mina")).status.code == 409)
+            #expect(try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "A@sprout.test", password: "another-long-one", name: "Mina")).status.code == 409)
             #expect(try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "b@sprout.test", password: "x", name: " ")).status.code == 400)
             #expect(try await sprout.send(.POST, "api/auth/login", json: SproutAccount.LoginRequest(email: "a@sprout.test", password: "nope")).status.code == 401)
             let session = try await sprout.send(.POST, "api/auth/login", json: SproutAccount.LoginRequest(email: "a@sprout.test", password: "long-password")).decode(SproutAccount.Session.self)
@@ -22,6 +22,30 @@ import VaporTesting
             let logout = try await sprout.send(.POST, "api/auth/logout", headers: ["Refresh": session.refreshToken])
             #expect(try logout.decode(SproutAccount.LogoutResponse.self).revoked)
             #expect(try await sprout.send(.GET, "api/auth/refresh", headers: headers).status.code == 401, "the revoked token no longer refreshes")
+        }
+    }
+
+    @Test func sproutsOwnAccountsTakeNoShortOrCommonPassword() async throws {
+        try await withSprout { sprout in
+            for (password, reason) in [
+                ("x", "A password of at least 8 characters is required."), ("1234567", "A password of at least 8 characters is required."),
+                ("Password1", "This password is one of the most common ones; choose another."),
+                ("qwerty123", "This password is one of the most common ones; choose another."),
+            ] {
+                let refused = try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "weak@sprout.test", password: password, name: "Weak"))
+                let said = try refused.jsonObject()["reason"] as? String
+                #expect(refused.status.code == 400 && said == reason, "\(password)")
+            }
+            #expect(try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "weak@sprout.test", password: "가나다라마바사아", name: "Weak")).status.code == 200,
+                    "eight characters of any script")
+            let web = WebClient(sprout)
+            let csrf = try await web.csrfToken(from: "/signup")
+            let page = try await web.post("/signup", form: ["name": "Web", "email": "web@sprout.test", "password": "iloveyou"], csrf: csrf)
+            #expect(page.body.string.contains("too common") || page.body.string.contains("너무 흔한 비밀번호예요"))
+            #expect(try await sprout.platform.accounts.isEmailTaken("web@sprout.test", on: sprout.app.db) == false)
+            let lessons = try await sprout.send(.POST, "v1/users/join", headers: sprout.lessonsHeaders(["Content-Type": "application/json"]),
+                                                body: #"{"email":"legacy@sprout.test","password":"1234","nick":"legacy"}"#)
+            #expect(lessons.status.code == 200, "the lessons contract keeps what its clients send: \(lessons.body.string)")
         }
     }
 

@@ -18,7 +18,7 @@ import Vapor
         let lines = Lines()
         var logger = Logger(label: "sprout.test") { JSONLogHandler(label: $0, level: .info, write: lines.append) }
         logger[metadataKey: "request-id"] = "r-1"
-        logger.info("request", metadata: ["route": "/api/reading/library/:id", "status": .stringConvertible(404), "quote": "a \"b\"\nc", "nested": ["k": ["v"]]])
+        logger.info("request", metadata: ["route": "/api/reading/library/:id", "status": .stringConvertible(404), "latency_ms": .stringConvertible(1.25), "quote": "a \"b\"\nc", "nested": ["k": ["v"]]])
         logger.debug("below the level")
         let objects = lines.objects
         try #require(objects.count == 1)
@@ -28,7 +28,7 @@ import Vapor
         #expect(line["label"] as? String == "sprout.test")
         #expect(line["request-id"] as? String == "r-1")
         #expect(line["route"] as? String == "/api/reading/library/:id")
-        #expect(line["status"] as? String == "404")
+        #expect(line["status"] as? Int == 404 && line["latency_ms"] as? Double == 1.25, "numbers, not their text")
         #expect(line["quote"] as? String == "a \"b\"\nc")
         #expect((line["nested"] as? [String: [String]]) == ["k": ["v"]])
         #expect((line["time"] as? String)?.hasSuffix("Z") == true)

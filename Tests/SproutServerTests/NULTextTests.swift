@@ -38,4 +38,24 @@ import Testing
             #expect(try await sprout.send(.GET, "healthz").status.code == 200)
         }
     }
+
+    @Test func aNULInAWebFormIsTheFormsBadRequestNotAForgery() async throws {
+        try await withSprout { sprout in
+            let web = WebClient(sprout)
+            let csrf = try await web.csrfToken(from: "/signup")
+            let response = try await web.post("/signup", form: ["email": "nul@sprout.test", "name": "a\u{0}b", "password": "long-password-1"], csrf: csrf)
+            #expect(response.status.code == 400)
+            #expect(try await web.post("/signup", form: ["email": "nul@sprout.test"], csrf: "wrong").status.code == 403, "a wrong token is still a forgery")
+        }
+    }
+
+    @Test func aJSONBodyMissingAKeyIsAnsweredInTheAPIsWords() async throws {
+        try await withSprout { sprout in
+            let join = try await sprout.send(.POST, "api/auth/join", headers: ["Content-Type": "application/json"], body: #"{"email":"a@sprout.test","password":"long-password"}"#)
+            #expect(join.status.code == 400)
+            #expect(try join.jsonObject()["reason"] as? String == "name: required", "\(join.body.string)")
+            let notAnObject = try await sprout.send(.POST, "api/auth/join", headers: ["Content-Type": "application/json"], body: "[1]")
+            #expect(try notAnObject.jsonObject()["reason"] as? String == "The body must be a JSON object.")
+        }
+    }
 }

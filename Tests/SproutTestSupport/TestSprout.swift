@@ -18,7 +18,7 @@ public struct TestSprout: Sendable {
     public let dataDirectory: URL
 
     public var platform: PlatformServices { running.platform }
-    public var apiKey: String { running.devAPIKey }
+    public var apiKey: String { running.devAPIKey ?? "" }
 
     /// A request as a handler gets one, for checks that read the database as a request sees it.
     public func request(_ method: HTTPMethod = .GET) -> Request {

@@ -20,18 +20,18 @@ struct StudyChatTests {
             sprout.clock.advance(by: 0.000_4)
             var stored: [Study.Chat] = []
             for text in ["하나", "둘", "셋"] {
-                stored.append(try await chat(sprout, from: a, to: b.uid, text).decode(Study.Chat.self))
+                stored.append(try await chat(sprout, from: a, to: b.accountID, text).decode(Study.Chat.self))
             }
             #expect(Set(stored.map(\.createdAt)).count == 1, "one clock instant")
             #expect(stored[0].createdAt.hasSuffix("Z") && stored[0].createdAt.count == 24)
-            let all = try await sprout.study(.GET, "v1/chat/\(a.uid)?lastchatDate=2000-01-01T00:00:00.000Z", b).decode(Study.ChatHistory.self)
+            let all = try await sprout.study(.GET, "v1/chat/\(a.accountID)?lastchatDate=2000-01-01T00:00:00.000Z", b).decode(Study.ChatHistory.self)
             #expect(all.payload.map(\.chat) == ["하나", "둘", "셋"])
             let newest = try #require(all.payload.last?.createdAt)
-            let none = try await sprout.study(.GET, "v1/chat/\(a.uid)?lastchatDate=\(newest)", b).decode(Study.ChatHistory.self)
+            let none = try await sprout.study(.GET, "v1/chat/\(a.accountID)?lastchatDate=\(newest)", b).decode(Study.ChatHistory.self)
             #expect(none.payload.isEmpty)
             sprout.clock.advance(by: 0.001)
-            _ = try await chat(sprout, from: b, to: a.uid, "넷")
-            let newer = try await sprout.study(.GET, "v1/chat/\(b.uid)?lastchatDate=\(newest)", a).decode(Study.ChatHistory.self)
+            _ = try await chat(sprout, from: b, to: a.accountID, "넷")
+            let newer = try await sprout.study(.GET, "v1/chat/\(b.accountID)?lastchatDate=\(newest)", a).decode(Study.ChatHistory.self)
             #expect(newer.payload.map(\.chat) == ["넷"])
         }
     }
@@ -40,15 +40,15 @@ struct StudyChatTests {
     func codes() async throws {
         try await withSprout { sprout in
             let (a, b) = try await sprout.matchedPair()
-            #expect(try await chat(sprout, from: a, to: b.uid, " ").status.code == 501)
-            #expect(try await chat(sprout, from: a, to: b.uid, String(repeating: "가", count: StudyChat.maxLength + 1)).status.code == 501)
-            #expect(try await sprout.study(.GET, "v1/chat/\(b.uid)?lastchatDate=soon", a).status.code == 501)
+            #expect(try await chat(sprout, from: a, to: b.accountID, " ").status.code == 501)
+            #expect(try await chat(sprout, from: a, to: b.accountID, String(repeating: "가", count: StudyChat.maxLength + 1)).status.code == 501)
+            #expect(try await sprout.study(.GET, "v1/chat/\(b.accountID)?lastchatDate=soon", a).status.code == 501)
             #expect(try await chat(sprout, from: a, to: "someone-else", "안녕").status.code == 201)
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.uid)", b, form: [("otheruid", a.uid)] + Array(repeating: ("reputation", "0"), count: 6)).status.code == 200)
-            #expect(try await chat(sprout, from: a, to: b.uid, "후기 고마워요").status.code == 201, "the partner reviewed: over")
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.accountID)", b, form: [("otheruid", a.accountID)] + Array(repeating: ("reputation", "0"), count: 6)).status.code == 200)
+            #expect(try await chat(sprout, from: a, to: b.accountID, "후기 고마워요").status.code == 201, "the partner reviewed: over")
             #expect(try await sprout.study(.POST, "v1/user/withdraw", a).status.code == 200)
-            #expect(try await chat(sprout, from: a, to: b.uid, "안녕").status.code == 406)
-            #expect(try await sprout.study(.GET, "v1/chat/\(b.uid)", a).status.code == 406)
+            #expect(try await chat(sprout, from: a, to: b.accountID, "안녕").status.code == 406)
+            #expect(try await sprout.study(.GET, "v1/chat/\(b.accountID)", a).status.code == 406)
         }
     }
 

@@ -12,17 +12,17 @@ struct StudyMatchingTests {
             let a = try await sprout.studyPerson("+821011110001", nick: "고래밥")
             let b = try await sprout.studyPerson("+821011110002", nick: "새우깡")
             try await sprout.enterQueue(a)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 202, "b is not waiting")
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 202, "b is not waiting")
             try await sprout.enterQueue(b)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200, "asking twice is harmless")
-            #expect(try await sprout.search(b).fromQueueDBRequested.map(\.uid) == [a.uid])
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200, "asking twice is harmless")
+            #expect(try await sprout.search(b).fromQueueDBRequested.map(\.uid) == [a.accountID])
             #expect(try await sprout.search(a).fromQueueDBRequested.isEmpty)
 
-            let accepted = try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.uid)])
+            let accepted = try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)])
             #expect(accepted.status.code == 200 && !accepted.body.string.isEmpty)
             let stateA = try await sprout.queueState(a)
-            #expect(stateA.status == 200 && stateA.state == Study.QueueState(dodged: 0, matched: 1, reviewed: 0, matchedNick: "새우깡", matchedUid: b.uid))
+            #expect(stateA.status == 200 && stateA.state == Study.QueueState(dodged: 0, matched: 1, reviewed: 0, matchedNick: "새우깡", matchedUid: b.accountID))
             #expect(try await sprout.queueState(b).state?.matchedNick == "고래밥")
             #expect(try await sprout.search(b).fromQueueDB.isEmpty, "matched people leave the queue")
             #expect(try await sprout.study(.DELETE, "v1/queue", a).status.code == 201, "matched: not waiting")
@@ -36,12 +36,12 @@ struct StudyMatchingTests {
             let b = try await sprout.studyPerson("+821011110002", nick: "새우깡")
             try await sprout.enterQueue(a)
             try await sprout.enterQueue(b)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.uid)]).status.code == 201)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.accountID)]).status.code == 201)
             #expect(try await sprout.queueState(a).state?.matched == 1)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.uid)]).status.code == 201, "requesting again stays matched")
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.uid)]).status.code == 200, "accepting after 201 is 200")
-            #expect(try await sprout.queueState(b).state?.matchedUid == a.uid)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.accountID)]).status.code == 201, "requesting again stays matched")
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200, "accepting after 201 is 200")
+            #expect(try await sprout.queueState(b).state?.matchedUid == a.accountID)
         }
     }
 
@@ -52,15 +52,15 @@ struct StudyMatchingTests {
             let first = try await sprout.studyPerson("+821011110002", nick: "첫째")
             let second = try await sprout.studyPerson("+821011110003", nick: "둘째")
             for person in [asker, first, second] { try await sprout.enterQueue(person) }
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", first, form: [("otheruid", asker.uid)]).status.code == 202, "never asked")
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", first, form: [("otheruid", asker.accountID)]).status.code == 202, "never asked")
             for target in [first, second] {
-                #expect(try await sprout.study(.POST, "v1/queue/studyrequest", asker, form: [("otheruid", target.uid)]).status.code == 200)
+                #expect(try await sprout.study(.POST, "v1/queue/studyrequest", asker, form: [("otheruid", target.accountID)]).status.code == 200)
             }
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", first, form: [("otheruid", asker.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", second, form: [("otheruid", asker.uid)]).status.code == 201)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", asker, form: [("otheruid", second.uid)]).status.code == 203)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", first, form: [("otheruid", asker.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", second, form: [("otheruid", asker.accountID)]).status.code == 201)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", asker, form: [("otheruid", second.accountID)]).status.code == 203)
             _ = try await sprout.study(.DELETE, "v1/queue", second)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", second, form: [("otheruid", first.uid)]).status.code == 201)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", second, form: [("otheruid", first.accountID)]).status.code == 201)
             #expect(try await sprout.study(.POST, "v1/queue/studyaccept", second, form: [("otheruid", "")]).status.code == 501)
         }
     }
@@ -77,12 +77,12 @@ struct StudyMatchingTests {
             try await sprout.enterQueue(asker)
             for person in people {
                 try await sprout.enterQueue(person)
-                _ = try await sprout.study(.POST, "v1/queue/studyrequest", asker, form: [("otheruid", person.uid)])
+                _ = try await sprout.study(.POST, "v1/queue/studyrequest", asker, form: [("otheruid", person.accountID)])
             }
             let attempts = people + [people[0], people[0]]
             let codes = try await withThrowingTaskGroup(of: (String, UInt).self) { group in
                 for person in attempts {
-                    group.addTask { (person.uid, try await sprout.study(.POST, "v1/queue/studyaccept", person, form: [("otheruid", asker.uid)]).status.code) }
+                    group.addTask { (person.accountID, try await sprout.study(.POST, "v1/queue/studyaccept", person, form: [("otheruid", asker.accountID)]).status.code) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -100,9 +100,9 @@ struct StudyMatchingTests {
         try await withSprout { sprout in
             let (a, b) = try await sprout.matchedPair()
             #expect(try await sprout.study(.POST, "v1/queue/dodge", a, form: [("otheruid", "someone-else")]).status.code == 201)
-            #expect(try await sprout.study(.POST, "v1/queue/dodge", a, form: [("otheruid", b.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/dodge", a, form: [("otheruid", b.accountID)]).status.code == 200)
             #expect(try await sprout.queueState(a).status == 201)
-            #expect(try await sprout.queueState(b).state == Study.QueueState(dodged: 1, matched: 1, reviewed: 0, matchedNick: "고래밥", matchedUid: a.uid))
+            #expect(try await sprout.queueState(b).state == Study.QueueState(dodged: 1, matched: 1, reviewed: 0, matchedNick: "고래밥", matchedUid: a.accountID))
             #expect(try await sprout.enterQueue(a) == 203)
             sprout.clock.advance(by: 59)
             #expect(try await sprout.enterQueue(a) == 203)
@@ -112,15 +112,15 @@ struct StudyMatchingTests {
             #expect(user.dodgeNum == 1 && user.dodgepenalty == 1)
 
             // The partner ends the cancelled study without a penalty.
-            #expect(try await sprout.study(.POST, "v1/queue/dodge", b, form: [("otheruid", a.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/dodge", b, form: [("otheruid", a.accountID)]).status.code == 200)
             #expect(try await sprout.enterQueue(b) == 200)
 
             for (index, (expected, wait)) in [(204, 120.0), (205, 180.0), (205, 180.0)].enumerated() {
                 let c = try await sprout.studyPerson("+82102222000\(index)", nick: "상대")
                 try await sprout.enterQueue(c)
-                _ = try await sprout.study(.POST, "v1/queue/studyrequest", c, form: [("otheruid", a.uid)])
-                #expect(try await sprout.study(.POST, "v1/queue/studyaccept", a, form: [("otheruid", c.uid)]).status.code == 200)
-                #expect(try await sprout.study(.POST, "v1/queue/dodge", a, form: [("otheruid", c.uid)]).status.code == 200)
+                _ = try await sprout.study(.POST, "v1/queue/studyrequest", c, form: [("otheruid", a.accountID)])
+                #expect(try await sprout.study(.POST, "v1/queue/studyaccept", a, form: [("otheruid", c.accountID)]).status.code == 200)
+                #expect(try await sprout.study(.POST, "v1/queue/dodge", a, form: [("otheruid", c.accountID)]).status.code == 200)
                 #expect(try await sprout.enterQueue(a) == expected)
                 sprout.clock.advance(by: wait - 1)
                 #expect(try await sprout.enterQueue(a) == expected)
@@ -132,9 +132,9 @@ struct StudyMatchingTests {
             let aNextDay = StudyPerson(token: try await signInByPhone(sprout, phone: a.phone), uid: a.uid, phone: a.phone)
             let d = try await sprout.studyPerson("+821011119999", nick: "다음날")
             try await sprout.enterQueue(d)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", d, form: [("otheruid", a.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", aNextDay, form: [("otheruid", d.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/dodge", aNextDay, form: [("otheruid", d.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", d, form: [("otheruid", a.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", aNextDay, form: [("otheruid", d.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/dodge", aNextDay, form: [("otheruid", d.accountID)]).status.code == 200)
             #expect(try await sprout.enterQueue(aNextDay) == 203, "a day later the count starts again")
         }
     }
@@ -143,21 +143,21 @@ struct StudyMatchingTests {
     func rate() async throws {
         try await withSprout { sprout in
             let (a, b) = try await sprout.matchedPair()
-            let six = [("otheruid", b.uid)] + [1, 0, 1, 0, 0, 1].map { ("reputation", String($0)) } + [("comment", "시간 약속을 잘 지켜요")]
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.uid)", b, form: [("otheruid", a.uid), ("reputation", "2")]).status.code == 501)
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.uid)", a, form: six).status.code == 200)
+            let six = [("otheruid", b.accountID)] + [1, 0, 1, 0, 0, 1].map { ("reputation", String($0)) } + [("comment", "시간 약속을 잘 지켜요")]
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.accountID)", b, form: [("otheruid", a.accountID), ("reputation", "2")]).status.code == 501)
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.accountID)", a, form: six).status.code == 200)
             #expect(try await sprout.queueState(a).status == 201)
             #expect(try await sprout.queueState(b).state?.reviewed == 1)
             let rated = try await sprout.study(.GET, "v1/user", b).decode(Study.User.self)
             #expect(rated.reputation == [1, 0, 1, 0, 0, 1, 0, 0, 0])
             #expect(rated.comment == ["시간 약속을 잘 지켜요"])
-            #expect(rated.reviewedBefore == [a.uid])
-            let nine = [("otheruid", a.uid)] + [0, 1, 0, 0, 0, 0, 0, 0, 0].map { ("reputation", String($0)) } + [("comment", "")]
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.uid)", b, form: nine).status.code == 200)
+            #expect(rated.reviewedBefore == [a.accountID])
+            let nine = [("otheruid", a.accountID)] + [0, 1, 0, 0, 0, 0, 0, 0, 0].map { ("reputation", String($0)) } + [("comment", "")]
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.accountID)", b, form: nine).status.code == 200)
             let other = try await sprout.study(.GET, "v1/user", a).decode(Study.User.self)
             #expect(other.reputation == [0, 1, 0, 0, 0, 0, 0, 0, 0] && other.comment.isEmpty)
             #expect(try await sprout.enterQueue(b) == 200, "ending by review carries no penalty")
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.uid)", b, form: nine).status.code == 501, "no longer my partner")
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(a.accountID)", b, form: nine).status.code == 501, "no longer my partner")
         }
     }
 
@@ -165,7 +165,7 @@ struct StudyMatchingTests {
     func rateWithoutForm() async throws {
         try await withSprout { sprout in
             let (a, b) = try await sprout.matchedPair()
-            #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.uid)", a).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.accountID)", a).status.code == 200)
             #expect(try await sprout.queueState(a).status == 201)
         }
     }
@@ -176,7 +176,7 @@ struct StudyMatchingTests {
             let (a, b) = try await sprout.matchedPair()
             #expect(try await sprout.study(.POST, "v1/user/withdraw", a).status.code == 200)
             #expect(try await sprout.queueState(b).state?.dodged == 1)
-            #expect(try await sprout.study(.POST, "v1/queue/dodge", b, form: [("otheruid", a.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/dodge", b, form: [("otheruid", a.accountID)]).status.code == 200)
             #expect(try await sprout.enterQueue(b) == 200)
         }
     }

@@ -32,23 +32,23 @@ struct StudyPushTests {
     func requestAndMatch() async throws {
         try await withSprout { sprout in
             let (a, b) = try await twoWaiting(sprout)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
             let requests = pushes(sprout, to: "device-b")
             #expect(requests.count == 1, "a repeated request is not news")
             #expect(requests.first?.body.contains("고래밥") == true)
-            #expect(requests.first?.data == ["event": "studyRequest", "uid": a.uid, "nick": "고래밥"])
+            #expect(requests.first?.data == ["event": "studyRequest", "uid": a.accountID, "nick": "고래밥"])
             #expect(pushes(sprout, to: "device-a").isEmpty)
 
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
             // The published clients answer a 201 by asking again: the match is told once.
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 201)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 201)
             let toA = pushes(sprout, to: "device-a")
             let toB = pushes(sprout, to: "device-b").dropFirst()
             #expect(toA.map { $0.data["event"] } == ["matched"] && toB.map { $0.data["event"] } == ["matched"])
-            #expect(toA.first?.data["matchedUid"] == b.uid && toA.first?.data["matchedNick"] == "새우깡")
-            #expect(toB.first?.data["matchedUid"] == a.uid && toB.first?.body.contains("고래밥") == true)
+            #expect(toA.first?.data["matchedUid"] == b.accountID && toA.first?.data["matchedNick"] == "새우깡")
+            #expect(toB.first?.data["matchedUid"] == a.accountID && toB.first?.body.contains("고래밥") == true)
         }
     }
 
@@ -56,8 +56,8 @@ struct StudyPushTests {
     func mutualRequest() async throws {
         try await withSprout { sprout in
             let (a, b) = try await twoWaiting(sprout)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.uid)]).status.code == 201)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.accountID)]).status.code == 201)
             #expect(pushes(sprout, to: "device-a").map { $0.data["event"] } == ["matched"])
             #expect(pushes(sprout, to: "device-b").map { $0.data["event"] } == ["studyRequest", "matched"])
         }
@@ -67,25 +67,25 @@ struct StudyPushTests {
     func chatWhileAway() async throws {
         try await withSprout { sprout in
             let (a, b) = try await twoWaiting(sprout)
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.uid)]).status.code == 200)
-            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
             let before = sprout.pushes.sent.count
             let long = String(repeating: "가", count: StudyPushes.chatPreviewLength + 20)
-            let stored = try await sprout.study(.POST, "v1/chat/\(b.uid)", a, form: [("chat", long)]).decode(Study.Chat.self)
+            let stored = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", long)]).decode(Study.Chat.self)
             let chatPush = try #require(pushes(sprout, to: "device-b").last)
             #expect(sprout.pushes.sent.count == before + 1, "the sender's phone is not told")
             #expect(chatPush.title == "고래밥" && chatPush.body == String(long.prefix(StudyPushes.chatPreviewLength)))
-            #expect(chatPush.data == ["event": "chat", "_id": stored.id, "uid": a.uid, "to": b.uid, "createdAt": stored.createdAt])
+            #expect(chatPush.data == ["event": "chat", "_id": stored.id, "uid": a.accountID, "to": b.uid, "createdAt": stored.createdAt], "b reads their own uid as they know it")
 
             // Another instance holds a socket of b's.
             let elsewhere = StudyPresence(instance: "elsewhere", clock: sprout.platform.clock, staleAfter: .seconds(75))
-            try await elsewhere.arrived(b.uid, on: sprout.app.db)
-            _ = try await sprout.study(.POST, "v1/chat/\(b.uid)", a, form: [("chat", "소켓으로 봐요")])
+            try await elsewhere.arrived(b.accountID, on: sprout.app.db)
+            _ = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", "소켓으로 봐요")])
             #expect(sprout.pushes.sent.count == before + 1)
 
             // That instance died without a word: once its presence is stale, phones are told again.
             sprout.clock.advance(by: 76)
-            _ = try await sprout.study(.POST, "v1/chat/\(b.uid)", a, form: [("chat", "어디 가셨어요")])
+            _ = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", "어디 가셨어요")])
             #expect(pushes(sprout, to: "device-b").last?.body == "어디 가셨어요")
         }
     }
@@ -104,7 +104,7 @@ struct StudyPushTests {
             try await sprout.enterQueue(b)
 
             sprout.pushes.answer("dead-device", with: .dropToken(reason: "UNREGISTERED"))
-            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", web, form: [("otheruid", b.uid)]).status.code == 200)
+            #expect(try await sprout.study(.POST, "v1/queue/studyrequest", web, form: [("otheruid", b.accountID)]).status.code == 200)
             #expect(pushes(sprout, to: "dead-device").count == 1)
             #expect(try await user(sprout, b).fcmToken == "", "the provider said the token is dead")
 

@@ -125,15 +125,30 @@ struct StudyQueueTests {
         }
     }
 
-    @Test("reported three times: the queue answers 201")
+    @Test("reported by three people who studied with them: the queue answers 201; strangers' reports do not count")
     func reported() async throws {
         try await withSprout { sprout in
             let target = try await sprout.studyPerson("+821000000009", nick: "문제")
+            let form = { (other: StudyPerson) in [("otheruid", other.accountID), ("reportedReputation", "1"), ("reportedReputation", "0"), ("comment", "지각")] }
             for index in 1...3 {
-                let reporter = try await sprout.studyPerson("+82100000000\(index)", nick: "신고\(index)")
-                let form = [("otheruid", target.uid), ("reportedReputation", "1"), ("reportedReputation", "0"), ("comment", "지각")]
-                #expect(try await sprout.study(.POST, "v1/user/report", reporter, form: form).status.code == 200)
-                #expect(try await sprout.study(.POST, "v1/user/report", reporter, form: form).status.code == 201, "once per reporter")
+                let stranger = try await sprout.studyPerson("+82100000010\(index)", nick: "남\(index)")
+                #expect(try await sprout.study(.POST, "v1/user/report", stranger, form: form(target)).status.code == 200, "kept for the operator")
+            }
+            #expect(try await sprout.enterQueue(target) == 200, "three strangers cannot bar anyone")
+            _ = try await sprout.study(.DELETE, "v1/queue", target)
+            #expect(try await sprout.study(.GET, "v1/user", target).decode(Study.User.self).reportedNum == 0)
+
+            for index in 1...3 {
+                let partner = try await sprout.studyPerson("+82100000000\(index)", nick: "신고\(index)")
+                try await sprout.enterQueue(target)
+                try await sprout.enterQueue(partner, lat: 37.5185)
+                #expect(try await sprout.study(.POST, "v1/queue/studyrequest", partner, form: [("otheruid", target.accountID)]).status.code == 200)
+                #expect(try await sprout.study(.POST, "v1/queue/studyaccept", target, form: [("otheruid", partner.accountID)]).status.code == 200)
+                for (me, other) in [(target, partner), (partner, target)] {
+                    #expect(try await sprout.study(.POST, "v1/queue/rate/\(other.accountID)", me).status.code == 200)
+                }
+                #expect(try await sprout.study(.POST, "v1/user/report", partner, form: form(target)).status.code == 200)
+                #expect(try await sprout.study(.POST, "v1/user/report", partner, form: form(target)).status.code == 201, "once per reporter")
                 #expect(try await sprout.enterQueue(target) == (index < 3 ? 200 : 201))
                 _ = try await sprout.study(.DELETE, "v1/queue", target)
             }

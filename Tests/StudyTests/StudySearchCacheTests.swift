@@ -17,13 +17,13 @@ import Testing
             #expect(try await sprout.search(b).fromQueueDB.isEmpty, "not the asker's answer: b does not see itself")
 
             let sql = try #require(sprout.app.db as? any SQLDatabase)
-            try await sql.raw("UPDATE study_profiles SET nick = 'renamed' WHERE uid = \(bind: b.uid)").run()
+            try await sql.raw("UPDATE study_profiles SET nick = 'renamed' WHERE uid = \(bind: b.accountID)").run()
             #expect(try await sprout.search(a).fromQueueDB.map(\.nick) == ["renamed"], "a profile written outside the API")
 
-            try await sql.raw("INSERT INTO study_requests (from_uid, to_uid, created_at) VALUES (\(bind: b.uid), \(bind: a.uid), CURRENT_TIMESTAMP)").run()
-            #expect(try await sprout.search(a).fromQueueDBRequested.map(\.uid) == [b.uid], "a study request")
+            try await sql.raw("INSERT INTO study_requests (from_uid, to_uid, created_at) VALUES (\(bind: b.accountID), \(bind: a.accountID), CURRENT_TIMESTAMP)").run()
+            #expect(try await sprout.search(a).fromQueueDBRequested.map(\.uid) == [b.accountID], "a study request")
 
-            try await sql.raw("DELETE FROM study_queue WHERE uid = \(bind: b.uid)").run()
+            try await sql.raw("DELETE FROM study_queue WHERE uid = \(bind: b.accountID)").run()
             let after = try await sprout.search(a)
             #expect(after.fromQueueDB.isEmpty && after.fromQueueDBRequested.isEmpty, "left the queue")
         }

@@ -9,8 +9,11 @@ import VaporTesting
 /// Someone signed in by phone and, unless asked otherwise, signed up for SeSAC Study.
 struct StudyPerson {
     let token: String
+    /// Mine, sealed, as `GET /v1/user` answers it to me.
     let uid: String
     let phone: String
+    /// What everyone else is shown me by.
+    var accountID: String { String(uid.dropLast(24)) }
 }
 
 extension TestSprout {

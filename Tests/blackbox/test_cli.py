@@ -24,6 +24,18 @@ def test_every_command_has_help(tmp_path, args):
     result = run_cli(tmp_path, *args, "--help", timeout=30)
     assert result.returncode == 0, result.stderr
     assert "usage" in (result.stdout + result.stderr).lower()
+    assert "sprout restore PATH" in result.stdout
+    assert not (tmp_path / "data").exists(), "--help touches nothing"
+
+
+@pytest.mark.parametrize("args", [["serv"], ["keyz", "list"], ["restore", "--help"]], ids=" ".join)
+def test_a_mistyped_command_or_restore_help_touches_nothing(tmp_path, args):
+    result = run_cli(tmp_path, *args, env={"DATABASE_URL": "postgres://nobody:nothing@127.0.0.1:1/none"}, timeout=30)
+    if args[-1] == "--help":
+        assert result.returncode == 0 and "Usage" in result.stdout
+    else:
+        assert result.returncode == 64 and f'no command "{args[0]}"' in result.stderr, result.stderr
+    assert not (tmp_path / "data").exists()
 
 
 def test_serve_creates_database_and_private_secrets(start_sprout):
@@ -45,6 +57,33 @@ def test_serve_prints_url_demo_account_and_key_but_never_the_secret(start_sprout
     assert DEMO_EMAIL in output
     assert server.dev_key() in output
     assert secret not in output
+
+
+def test_a_real_deployment_has_no_demo_accounts_and_no_dev_key(tmp_path, start_sprout):
+    """Issue 29: with an https public address (or `--env production`) nothing is seeded with the
+    published password, no dev key is registered or printed, and the banner names only what exists."""
+    deployment = {"SPROUT_PUBLIC_URL": "https://sprout.example", "SPROUT_DEMO_DATA": ""}
+    created = run_cli(tmp_path, "keys", "create", "ios-app", env=deployment)
+    assert created.returncode == 0, created.stderr
+    server = start_sprout(deployment)
+    assert not (server.data_dir / "dev-api-key").exists()
+    api = LessonsAPI(server.base_url, created.stdout.strip().splitlines()[-1])
+    expect_status(api.login(DEMO_EMAIL, DEMO_PASSWORD), 401)
+    assert server.stop() == 0
+    assert "sprout-demo" not in server.output() and "Dev API key" not in server.output()
+
+
+def test_a_key_is_revoked_by_name(tmp_path, start_sprout):
+    created = run_cli(tmp_path, "keys", "create", "old-app")
+    key = created.stdout.strip().splitlines()[-1]
+    revoked = run_cli(tmp_path, "keys", "revoke", "old-app")
+    assert revoked.returncode == 0, revoked.stderr
+    assert "old-app" not in run_cli(tmp_path, "keys", "list").stdout
+    again = run_cli(tmp_path, "keys", "revoke", "old-app")
+    assert again.returncode != 0 and 'no API key named "old-app"' in again.stderr
+    server = start_sprout({"SPROUT_DEMO_DATA": "false"})
+    api = LessonsAPI(server.base_url, key)
+    expect_status(api.request("POST", "/v1/validation/email", json={"email": "free@example.com"}), 420)
 
 
 def test_serve_is_the_default_command(start_sprout):

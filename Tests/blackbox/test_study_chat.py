@@ -53,6 +53,13 @@ def history(client: StudyClient, partner: str, since: str, *, encode=True) -> re
     return client.send("GET", f"/v1/chat/{partner}?lastchatDate={value}")
 
 
+def as_others_see(chats: list[dict], *people: StudyClient) -> list[dict]:
+    """Chats with each person's own sealed uid replaced by the account id everyone else sees."""
+    bare = {person.uid: person.shown_uid for person in people}
+    return [{**chat, "from": bare.get(chat["from"], chat["from"]), "to": bare.get(chat["to"], chat["to"])}
+            for chat in chats]
+
+
 class Listener:
     """A socket as the apps open it: websocket only, `changesocketid` with my uid on connect.
     Other clients start by long-polling and upgrade (`transports=None`), or only poll."""
@@ -113,12 +120,14 @@ def test_messages_go_both_ways_live_and_never_echo(chat_server):
         assert sent.status_code == 200
         chat = sent.json()
         assert set(chat) == {"_id", "__v", "to", "from", "chat", "createdAt"}
-        assert (chat["from"], chat["to"], chat["chat"], chat["__v"]) == (a.uid, b.uid, "안녕하세요! & 반가워요", 0)
+        assert (chat["from"], chat["to"], chat["chat"], chat["__v"]) == (a.uid, b.shown_uid, "안녕하세요! & 반가워요", 0), \
+            "the sender sees itself sealed and the partner bare"
         assert len(chat["createdAt"]) == 24 and chat["createdAt"].endswith("Z")
 
         for device in (b_socket, b_second_device):
             live = device.next_chat()
-            assert live == {**{key: str(value) for key, value in chat.items()}}, "every field a string"
+            assert live == {**{key: str(value) for key, value in chat.items()}, "from": a.shown_uid, "to": b.uid}, \
+                "every field a string; the recipient sees itself sealed and the sender bare"
         assert a_socket.nothing_more(), "the sender gets no echo"
 
         reply = send(b, a.uid, "네 반가워요")
@@ -130,6 +139,68 @@ def test_messages_go_both_ways_live_and_never_echo(chat_server):
             listener.close()
 
 
+def test_a_socket_that_never_signed_in_hears_nothing_whatever_uids_it_knows(chat_server):
+    """Issue 29: the eavesdropping attempt. A stranger collects every uid the APIs show anyone
+    (search from anywhere, the partner's state, the chat's sender and recipient) and binds a socket
+    to each, as the published clients bind theirs; the victim's messages still reach only the
+    victim, over their own socket, and the victim's push is not suppressed."""
+    base = chat_server.base_url
+    lat, long = random.uniform(-60, 60), random.uniform(-170, 170)
+    a, b, watcher = (StudyClient.signed_in(base, GLSME) for _ in range(3))
+    for index, person in enumerate((a, b, watcher)):
+        assert person.sign_up(f"엿보기{random.randrange(10**6)}"[:10]).status_code == 200
+        assert person.enter_queue(lat, long + index * 1e-4, ["swift"]).status_code == 200
+    found = watcher.search(lat, long).json()
+    shown = {person["uid"] for person in found["fromQueueDB"]}
+    assert b.study_request(a.shown_uid).status_code == 200
+    assert a.study_accept(b.shown_uid).status_code == 200
+    for person in (a, b):
+        shown.add(person.send("GET", "/v1/queue/myQueueState").json()["matchedUid"])
+    assert send(b, a.shown_uid, "먼저 보낸 말").status_code == 200
+    for chat in history(a, b.shown_uid, EVERYTHING).json()["payload"]:
+        shown.update({chat["from"], chat["to"]} - {a.uid})
+    assert shown == {a.shown_uid, b.shown_uid}, "everyone is shown by their account id"
+
+    stranger = socketio.Client(reconnection=False)
+    overheard: queue.Queue = queue.Queue()
+    stranger.on("chat", overheard.put)
+    stranger.on("connect", lambda: [stranger.emit("changesocketid", uid) for uid in sorted(shown)])
+    stranger.connect(base, transports=["websocket"], wait_timeout=10)
+    b_socket = Listener(base, b.uid)
+    try:
+        time.sleep(0.3)
+        assert send(a, b.shown_uid, "둘만의 이야기").status_code == 200
+        assert b_socket.next_chat()["chat"] == "둘만의 이야기"
+        assert send(b, a.shown_uid, "a는 소켓이 없어요").status_code == 200
+        with pytest.raises(queue.Empty):
+            overheard.get(timeout=1.0)
+        pushes = [line for line in chat_server.output().splitlines() if "push (log sender" in line]
+        assert any("body: a는 소켓이 없어요," in line and f"to: {a.uid}" in line for line in pushes), \
+            "a has no socket of its own, so a is pushed the chat"
+    finally:
+        stranger.disconnect()
+        b_socket.close()
+
+
+def test_a_socket_that_proves_who_it_is_is_bound_by_its_token(chat_server):
+    """Sprout's own SDK sends its ID token as the connect packet's auth; a bad token is refused."""
+    base = chat_server.base_url
+    a, b = matched(base)
+    chats: queue.Queue = queue.Queue()
+    proven = socketio.Client(reconnection=False)
+    proven.on("chat", chats.put)
+    proven.connect(base, transports=["websocket"], auth={"idtoken": b.token}, wait_timeout=10)
+    try:
+        time.sleep(0.3)
+        assert send(a, b.shown_uid, "토큰으로 왔어요").status_code == 200
+        assert chats.get(timeout=5)["chat"] == "토큰으로 왔어요"
+    finally:
+        proven.disconnect()
+    forged = socketio.Client(reconnection=False)
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        forged.connect(base, transports=["websocket"], auth={"idtoken": "forged"}, wait_timeout=5)
+
+
 def test_history_is_strictly_newer_than_the_date_asked(chat_server):
     a, b = matched(chat_server.base_url)
     texts = [f"메시지 {n}" for n in range(5)]
@@ -138,7 +209,10 @@ def test_history_is_strictly_newer_than_the_date_asked(chat_server):
     assert everything.status_code == 200
     payload = everything.json()["payload"]
     assert [chat["chat"] for chat in payload] == texts, "both directions, oldest first"
-    assert history(b, a.uid, EVERYTHING).json()["payload"] == payload, "the same conversation from either side"
+    assert all({chat["from"], chat["to"]} == {a.uid, b.shown_uid} for chat in payload), "a sees itself sealed, b bare"
+    from_b = history(b, a.uid, EVERYTHING).json()["payload"]
+    assert all({chat["from"], chat["to"]} == {b.uid, a.shown_uid} for chat in from_b), "b sees itself sealed, a bare"
+    assert as_others_see(from_b, a, b) == as_others_see(payload, a, b), "the same conversation from either side"
 
     newest = payload[-1]["createdAt"]
     assert history(a, b.uid, newest).json()["payload"] == [], "the newest held is not handed back"

@@ -28,7 +28,7 @@ from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 from pyhelpers.study_api import (
     EUNJI01, GLSME, KST, MOSONLEE, SUNNYOU22, VARIANTS, WOOSEOKJ, StudyClient, birth_iso_z, birth_offset,
     birth_swift_description, decodes_as_state, destination, distance, expect_action, expect_search,
-    expect_signup_body, expect_state, expect_user, forge_id_token, form, id_token_claims,
+    expect_signup_body, expect_state, expect_user, forge_id_token, form, id_token_claims, seal_uid,
 )
 
 SECRET = "study-blackbox-" + "0123456789abcdef" * 4
@@ -110,7 +110,7 @@ def matched_pair(member, variant_a=GLSME, variant_b=GLSME, where=None):
 def expect_matched(client: StudyClient, partner: StudyClient, *, dodged=0, reviewed=0) -> None:
     state = expect_state(client.state())
     assert (state["matched"], state["matchedUid"], state["matchedNick"], state["dodged"], state["reviewed"]) \
-        == (1, partner.uid, partner.nick, dodged, reviewed), state
+        == (1, partner.shown_uid, partner.nick, dodged, reviewed), state
 
 
 def expect_normal(client: StudyClient) -> None:
@@ -311,6 +311,7 @@ def test_bad_tokens_are_401_on_every_endpoint_and_change_nothing(member):
         "expired": forge_id_token(SECRET, id_token_claims(PROJECT, client.uid, client.phone, issued=now - 7200)),
         "another project": forge_id_token(SECRET, id_token_claims("someone-else", client.uid, client.phone)),
         "another server's key": forge_id_token("not-" + SECRET, id_token_claims(PROJECT, client.uid, client.phone)),
+        "the account id others see": forge_id_token(SECRET, id_token_claims(PROJECT, client.shown_uid, client.phone)),
         "Bearer prefix": "Bearer " + client.token,
         "truncated": client.token[:-4],
         "garbage": "a.b.c",
@@ -327,7 +328,8 @@ def test_bad_tokens_are_401_on_every_endpoint_and_change_nothing(member):
 
 
 def test_a_valid_token_for_someone_not_signed_up_is_406_not_401(study_server):
-    ghost = StudyClient(study_server.base_url, GLSME, forge_id_token(SECRET, id_token_claims(PROJECT, "ghost" + uuid.uuid4().hex, "+821000000000")))
+    ghost_uid = seal_uid(SECRET, "ghost" + uuid.uuid4().hex)
+    ghost = StudyClient(study_server.base_url, GLSME, forge_id_token(SECRET, id_token_claims(PROJECT, ghost_uid, "+821000000000")))
     expect_action(ghost.get_user(), 406)
     expect_action(ghost.state(), 406)
 
@@ -355,7 +357,7 @@ def test_waiting_and_stopping(member, variant):
     # Entering again (study tags changed) keeps one place in the queue, with the new tags.
     expect_action(client.enter_queue(*where, ["anything"]), 200)
     watcher = member()
-    found = [item for item in expect_search(watcher.search(*where))["fromQueueDB"] if item["uid"] == client.uid]
+    found = [item for item in expect_search(watcher.search(*where))["fromQueueDB"] if item["uid"] == client.shown_uid]
     assert len(found) == 1 and found[0]["studylist"] == ["anything"], found
     expect_action(client.stop_queue(), 200)
     expect_normal(client)
@@ -371,7 +373,7 @@ def test_queue_with_the_wire_shapes_clients_send(member):
     body = form(("lat", lat), ("long", long), ("studylist", tags))
     assert "studylist=C%2B%2B" in body and "studylist=a%26b%3Dc" in body and "[]" not in body
     expect_action(client.send("POST", "/v1/queue", body), 200)
-    item = next(i for i in expect_search(member().search(lat, long))["fromQueueDB"] if i["uid"] == client.uid)
+    item = next(i for i in expect_search(member().search(lat, long))["fromQueueDB"] if i["uid"] == client.shown_uid)
     assert item["studylist"] == tags and (item["lat"], item["long"]) == (lat, long)
     assert item["nick"] == client.nick and item["type"] in (0, 1, 2, -1)
 
@@ -426,7 +428,7 @@ def test_duplicate_keys_use_the_first_value(member):
     far = destination(lat, long, 50_000, 90)
     expect_action(client.send("POST", "/v1/queue", f"lat={lat}&long={long}&lat={far[0]}&long={far[1]}&studylist=swift"), 200)
     watcher = member()
-    assert [i["uid"] for i in expect_search(watcher.search(lat, long))["fromQueueDB"]] == [client.uid]
+    assert [i["uid"] for i in expect_search(watcher.search(lat, long))["fromQueueDB"]] == [client.shown_uid]
     assert expect_search(watcher.search(*far))["fromQueueDB"] == []
     expect_action(client.stop_queue(), 200)
 
@@ -438,7 +440,7 @@ def test_json_bodies_are_read_like_the_form(member):
                          content_type="application/json")
     expect_action(answer, 200)
     item = expect_search(member().search(lat, long))["fromQueueDB"][0]
-    assert (item["uid"], item["studylist"], item["lat"], item["long"]) == (client.uid, ["swift", "ios"], lat, long)
+    assert (item["uid"], item["studylist"], item["lat"], item["long"]) == (client.shown_uid, ["swift", "ios"], lat, long)
     for body, kind in [("{\"lat\": 37.5, \"long\": ", "application/json"), ("[1, 2, 3]", "application/json"),
                        (json.dumps({"lat": {"$gt": 0}, "long": [None], "studylist": [{"a": 1}]}), "application/json"),
                        (json.dumps({"lat": 37.5, "long": 126.9, "studylist": ["x"]}), "application/x-www-form-urlencoded")]:
@@ -513,7 +515,7 @@ def test_search_radius_is_700_metres(member):
         expect_action(client.enter_queue(*destination(*centre, 750, bearing), ["Anything", "kotlin"]), 200)
     searcher = member(MOSONLEE)
     result = expect_search(searcher.search(*centre))
-    assert {item["uid"] for item in result["fromQueueDB"]} == {c.uid for c in inside.values()}
+    assert {item["uid"] for item in result["fromQueueDB"]} == {c.shown_uid for c in inside.values()}
     assert result["fromQueueDBRequested"] == []
     assert "swift" in result["fromRecommend"] and not {"anything", "Anything", "kotlin"} & set(result["fromRecommend"])
     for item in result["fromQueueDB"]:
@@ -528,7 +530,7 @@ def test_requests_are_listed_wherever_the_asker_waits(member):
     expect_action(far_asker.enter_queue(*destination(*where, 5000, 45)), 200)
     expect_action(far_asker.study_request(me.uid), 200)
     result = expect_search(me.search(*where))
-    assert result["fromQueueDB"] == [] and [i["uid"] for i in result["fromQueueDBRequested"]] == [far_asker.uid]
+    assert result["fromQueueDB"] == [] and [i["uid"] for i in result["fromQueueDBRequested"]] == [far_asker.shown_uid]
     # Once the asker stops searching, the card is gone.
     expect_action(far_asker.stop_queue(), 200)
     assert expect_search(me.search(*where))["fromQueueDBRequested"] == []
@@ -548,7 +550,7 @@ def test_search_does_not_list_me(member):
     me, other = member(), member()
     expect_action(me.enter_queue(*where), 200)
     expect_action(other.enter_queue(*near(where, 10)), 200)
-    assert [i["uid"] for i in expect_search(me.search(*where))["fromQueueDB"]] == [other.uid]
+    assert [i["uid"] for i in expect_search(me.search(*where))["fromQueueDB"]] == [other.shown_uid]
 
 
 GEO_CASES = {
@@ -568,7 +570,7 @@ def test_search_across_the_antimeridian_and_near_the_poles(member, centre, found
     expect_action(far_person.enter_queue(*missed), 200)
     try:
         uids = {i["uid"] for i in expect_search(member().search(*centre))["fromQueueDB"]}
-        assert near_person.uid in uids and far_person.uid not in uids, (uids, near_person.uid)
+        assert near_person.shown_uid in uids and far_person.shown_uid not in uids, (uids, near_person.shown_uid)
     finally:
         near_person.stop_queue(), far_person.stop_queue()
 
@@ -585,7 +587,7 @@ def test_received_request_then_accept(member, variant):
     expect_action(asker.study_request(me.uid), 200)
     expect_action(asker.study_request(me.uid), 200)  # asking twice is harmless
     result = expect_search(me.search(*where))
-    assert [i["uid"] for i in result["fromQueueDBRequested"]] == [asker.uid]
+    assert [i["uid"] for i in result["fromQueueDBRequested"]] == [asker.shown_uid]
     assert result["fromQueueDBRequested"][0]["nick"] == asker.nick
     expect_action(me.study_accept(asker.uid), 200)
     expect_matched(me, asker)
@@ -633,7 +635,7 @@ def test_request_and_accept_business_codes(member):
     expect_action(c.study_request(a.uid), 200)
     expect_action(c.stop_queue(), 200)
     expect_action(a.study_accept(c.uid), 202)
-    assert [i["uid"] for i in expect_search(a.search(*where))["fromQueueDBRequested"]] == [b.uid]
+    assert [i["uid"] for i in expect_search(a.search(*where))["fromQueueDBRequested"]] == [b.shown_uid]
     # d waits and asks b; b matches a; then d's accept of... b matched elsewhere → 201 on accept.
     expect_action(d.enter_queue(*where), 200)
     expect_action(b.study_request(d.uid), 200)
@@ -746,7 +748,7 @@ def test_rate_with_6_and_9_titles_and_the_forgotten_form(member):
     expect_action(a.rate(b.uid, [1, 0, 1, 0, 0, 1], "시간 약속을 잘 지켜요 & 친절해요"), 200)
     rated = expect_user(b.get_user())
     assert rated["reputation"] == [1, 0, 1, 0, 0, 1, 0, 0, 0] and rated["comment"] == ["시간 약속을 잘 지켜요 & 친절해요"]
-    assert a.uid in rated["reviewedBefore"]
+    assert a.shown_uid in rated["reviewedBefore"]
     expect_normal(a)
     expect_matched(b, a, reviewed=1)
     expect_action(b.rate(a.uid, [0, 1, 0, 0, 0, 0, 0, 0, 1], ""), 200)
@@ -785,9 +787,29 @@ def test_rate_refusals_are_501_and_change_nothing(member, call):
     expect_matched(a, b)
 
 
+def studied_together(target: StudyClient, partner: StudyClient) -> None:
+    """The partner asks, the target accepts, and both rate: a study the two had together."""
+    where = somewhere()
+    expect_action(target.enter_queue(*where), 200)
+    expect_action(partner.enter_queue(*near(where)), 200)
+    expect_action(partner.study_request(target.shown_uid), 200)
+    expect_action(target.study_accept(partner.shown_uid), 200)
+    expect_action(target.rate(partner.shown_uid), 200)
+    expect_action(partner.rate(target.shown_uid), 200)
+
+
 def test_three_reports_bar_the_queue(member):
+    """Only someone who studied with a person moves them towards the bar: three strangers' reports
+    are taken (200) but bar no one."""
     target = member()
+    for stranger in [member() for _ in range(3)]:
+        expect_action(stranger.report(target.shown_uid, [1, 0, 0, 0, 0, 0], "욕설"), 200)
+    assert expect_user(target.get_user())["reportedNum"] == 0
+    expect_action(target.enter_queue(*somewhere()), 200)
+    expect_action(target.stop_queue(), 200)
     reporters = [member(v) for v in (GLSME, SUNNYOU22, MOSONLEE)]
+    for reporter in reporters:
+        studied_together(target, reporter)
     expect_action(reporters[0].report(target.uid, [1, 0, 0, 0, 0, 0], "욕설"), 200)
     expect_action(reporters[0].report(target.uid), 201)  # already reported by me
     expect_action(reporters[1].report(target.uid, [0] * 9), 200)
@@ -795,7 +817,7 @@ def test_three_reports_bar_the_queue(member):
     expect_action(target.stop_queue(), 200)
     expect_action(reporters[2].report(target.uid, [0, 1, 0, 0, 0, 0], ""), 200)
     user = expect_user(target.get_user())
-    assert user["reportedNum"] == 3 and sorted(user["reportedUser"]) == sorted(r.uid for r in reporters)
+    assert user["reportedNum"] == 3 and sorted(user["reportedUser"]) == sorted(r.shown_uid for r in reporters)
     expect_action(target.enter_queue(*somewhere()), 201)
     expect_normal(target)
     expect_action(reporters[0].report("no-such-uid"), 202)
@@ -809,7 +831,7 @@ def test_withdrawing_partner_ends_the_study(member):
     a, b = matched_pair(member)
     expect_action(a.withdraw(), 200)
     state = expect_state(b.state())
-    assert state["matched"] == 1 and state["dodged"] == 1 and state["matchedUid"] == a.uid
+    assert state["matched"] == 1 and state["dodged"] == 1 and state["matchedUid"] == a.shown_uid
     expect_action(b.dodge(a.uid), 200)
     assert expect_user(b.get_user())["dodgeNum"] == 0
 

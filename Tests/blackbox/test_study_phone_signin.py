@@ -154,3 +154,32 @@ def test_the_code_listing_is_hidden_with_a_real_sms_provider(start_sprout, env):
     server = start_sprout(env)
     listing = requests.get(f"{server.base_url}/emulator/v1/projects/p/verificationCodes", timeout=15)
     expect_firebase_error(listing, 404, "NOT_FOUND")
+
+
+def test_production_lists_no_codes_and_refuses_to_start_with_the_development_sender(tmp_path):
+    """Issue 29: `--env production` never runs the development sender, whose listing would let
+    anyone sign in as any number."""
+    from pyhelpers.sprout_server import free_port, run_cli, start_server
+
+    port = str(free_port())
+    refused = run_cli(tmp_path, "serve", "--env", "production", "--hostname", "127.0.0.1", "--port", port,
+                      env={"SPROUT_DEMO_DATA": "false"})
+    assert refused.returncode != 0
+    assert "SPROUT_SMS=development" in refused.stderr, refused.stderr
+
+    server = start_server(tmp_path, {"SPROUT_DEMO_DATA": "false", "SPROUT_SMS": "test-numbers-only",
+                                              "SPROUT_TEST_PHONE_NUMBERS": "+821011112222=123456"},
+                          port=int(port), args=["serve", "--env", "production", "--hostname", "127.0.0.1", "--port", port])
+    try:
+        listing = requests.get(f"{server.base_url}/emulator/v1/projects/sprout-study/verificationCodes", timeout=10)
+        assert listing.status_code == 404
+        sent = post(toolkit(server, "accounts:sendVerificationCode"), {"phoneNumber": "+821011112222"})
+        assert sent.status_code == 200, sent.text
+        signed_in = post(toolkit(server, "accounts:signInWithPhoneNumber"),
+                         {"sessionInfo": sent.json()["sessionInfo"], "code": "123456"})
+        assert signed_in.status_code == 200, signed_in.text
+        stranger = post(toolkit(server, "accounts:sendVerificationCode"), {"phoneNumber": "+821033334444"})
+        expect_firebase_error(stranger, 400, "OPERATION_NOT_ALLOWED : this server does not send codes to this number")
+        assert "123456" not in server.output()
+    finally:
+        server.stop()

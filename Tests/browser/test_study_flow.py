@@ -65,12 +65,15 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     # Off the live pages while the request is made: a live page would reload on hearing it.
     accepter.goto(base + "/study/me")
 
-    # Every socket the asker's pages open, and whether each bound itself to the asker's uid.
+    # Every socket the asker's pages open, and whether the server connected each: it binds the
+    # socket to the asker by the session cookie, so the page never names a uid (`changesocketid`).
     bound: list[str] = []
+    named: list[str] = []
     told: list[str] = []
 
     def watch(socket):
-        socket.on("framesent", lambda payload: bound.append(socket.url) if "changesocketid" in str(payload) else None)
+        socket.on("framesent", lambda payload: named.append(str(payload)) if "changesocketid" in str(payload) else None)
+        socket.on("framereceived", lambda payload: bound.append(socket.url) if str(payload).startswith("40") else None)
         socket.on("framereceived", lambda payload: told.append(str(payload)) if "queueState" in str(payload) else None)
 
     asker.on("websocket", watch)
@@ -89,6 +92,7 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
             break
         asker.wait_for_timeout(25)
     assert bound and "/socket.io/?EIO=4&transport=websocket" in bound[0], bound
+    assert not named, named
 
     accepter.goto(base + "/study/results?tab=received")
     received = accepter.locator(".study-card", has_text="고래밥")

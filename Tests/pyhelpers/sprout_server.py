@@ -23,7 +23,7 @@ _FOREIGN_ENV = ("DATABASE_URL", "SPROUT_DATA_DIR", "SPROUT_PUBLIC_URL")
 # The shared servers see many requests from one address and one account within a minute.
 NO_RATE_LIMITS = {"SPROUT_RATE_LIMIT_IP": "0", "SPROUT_RATE_LIMIT_ACCOUNT": "0",
                   "SPROUT_LOGIN_LIMIT_IP": "0", "SPROUT_LOGIN_LIMIT_EMAIL": "0",
-                  "SPROUT_SMS_LIMIT_PHONE": "0", "SPROUT_SMS_LIMIT_IP": "0"}
+                  "SPROUT_SMS_LIMIT_PHONE": "0", "SPROUT_SMS_LIMIT_IP": "0", "SPROUT_SMS_LIMIT_HOUR": "0"}
 
 
 def sprout_binary() -> Path:

@@ -144,6 +144,14 @@ def forge_id_token(secret: str, claims: dict, kid: str = "sprout-phone-1") -> st
     return f"{header}.{payload}.{_b64(signature)}"
 
 
+def seal_uid(secret: str, account_id: str) -> str:
+    """The uid an account's own sign-in hands out (Sprout's `PhoneUIDs`): the account id and 24 hex
+    characters of HMAC-SHA256 under a key derived from the server's token secret. Lets a test forge
+    an ID token for an account no one signed in to."""
+    key = hmac.new(secret.encode(), b"phone-uid", hashlib.sha256).digest()
+    return account_id + hmac.new(key, account_id.encode(), hashlib.sha256).hexdigest()[:24]
+
+
 def id_token_claims(project: str, uid: str, phone: str, *, issued: int | None = None, lifetime: int = 3600) -> dict:
     issued = int(time.time()) if issued is None else issued
     return {"iss": f"https://securetoken.google.com/{project}", "aud": project, "sub": uid, "user_id": uid,
@@ -189,6 +197,12 @@ class StudyClient:
         body = phone_sign_in(base_url, phone)
         return cls(base_url, variant, body["idToken"], body["localId"], body["phoneNumber"],
                    refresh_token=body["refreshToken"])
+
+    @property
+    def shown_uid(self) -> str:
+        """What everyone else is shown me by: my own uid, as sign-in gave it, without its 24-character
+        seal (Sprout's `PhoneUIDs`)."""
+        return self.uid[:-24]
 
     def refresh(self) -> str:
         """`getIDTokenForcingRefresh(true)`: a new ID token from the refresh token."""

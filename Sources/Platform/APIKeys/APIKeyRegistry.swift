@@ -54,6 +54,24 @@ public struct APIKeyRegistry: Sendable {
         }
     }
 
+    /// Forgets the dev key kept in the data directory, when it is registered: an install that no
+    /// longer runs as a development one stops accepting the key it used to print.
+    public func revokeDevKey(_ key: String, on db: any Database) async throws {
+        try await db.writeTransaction { db in
+            try await APIKey.query(on: db).filter(\.$id == TokenService.digest(key)).delete()
+        }
+    }
+
+    /// Deletes the key of that name; false when there is none.
+    public func revoke(name: String, on db: any Database) async throws -> Bool {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return try await db.writeTransaction { db in
+            guard try await APIKey.query(on: db).filter(\.$name == name).count() > 0 else { return false }
+            try await APIKey.query(on: db).filter(\.$name == name).delete()
+            return true
+        }
+    }
+
     public func list(on db: any Database) async throws -> [APIKey] {
         try await APIKey.query(on: db).sort(\.$createdAt).sort(\.$name).all()
     }

@@ -17,7 +17,7 @@ public struct AccountsController: Sendable {
         let auth = routes.grouped("api", "auth")
         auth.on(.POST, "join", doc: .init(
             "Create an account", body: .json(SproutAccount.JoinRequest.self),
-            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Invalid email, empty password or name", 409: "Email already registered", 429: "Too many calls"]
+            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Invalid email or name; a password shorter than 8 characters or among the most common", 409: "Email already registered", 429: "Too many calls"]
         ), use: join)
         auth.on(.POST, "login", doc: .init(
             "Log in", body: .json(SproutAccount.LoginRequest.self),
@@ -39,6 +39,11 @@ public struct AccountsController: Sendable {
         let body = try req.decodeBody(SproutAccount.JoinRequest.self)
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 30 else { throw Abort(.badRequest, reason: "A name of 1 to 30 characters is required.") }
+        switch PasswordPolicy.problem(with: body.password) {
+        case .tooShort: throw Abort(.badRequest, reason: "A password of at least \(PasswordPolicy.minimumLength) characters is required.")
+        case .common: throw Abort(.badRequest, reason: "This password is one of the most common ones; choose another.")
+        case nil: break
+        }
         do {
             let account = try await accounts.register(email: body.email, password: body.password, displayName: name, on: req.db)
             return try await session(for: account, on: req.db)

@@ -15,14 +15,18 @@ public struct DataDirectory: Sendable {
 
     public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }
 
+    /// A secret kept before, without making one.
+    public func existingSecret(named name: String) -> String? {
+        guard let existing = try? String(contentsOf: url.appendingPathComponent(name), encoding: .utf8) else { return nil }
+        let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
     /// Reads a secret file, creating it with `make()` on first use. The file is written with mode
     /// 0600 before any byte of the secret lands in it, so the secret is never world-readable.
     public func secret(named name: String, make: () -> String) throws -> String {
+        if let existing = existingSecret(named: name) { return existing }
         let file = url.appendingPathComponent(name)
-        if let existing = try? String(contentsOf: file, encoding: .utf8) {
-            let trimmed = existing.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !trimmed.isEmpty { return trimmed }
-        }
         let value = make()
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
             throw DataDirectoryError.cannotWrite(file.path)

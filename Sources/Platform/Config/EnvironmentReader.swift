@@ -38,7 +38,12 @@ public struct EnvironmentReader: Sendable {
     }
 
     public func flag(_ name: String, default value: Bool) throws -> Bool {
-        guard let raw = env[name], !raw.isEmpty else { return value }
+        try flag(name) ?? value
+    }
+
+    /// True or false when set, nil when not.
+    public func flag(_ name: String) throws -> Bool? {
+        guard let raw = env[name], !raw.isEmpty else { return nil }
         switch raw.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off": return false

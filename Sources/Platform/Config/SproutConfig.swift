@@ -29,6 +29,12 @@ public struct SproutConfig: Sendable {
     public var passwordCost: Int
     /// Seeds demo accounts and content the first time the database is empty.
     public var loadsDemoData: Bool
+    /// Registers (and prints) the development API key kept in the data directory, on a
+    /// development install or with the demo asked for; otherwise a dev key registered before is
+    /// revoked.
+    public var registersDevAPIKey = true
+    /// `sprout serve --env production`: what only development may do is refused at start.
+    public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
     public var environment: EnvironmentReader
 
@@ -71,7 +77,13 @@ public struct SproutConfig: Sendable {
 
     /// Reads the configuration from environment variables, failing on values that do not parse
     /// rather than silently falling back to a default the operator did not ask for.
-    public static func fromEnvironment(_ env: [String: String] = ProcessInfo.processInfo.environment) throws -> SproutConfig {
+    ///
+    /// - Parameters:
+    ///   - production: `--env production`.
+    ///   - command: the `sprout` command about to run: only `serve` loads demo data on its own.
+    public static func fromEnvironment(
+        _ env: [String: String] = ProcessInfo.processInfo.environment, production: Bool = false, command: String = "serve"
+    ) throws -> SproutConfig {
         let reader = EnvironmentReader(env)
         let dataDirectory = URL(fileURLWithPath: env["SPROUT_DATA_DIR"] ?? ".sprout", isDirectory: true)
         var config = SproutConfig(dataDirectory: dataDirectory, environment: env)
@@ -94,7 +106,8 @@ public struct SproutConfig: Sendable {
         )
         config.phoneCodeLimits = PhoneCodeLimits(
             perPhonePerHour: try reader.integer("SPROUT_SMS_LIMIT_PHONE", default: PhoneCodeLimits.standard.perPhonePerHour),
-            perClientPerHour: try reader.integer("SPROUT_SMS_LIMIT_IP", default: PhoneCodeLimits.standard.perClientPerHour)
+            perClientPerHour: try reader.integer("SPROUT_SMS_LIMIT_IP", default: PhoneCodeLimits.standard.perClientPerHour),
+            perHour: try reader.integer("SPROUT_SMS_LIMIT_HOUR", default: PhoneCodeLimits.standard.perHour)
         )
         config.trustedProxies = (env["SPROUT_TRUSTED_PROXIES"] ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -116,7 +129,13 @@ public struct SproutConfig: Sendable {
         if let secret = config.tokenSecret, secret.utf8.count < minimumTokenSecretBytes {
             throw ConfigError.invalid(name: "SPROUT_TOKEN_SECRET", value: "(\(secret.utf8.count) bytes)", expected: "at least \(minimumTokenSecretBytes) bytes")
         }
-        config.loadsDemoData = try reader.flag("SPROUT_DEMO_DATA", default: true)
+        config.isProduction = production
+        // Demo accounts share a published password, and the dev key is printed on every start:
+        // both only on a development install, unless the operator asks for the demo.
+        let development = !production && !config.servesHTTPS
+        let demo = try reader.flag("SPROUT_DEMO_DATA")
+        config.registersDevAPIKey = development || demo == true
+        config.loadsDemoData = command == "serve" && (demo ?? development)
         return config
     }
 }

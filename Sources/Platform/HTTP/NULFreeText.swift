@@ -12,7 +12,8 @@ public enum NULFreeText {
         ContentConfiguration.global.use(decoder: FormBodies(), for: .urlEncodedForm)
     }
 
-    public static let refusal = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "A text holds a NUL character (U+0000), which cannot be stored."))
+    public static let reason = "A text holds a NUL character (U+0000), which cannot be stored."
+    public static let refusal = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: reason))
 
     /// Whether JSON text spells a NUL: `\u0000` outside an escaped backslash (a raw NUL byte is
     /// already invalid JSON).

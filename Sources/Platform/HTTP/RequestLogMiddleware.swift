@@ -39,7 +39,7 @@ public struct RequestLogMiddleware: Middleware {
             "method": .string(request.method.rawValue),
             "route": .string(Self.pattern(of: request)),
             "status": .stringConvertible(status.code),
-            "latency_ms": .string(String(format: "%.2f", milliseconds)),
+            "latency_ms": .stringConvertible((milliseconds * 100).rounded() / 100),
         ])
     }
 

@@ -8,6 +8,9 @@ public struct UnexpectedErrorMiddleware: Middleware {
 
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
         next.respond(to: request).flatMapErrorThrowing { error in
+            if let decoding = error as? DecodingError {
+                return Self.response(status: .badRequest, reason: DecodingProblem.reason(decoding), headers: [:], for: request)
+            }
             if let abort = error as? any AbortError {
                 return Self.response(status: abort.status, reason: abort.reason, headers: abort.headers, for: request)
             }

@@ -77,7 +77,7 @@ struct PhoneAuthController {
         }
         return .init(
             idToken: session.idToken, refreshToken: session.refreshToken, expiresIn: String(session.expiresIn),
-            localId: session.identity.uid, isNewUser: session.isNewUser, phoneNumber: session.identity.phoneNumber
+            localId: phoneSignIn.uids.uid(ofAccount: session.identity.uid), isNewUser: session.isNewUser, phoneNumber: session.identity.phoneNumber
         )
     }
 
@@ -90,7 +90,7 @@ struct PhoneAuthController {
         let phone = account.phoneNumber ?? identity.phoneNumber
         let refreshedAt = Date(timeIntervalSince1970: TimeInterval(claims.iat))
         return .init(users: [.init(
-            localId: identity.uid, phoneNumber: phone, emailVerified: false,
+            localId: phoneSignIn.uids.uid(ofAccount: identity.uid), phoneNumber: phone, emailVerified: false,
             createdAt: Self.milliseconds(account.createdAt),
             lastLoginAt: Self.milliseconds(Date(timeIntervalSince1970: TimeInterval(claims.auth_time))),
             lastRefreshAt: UTCTimestamp.format(refreshedAt, fractionDigits: 3) + "Z",
@@ -107,7 +107,7 @@ struct PhoneAuthController {
         let session = try await phoneSignIn.refresh(refreshToken: body.refresh_token ?? body.refreshToken ?? "", on: req.db)
         return .init(
             access_token: session.idToken, expires_in: String(session.expiresIn), refresh_token: session.refreshToken,
-            id_token: session.idToken, user_id: session.identity.uid, project_id: phoneSignIn.project
+            id_token: session.idToken, user_id: phoneSignIn.uids.uid(ofAccount: session.identity.uid), project_id: phoneSignIn.project
         )
     }
 

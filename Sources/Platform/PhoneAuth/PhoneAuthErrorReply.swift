@@ -34,6 +34,7 @@ struct PhoneAuthErrorReply: Error, Sendable, Equatable {
         case .phoneBelongsToAnotherAccount: self.init(status: .badRequest, message: "PHONE_NUMBER_EXISTS")
         case .accountNotFound: self.init(status: .badRequest, message: "USER_NOT_FOUND")
         case .userDisabled: self.init(status: .badRequest, message: "USER_DISABLED")
+        case .numberNotAllowed: self.init(status: .badRequest, message: "OPERATION_NOT_ALLOWED : this server does not send codes to this number")
         case .smsNotSent: self.init(status: .serviceUnavailable, message: "INTERNAL_ERROR : the SMS could not be sent")
         }
     }

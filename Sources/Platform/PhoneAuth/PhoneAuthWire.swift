@@ -1,5 +1,7 @@
 /// The bodies of the Firebase Auth REST surface, as the emulator and Google write them. Numbers
 /// of seconds and milliseconds are strings there (`"3600"`), and the SDKs decode them as such.
+/// Fixed values are `var`s with their value: a `let` with one could not be decoded (`Content` is
+/// `Codable`), which the compiler warns about for every one.
 enum PhoneAuthWire {
     // MARK: Requests (every field optional: a missing one is the API's own MISSING_… error)
 
@@ -59,14 +61,14 @@ enum PhoneAuthWire {
             let phoneNumber: String
         }
 
-        let kind = "identitytoolkit#GetAccountInfoResponse"
+        var kind = "identitytoolkit#GetAccountInfoResponse"
         let users: [User]
     }
 
     struct Refreshed: Codable {
         let access_token: String
         let expires_in: String
-        let token_type = "Bearer"
+        var token_type = "Bearer"
         let refresh_token: String
         let id_token: String
         let user_id: String
@@ -85,9 +87,9 @@ enum PhoneAuthWire {
 
     /// What the emulator hands the web SDK instead of a real reCAPTCHA.
     struct RecaptchaParams: Codable {
-        let kind = "identitytoolkit#GetRecaptchaParamResponse"
-        let recaptchaStoken = "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha"
-        let recaptchaSiteKey = "Fake-key__Do-not-send-this-to-Recaptcha_"
+        var kind = "identitytoolkit#GetRecaptchaParamResponse"
+        var recaptchaStoken = "This-is-a-fake-token__Dont-send-this-to-the-Recaptcha-service__The-Auth-Emulator-does-not-support-Recaptcha"
+        var recaptchaSiteKey = "Fake-key__Do-not-send-this-to-Recaptcha_"
     }
 
     struct VerificationCodes: Codable {

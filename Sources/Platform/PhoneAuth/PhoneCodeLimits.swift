@@ -6,13 +6,17 @@
 public struct PhoneCodeLimits: Sendable, Equatable {
     public var perPhonePerHour: Int
     public var perClientPerHour: Int
+    /// Codes per hour to anyone: SMS pumping spreads over many numbers and addresses, and each
+    /// text costs the operator money.
+    public var perHour: Int
 
-    public init(perPhonePerHour: Int, perClientPerHour: Int) {
+    public init(perPhonePerHour: Int, perClientPerHour: Int, perHour: Int = 0) {
         self.perPhonePerHour = perPhonePerHour
         self.perClientPerHour = perClientPerHour
+        self.perHour = perHour
     }
 
-    /// `SPROUT_SMS_LIMIT_PHONE`, `SPROUT_SMS_LIMIT_IP`.
-    public static let standard = PhoneCodeLimits(perPhonePerHour: 5, perClientPerHour: 30)
-    public static let off = PhoneCodeLimits(perPhonePerHour: 0, perClientPerHour: 0)
+    /// `SPROUT_SMS_LIMIT_PHONE`, `SPROUT_SMS_LIMIT_IP`, `SPROUT_SMS_LIMIT_HOUR`.
+    public static let standard = PhoneCodeLimits(perPhonePerHour: 5, perClientPerHour: 30, perHour: 500)
+    public static let off = PhoneCodeLimits(perPhonePerHour: 0, perClientPerHour: 0, perHour: 0)
 }

@@ -38,6 +38,7 @@ struct PhoneIDTokens: Sendable {
 
     let project: String
     let clock: WallClock
+    let uids: PhoneUIDs
     private let keys: JWTKeyCollection
     private let verified = VerifiedTokens<PhoneIDTokenClaims>()
 
@@ -47,14 +48,16 @@ struct PhoneIDTokens: Sendable {
         await keys.add(hmac: HMACKey(key: SymmetricKey(data: Data(derived))), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.keyID))
         self.project = project
         self.clock = clock
+        uids = PhoneUIDs(secret: secret)
     }
 
     var issuer: String { "https://securetoken.google.com/\(project)" }
 
     func sign(_ identity: PhoneIdentity, signedInAt: Date) async throws -> String {
         let now = Int(clock.now().timeIntervalSince1970.rounded(.down))
+        let uid = uids.uid(ofAccount: identity.uid)
         let claims = PhoneIDTokenClaims(
-            iss: issuer, aud: project, sub: identity.uid, user_id: identity.uid,
+            iss: issuer, aud: project, sub: uid, user_id: uid,
             iat: now, exp: now + Self.lifetime, auth_time: Int(signedInAt.timeIntervalSince1970.rounded(.down)),
             phone_number: identity.phoneNumber,
             firebase: .init(identities: ["phone": [identity.phoneNumber]], sign_in_provider: "phone")
@@ -73,9 +76,11 @@ struct PhoneIDTokens: Sendable {
         return claims
     }
 
+    /// A token whose `sub` is not a sealed uid (one signed before uids were sealed) is invalid:
+    /// the client refreshes it and learns its sealed uid.
     func check(_ token: String) async -> PhoneTokenCheck {
-        guard let claims = await claims(of: token) else { return .invalid }
+        guard let claims = await claims(of: token), let accountID = uids.account(ofUID: claims.sub) else { return .invalid }
         guard Double(claims.exp) > clock.now().timeIntervalSince1970 else { return .expired }
-        return .valid(PhoneIdentity(uid: claims.sub, phoneNumber: claims.phone_number))
+        return .valid(PhoneIdentity(uid: accountID, phoneNumber: claims.phone_number))
     }
 }

@@ -1,6 +1,6 @@
 /// Who a valid phone ID token says its bearer is.
 public struct PhoneIdentity: Sendable, Equatable {
-    /// The Sprout `Account` id, which Firebase clients know as the `uid`/`localId`.
+    /// The Sprout `Account` id. Firebase clients know it sealed (`PhoneUIDs`) as their `uid`/`localId`.
     public let uid: String
     /// E.164.
     public let phoneNumber: String

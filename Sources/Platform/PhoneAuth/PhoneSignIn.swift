@@ -43,6 +43,9 @@ public struct PhoneSignIn: Sendable {
         codeKey = SymmetricKey(data: Data(HMAC<SHA256>.authenticationCode(for: Data("phone-verification-code".utf8), using: SymmetricKey(data: Data(secret.utf8)))))
     }
 
+    /// The uids phone clients know themselves by.
+    public var uids: PhoneUIDs { idTokens.uids }
+
     /// The project id ID tokens name.
     public var project: String { settings.project }
 
@@ -63,6 +66,7 @@ public struct PhoneSignIn: Sendable {
         guard let phone = PhoneNumber.e164(phoneNumber) else { throw PhoneSignInError.invalidPhoneNumber }
         let now = clock.now()
         let fixedCode = settings.testNumbers[phone]
+        guard fixedCode != nil || (settings.sendsCodes && settings.allowsCountry(of: phone)) else { throw PhoneSignInError.numberNotAllowed }
         let code = fixedCode ?? newCode()
         let sessionInfo = ids.token(byteCount: 32)
         let verification = PhoneVerification(
@@ -92,7 +96,11 @@ public struct PhoneSignIn: Sendable {
         func recent() -> QueryBuilder<PhoneVerification> {
             PhoneVerification.query(on: db).filter(\.$isTestNumber == false).filter(\.$createdAt > since)
         }
-        for (limit, query) in [(limits.perPhonePerHour, recent().filter(\.$phoneNumber == phone)), (limits.perClientPerHour, recent().filter(\.$clientAddress == client))] where limit > 0 {
+        let limited = [
+            (limits.perPhonePerHour, recent().filter(\.$phoneNumber == phone)), (limits.perClientPerHour, recent().filter(\.$clientAddress == client)),
+            (limits.perHour, recent()),
+        ]
+        for (limit, query) in limited where limit > 0 {
             guard try await query.copy().count() >= limit else { continue }
             let oldest = try await query.sort(\.$createdAt).first()?.createdAt ?? now
             throw PhoneSignInError.tooManyAttempts(retryAfter: max(1, Int(oldest.addingTimeInterval(limitWindow).timeIntervalSince(now).rounded(.up))))

@@ -29,6 +29,8 @@ public enum PhoneSignInError: Error, Equatable, Sendable {
     case accountNotFound
     /// The operator disabled the number's account.
     case userDisabled
+    /// This server sends no codes to this number (it signs in its test numbers only).
+    case numberNotAllowed
     /// The SMS provider refused or could not be reached; nothing the person typed is wrong.
     case smsNotSent(String)
 }

@@ -22,7 +22,15 @@ public struct CSRFMiddleware: AsyncMiddleware {
                 let limit = request.route?.bodyLimit ?? request.application.routes.defaultMaxBodySize.value
                 _ = try await request.body.collect(max: limit).get()
             }
-            let submitted = (try? request.content.get(String.self, at: Self.fieldName)) ?? ""
+            let submitted: String
+            do {
+                submitted = try request.content.get(String.self, at: Self.fieldName)
+            } catch let error as DecodingError where DecodingProblem.reason(error) == NULFreeText.reason {
+                // A form no page could have sent as it is, but not a forgery: the form's own 400.
+                throw Abort(.badRequest, reason: NULFreeText.reason)
+            } catch {
+                submitted = ""
+            }
             let expected = request.cookies[Self.cookieName]?.string ?? ""
             guard !expected.isEmpty, constantTimeEquals(submitted, expected) else {
                 throw Abort(.forbidden, reason: "CSRF token missing or wrong")

@@ -12,6 +12,15 @@ extension Request {
         return session.data[Self.webAccountKey]
     }
 
+    /// The signed-in web account of a request outside the pages' session middleware (the study
+    /// socket's handshake), from its session cookie; reads the store and creates nothing.
+    public func webAccountIDFromCookie() async -> String? {
+        guard let id = cookies[WebSessionCookie.name]?.string, !id.isEmpty,
+              let data = try? await application.sessions.driver.readSession(SessionID(string: id), for: self).get()
+        else { return nil }
+        return data[Self.webAccountKey]
+    }
+
     /// Starts a fresh session for `accountID` under a new id; the old session is deleted, so a
     /// session cookie planted before login cannot ride along.
     public func signInToWeb(accountID: String) async throws {

@@ -15,7 +15,7 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
         } catch let error as ReadingError {
             throw Self.abort(error)
         } catch let error as DecodingError {
-            throw Abort(.badRequest, reason: Self.reason(error))
+            throw Abort(.badRequest, reason: DecodingProblem.reason(error))
         } catch let abort as any AbortError where abort.status == .unprocessableEntity {
             // Vapor's answer to a body it cannot decode at all (an empty one); 422 here means the
             // rules refused a value, so a client can tell the two apart.
@@ -67,22 +67,6 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
                          reason: "The book catalogue cannot be reached now; try again later.")
         case .libraryChangedDuringImport:
             return Abort(.conflict, reason: "The library changed while the file was being imported; nothing was imported. Try again.")
-        }
-    }
-
-    /// What could not be read, by field, in the API's words rather than Foundation's.
-    static func reason(_ error: DecodingError) -> String {
-        func field(_ path: [any CodingKey]) -> String {
-            path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        }
-        switch error {
-        case let .keyNotFound(key, context): return "\(field(context.codingPath + [key])): required"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return context.codingPath.isEmpty ? "The body must be a JSON object." : "\(field(context.codingPath)): not the expected type"
-        case let .dataCorrupted(context) where !context.codingPath.isEmpty:
-            return "\(field(context.codingPath)): cannot be read"
-        default:
-            return "The body is not JSON, or holds a number too large for its field."
         }
     }
 

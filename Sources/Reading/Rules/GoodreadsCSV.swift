@@ -40,7 +40,7 @@ enum GoodreadsCSV {
 
     static func read(_ text: String) throws(FileError) -> [Row] {
         // No text file holds a NUL; no database column could keep one.
-        guard !text.utf8.contains(0) else { throw .notCSV }
+        guard !text.utf8.contains(0), isWellQuoted(text) else { throw .notCSV }
         let reader: CSVReader
         do {
             reader = try CSVReader(string: text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text, hasHeaderRow: true)
@@ -65,7 +65,7 @@ enum GoodreadsCSV {
 
     private static func row(_ index: Int, _ cells: [String: String]) -> Row {
         func cell(_ column: String) -> String {
-            formulaValue(cells[column] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            unneutralised(formulaValue(cells[column] ?? "")).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         var unreadable: [String] = []
         func number(_ column: String) -> Int? {
@@ -117,16 +117,60 @@ enum GoodreadsCSV {
             case .reading: "currently-reading"
             case .toRead: "to-read"
             }
+            // The ISBNs are the only formulas written, and hold digits only (`BookRules`).
             let cells = [
-                "", book.title, book.author, authorLastFirst(book.author), "",
+                "", neutralised(book.title), neutralised(book.author), neutralised(authorLastFirst(book.author)), "",
                 "=\"\(isbn10(fromISBN13: isbn13))\"", "=\"\(isbn13)\"", String(book.rating),
-                "", book.publisher, "", book.pages > 0 ? String(book.pages) : "", "", "",
-                goodreadsDay(book.finishedOn), goodreadsDay(entry.addedOn), shelf, "\(shelf) (#1)", shelf, html(entry.review),
+                "", neutralised(book.publisher), "", book.pages > 0 ? String(book.pages) : "", "", "",
+                goodreadsDay(book.finishedOn), goodreadsDay(entry.addedOn), shelf, "\(shelf) (#1)", shelf, neutralised(html(entry.review)),
                 "", "", book.status == .read ? "1" : "0", "0", goodreadsDay(book.startedOn),
             ]
             lines.append(cells.map(quoted).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Characters that make a spreadsheet read a cell as a formula (OWASP's CSV injection list).
+    private static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+
+    /// A cell a spreadsheet opening the export shows as text: one that would start a formula
+    /// (a title another reader put in the shared catalogue, say) gets a leading `'`, as OWASP
+    /// recommends. Reading a file back removes it (`unneutralised`), so a round trip keeps titles.
+    static func neutralised(_ cell: String) -> String {
+        guard let first = cell.first, formulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    static func unneutralised(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, formulaStarts.contains(second) else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    /// Whether every quoted field closes, and closes right before a comma, a line break or the
+    /// end: CSV.swift reads an unbalanced quote as a field running on to the end of the file,
+    /// which would put the rest of a row, or of the file, into one title.
+    static func isWellQuoted(_ text: String) -> Bool {
+        var inQuotes = false, atFieldStart = true
+        var bytes = text.utf8.makeIterator()
+        var pending = bytes.next()
+        while let byte = pending {
+            pending = bytes.next()
+            if inQuotes {
+                guard byte == UInt8(ascii: "\"") else { continue }
+                if pending == UInt8(ascii: "\"") {
+                    pending = bytes.next()
+                    continue
+                }
+                guard pending == nil || pending == UInt8(ascii: ",") || pending == UInt8(ascii: "\r") || pending == UInt8(ascii: "\n") else {
+                    return false
+                }
+                inQuotes = false
+            } else if byte == UInt8(ascii: "\"") && atFieldStart {
+                inQuotes = true
+            }
+            atFieldStart = !inQuotes && (byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n"))
+        }
+        return !inQuotes
     }
 
     private static func quoted(_ cell: String) -> String {

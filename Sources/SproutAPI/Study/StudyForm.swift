@@ -32,6 +32,11 @@ public struct StudyForm: Sendable, Equatable {
         pairs.filter { Self.bare($0.0) == key }.map(\.1)
     }
 
+    /// The form with every value of `key` passed through `transform`.
+    public func mapping(_ key: String, _ transform: (String) -> String) -> StudyForm {
+        StudyForm(pairs.map { Self.bare($0.0) == key ? ($0.0, transform($0.1)) : $0 })
+    }
+
     public var encoded: String {
         pairs.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
     }

@@ -22,7 +22,11 @@ enum SocketIOPacket {
     case other
 
     static let pong = "3"
-    static let connectRequest = "40"
+    /// `40{"idtoken":…}`: join the default namespace, proving who we are.
+    static func connectRequest(idToken: String) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: ["idtoken": idToken])
+        return "40" + String(decoding: data, as: UTF8.self)
+    }
 
     /// `42["name",…]`
     static func event(_ name: String, _ arguments: [Any]) throws -> String {

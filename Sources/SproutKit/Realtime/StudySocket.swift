@@ -6,13 +6,14 @@ import SproutAPI
 /// `forceWebsockets(true)`. Written here because no Socket.IO client runs on Foundation alone
 /// (the apps' one needs Starscream), and SproutKit stays on Foundation.
 ///
-/// `connect()` keeps the socket up until `disconnect()`: it emits `changesocketid` with the uid
-/// on every connect, answers the server's pings, gives up on a server silent for longer than the
+/// `connect()` keeps the socket up until `disconnect()`: it proves who it is with the phone
+/// sign-in's ID token in the connect packet's auth on every connect (the server then binds it to
+/// that account; a refused token is refreshed before the next try), answers the server's pings, gives up on a server silent for longer than the
 /// handshake allows, and reconnects after a drop, waiting longer after each failure (½ s doubling
 /// to 30 s). Messages are sent through `StudyClient.sendChat`, never on the socket.
 public actor StudySocket {
     public enum Event: Sendable, Equatable {
-        /// Connected and bound to the uid: from now on `chat` events arrive.
+        /// Connected and bound to the signed-in account: from now on `chat` events arrive.
         case connected
         /// The connection dropped or closed; unless `disconnect()` was called, a reconnect follows.
         case disconnected
@@ -27,29 +28,35 @@ public actor StudySocket {
         min(.milliseconds(500 << min(failures, 6)), .seconds(30))
     }
 
+    /// The ID token to connect with; `afterRefusal` when the server refused the last one (past
+    /// its hour), so a fresh one is wanted.
+    public typealias IDTokenSource = @Sendable (_ afterRefusal: Bool) async throws -> String
+
     let url: URL
-    let uid: String
+    let idToken: IDTokenSource
     let connector: any WebSocketConnector
     let pause: @Sendable (Duration) async throws -> Void
     private var loop: Task<Void, Never>?
     /// The open connection, so `disconnect()` can close it under a pending receive.
     private var current: (any WebSocketConnection)?
     private var continuations: [UUID: AsyncStream<Event>.Continuation] = [:]
+    private var wasRefused = false
 
     /// - Parameters:
     ///   - baseURL: the server root (`http://…` becomes `ws://…/socket.io/`).
-    ///   - uid: the signed-in person's uid, sent with `changesocketid`.
+    ///   - idToken: the signed-in person's ID token (`StudyClient.chatSocket` reads its session's).
     ///   - pause: how waiting is done (`Task.sleep`); tests pass their own.
     public init(
-        baseURL: URL, uid: String, connector: any WebSocketConnector = URLSessionWebSocketConnector(),
-        pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+        baseURL: URL, connector: any WebSocketConnector = URLSessionWebSocketConnector(),
+        pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        idToken: @escaping IDTokenSource
     ) {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.scheme = components.scheme == "https" ? "wss" : "ws"
         components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/socket.io/"
         components.queryItems = [URLQueryItem(name: "EIO", value: "4"), URLQueryItem(name: "transport", value: "websocket")]
         url = components.url ?? baseURL
-        self.uid = uid
+        self.idToken = idToken
         self.connector = connector
         self.pause = pause
     }
@@ -111,19 +118,23 @@ public actor StudySocket {
         guard let first = try await connection.receive(), case let .open(pingInterval, pingTimeout) = SocketIOPacket(first) else {
             throw SocketClosed()
         }
-        try await connection.send(SocketIOPacket.connectRequest)
+        let token = try await idToken(wasRefused)
+        try await connection.send(try SocketIOPacket.connectRequest(idToken: token))
         while true {
             guard let text = try await receive(from: connection, within: pingInterval + pingTimeout) else { return }
             switch SocketIOPacket(text) {
             case .ping:
                 try await connection.send(SocketIOPacket.pong)
             case .connect:
-                try await connection.send(try SocketIOPacket.event("changesocketid", [uid]))
+                wasRefused = false
                 connected()
                 emit(.connected)
+            case .connectError:
+                wasRefused = true
+                return
             case let .event(name, arguments):
                 emit(Self.event(name, arguments))
-            case .close, .disconnect, .connectError:
+            case .close, .disconnect:
                 return
             case .open, .other:
                 continue

@@ -25,4 +25,14 @@ extension StudyClient {
         try Self.expectOK(response)
         return try Self.decode(Study.ChatHistory.self, response).payload
     }
+
+    /// The chat's socket for this sign-in: it proves who it is with the session's ID token, and
+    /// after the server refused one (past its hour) refreshes it first, as a 401 would.
+    public func chatSocket(connector: any WebSocketConnector = URLSessionWebSocketConnector()) -> StudySocket {
+        let (session, refresher) = (session, refresher)
+        return StudySocket(baseURL: api.baseURL, connector: connector) { afterRefusal in
+            guard let token = await session.tokens?.idToken else { throw SproutError.notSignedIn }
+            return afterRefusal ? try await session.credential(replacing: token, using: refresher) : token
+        }
+    }
 }

@@ -1,18 +1,20 @@
 import Platform
 import Vapor
 
-/// `sprout keys create NAME` and `sprout keys list`.
+/// `sprout keys create NAME`, `sprout keys list` and `sprout keys revoke NAME`.
 struct KeysCommands {
     let registry: APIKeyRegistry
 
     var group: any AsyncCommandGroup {
-        KeysGroup(commands: ["create": CreateKeyCommand(registry: registry), "list": ListKeysCommand(registry: registry)])
+        KeysGroup(commands: [
+            "create": CreateKeyCommand(registry: registry), "list": ListKeysCommand(registry: registry), "revoke": RevokeKeyCommand(registry: registry),
+        ])
     }
 }
 
 private struct KeysGroup: AsyncCommandGroup {
     let commands: [String: any AnyAsyncCommand]
-    let help = "Create and list API keys (sent by lessons clients as the SesacKey header)."
+    let help = "Create, list and revoke API keys (sent by lessons clients as the SesacKey header)."
 }
 
 private struct CreateKeyCommand: AsyncCommand {
@@ -48,5 +50,22 @@ private struct ListKeysCommand: AsyncCommand {
         for key in try await registry.list(on: context.application.db) {
             context.console.print("\(key.name)\t\(key.prefix)…\t\(formatter.string(from: key.createdAt))")
         }
+    }
+}
+
+private struct RevokeKeyCommand: AsyncCommand {
+    struct Signature: CommandSignature {
+        @Argument(name: "name", help: "The key's name, as keys list shows it.")
+        var name: String
+    }
+
+    let registry: APIKeyRegistry
+    let help = "Revoke an API key: clients sending it are refused from the next request on."
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        guard try await registry.revoke(name: signature.name, on: context.application.db) else {
+            throw CommandFailure("there is no API key named \"\(signature.name)\"")
+        }
+        context.console.info("Revoked API key \"\(signature.name.trimmingCharacters(in: .whitespaces))\".")
     }
 }

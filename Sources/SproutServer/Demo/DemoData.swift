@@ -12,6 +12,15 @@ public enum DemoData {
         ("student@sprout.local", "이학생"),
     ]
 
+    /// The demo content's domain: every account it makes, the apps' own included, is under it.
+    static let emailDomain = "@sprout.local"
+
+    /// The demo accounts this database holds, in the order they were made.
+    static func existingAccounts(on db: any Database) async throws -> [(email: String, name: String)] {
+        try await Account.query(on: db).filter(\.$email, .custom("LIKE"), "%" + emailDomain).sort(\.$createdAt).all()
+            .compactMap { account in account.email.map { ($0, account.displayName) } }
+    }
+
     /// Loads everything when the database has no accounts yet: the first run of a new install.
     static func loadIfEmpty(on db: any Database, platform: PlatformServices, modules: [any AppModule]) async throws {
         guard try await Account.query(on: db).count() == 0 else { return }

@@ -121,8 +121,6 @@ struct SignupForm: Content {
     var email = ""
     var password = ""
 
-    static let minimumPasswordLength = 8
-
     /// Field name → message, in the page's language.
     func validate(in language: WebLanguage) -> [String: String] {
         var errors: [String: String] = [:]
@@ -133,8 +131,10 @@ struct SignupForm: Content {
         if !AccountDirectory.isPlausibleEmail(email.trimmingCharacters(in: .whitespacesAndNewlines)) {
             errors["email"] = language.pick(ko: "이메일 형식을 확인해 주세요.", en: "Check the email address.")
         }
-        if password.count < Self.minimumPasswordLength {
-            errors["password"] = language.pick(ko: "비밀번호는 8자 이상이어야 합니다.", en: "Use at least 8 characters.")
+        switch PasswordPolicy.problem(with: password) {
+        case .tooShort: errors["password"] = language.pick(ko: "비밀번호는 8자 이상이어야 합니다.", en: "Use at least 8 characters.")
+        case .common: errors["password"] = language.pick(ko: "너무 흔한 비밀번호예요. 다른 비밀번호를 골라 주세요.", en: "This password is too common; choose another.")
+        case nil: break
         }
         return errors
     }

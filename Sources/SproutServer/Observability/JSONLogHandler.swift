@@ -36,6 +36,9 @@ struct JSONLogHandler: LogHandler {
     private static func json(_ value: Logger.Metadata.Value) -> Any {
         switch value {
         case let .string(string): string
+        // Numbers stay numbers (`status`, `latency_ms`), so a log query can compare them.
+        case let .stringConvertible(integer as any BinaryInteger): Int64(clamping: integer)
+        case let .stringConvertible(number as Double) where number.isFinite: number
         case let .stringConvertible(convertible): convertible.description
         case let .array(values): values.map(json)
         case let .dictionary(values): values.mapValues(json)

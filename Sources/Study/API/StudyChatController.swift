@@ -5,6 +5,7 @@ import Vapor
 /// `/v1/chat/{uid}`: spec §4, "REST".
 struct StudyChatController: Sendable {
     let chat: StudyChat
+    let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
         let chats = routes.grouped("v1", "chat")
@@ -20,22 +21,26 @@ struct StudyChatController: Sendable {
     }
 
     func send(_ req: Request) async throws -> StudyReply {
-        let to = try Self.uid(req.parameters.get("to"))
-        switch try await chat.send(from: try req.studyCaller.uid, to: to, form: req.studyForm(), on: req.db) {
-        case let .sent(message): return try .json(message)
+        let to = try uid(req.parameters.get("to"))
+        let caller = try req.studyCaller.uid
+        switch try await chat.send(from: caller, to: to, form: req.studyForm(), on: req.db) {
+        case let .sent(message): return try .json(StudyPresenter.chat(message, seenBy: caller, uids: uids))
         case .studyOver: return .text("The study is over", status: Study.ChatSendStatus.studyOver.rawValue)
         }
     }
 
     func history(_ req: Request) async throws -> StudyReply {
-        let from = try Self.uid(req.parameters.get("from"))
+        let from = try uid(req.parameters.get("from"))
         let since = try StudyChat.since(lastchatDate: Self.rawQueryValue("lastchatDate", in: req.url.query))
-        return try .json(Study.ChatHistory(payload: try await chat.history(of: try req.studyCaller.uid, with: from, after: since, on: req.db)))
+        let caller = try req.studyCaller.uid
+        let messages = try await chat.history(of: caller, with: from, after: since, on: req.db)
+        return try .json(Study.ChatHistory(payload: messages.map { StudyPresenter.chat($0, seenBy: caller, uids: uids) }))
     }
 
-    private static func uid(_ value: String?) throws(StudyError) -> String {
+    /// The partner's account, named as in `StudyQueueController.otherUID`.
+    private func uid(_ value: String?) throws(StudyError) -> String {
         guard let value, !value.isEmpty, value.count <= 128 else { throw .invalid(.otheruid) }
-        return value
+        return uids.accountID(value)
     }
 
     /// A query value as the clients send it: `%XX` decoded, but `+` kept a plus, since they send

@@ -8,6 +8,7 @@ struct StudyQueueController: Sendable {
     let matchmaker: Matchmaker
     let reviews: StudyReviews
     let answers: AnswerCache<StudySearchRead>
+    let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
         let queueRoutes = routes.grouped("v1", "queue")
@@ -81,7 +82,7 @@ struct StudyQueueController: Sendable {
     }
 
     func request(_ req: Request) async throws -> StudyReply {
-        let other = try Self.otherUID(req.studyForm())
+        let other = try otherUID(req.studyForm())
         let status: Study.StudyRequestStatus = switch try await matchmaker.request(from: try req.studyCaller.uid, to: other, on: req.db) {
         case .sent: .sent
         case .matchedMutually: .requestedByOther
@@ -91,7 +92,7 @@ struct StudyQueueController: Sendable {
     }
 
     func accept(_ req: Request) async throws -> StudyReply {
-        let other = try Self.otherUID(req.studyForm())
+        let other = try otherUID(req.studyForm())
         let status: Study.StudyAcceptStatus = switch try await matchmaker.accept(try req.studyCaller.uid, from: other, on: req.db) {
         case .matched: .matched
         case .otherMatchedElsewhere: .otherMatchedElsewhere
@@ -102,7 +103,7 @@ struct StudyQueueController: Sendable {
     }
 
     func dodge(_ req: Request) async throws -> StudyReply {
-        let other = try Self.otherUID(req.studyForm())
+        let other = try otherUID(req.studyForm())
         let status: Study.DodgeStatus = switch try await matchmaker.dodge(try req.studyCaller.uid, partner: other, on: req.db) {
         case .cancelled: .cancelled
         case .notMyPartner: .notMyPartner
@@ -112,16 +113,19 @@ struct StudyQueueController: Sendable {
 
     func rate(_ req: Request) async throws -> StudyReply {
         guard let other = req.parameters.get("otheruid"), !other.isEmpty else { throw StudyError.invalid(.otheruid) }
-        switch try await reviews.rate(try req.studyCaller.uid, partner: other, form: req.studyForm(), on: req.db) {
+        let form = try req.studyForm().mapping("otheruid", uids.accountID)
+        switch try await reviews.rate(try req.studyCaller.uid, partner: uids.accountID(other), form: form, on: req.db) {
         case .rated: return .text("Reviewed", status: 200)
         case .notMyPartner: throw StudyError.invalid(.otheruid)
         }
     }
 
-    static func otherUID(_ form: StudyForm) throws(StudyError) -> String {
+    /// The account `otheruid` names: everyone is shown others by their account id, and a client
+    /// may also name someone by the sealed uid that person's own sign-in gave them.
+    func otherUID(_ form: StudyForm) throws(StudyError) -> String {
         guard let other = form.value("otheruid")?.trimmingCharacters(in: .whitespaces), !other.isEmpty, other.count <= 128 else {
             throw .invalid(.otheruid)
         }
-        return other
+        return uids.accountID(other)
     }
 }

@@ -6,6 +6,7 @@ import Vapor
 struct StudyShopController: Sendable {
     let profiles: StudyProfiles
     let shop: SesacShop
+    let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
         let shop = routes.grouped("v1", "user", "shop")
@@ -24,7 +25,7 @@ struct StudyShopController: Sendable {
     }
 
     func myInfo(_ req: Request) async throws -> StudyReply {
-        try .json(StudyPresenter.user(try await profiles.profile(try req.studyCaller.uid, on: req.db)))
+        try .json(StudyPresenter.user(try await profiles.profile(try req.studyCaller.uid, on: req.db), sealedBy: uids))
     }
 
     func buy(_ req: Request) async throws -> StudyReply {

@@ -6,6 +6,7 @@ import Vapor
 struct StudyUserController: Sendable {
     let profiles: StudyProfiles
     let reviews: StudyReviews
+    let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
         let user = routes.grouped("v1", "user")
@@ -38,7 +39,7 @@ struct StudyUserController: Sendable {
 
     func me(_ req: Request) async throws -> StudyReply {
         let profile = try await profiles.profile(try req.studyCaller.uid, on: req.db)
-        return try .json(StudyPresenter.user(profile))
+        return try .json(StudyPresenter.user(profile, sealedBy: uids))
     }
 
     func signUp(_ req: Request) async throws -> StudyReply {
@@ -47,7 +48,7 @@ struct StudyUserController: Sendable {
         case .created:
             // A published client ignores the 200 unless its body decodes as the signup fields; the
             // User JSON carries them all with the same types.
-            return try .json(StudyPresenter.user(try await profiles.profile(caller.uid, on: req.db)))
+            return try .json(StudyPresenter.user(try await profiles.profile(caller.uid, on: req.db), sealedBy: uids))
         case .alreadySignedUp: return .text("Already signed up", status: Study.SignupStatus.alreadySignedUp.rawValue)
         case .unusableNick: return .text("Unusable nickname", status: Study.SignupStatus.unusableNick.rawValue)
         }
@@ -69,7 +70,7 @@ struct StudyUserController: Sendable {
     }
 
     func report(_ req: Request) async throws -> StudyReply {
-        switch try await reviews.report(try req.studyCaller.uid, form: req.studyForm(), on: req.db) {
+        switch try await reviews.report(try req.studyCaller.uid, form: req.studyForm().mapping("otheruid", uids.accountID), on: req.db) {
         case .reported: .text("Reported", status: 200)
         case .alreadyReported: .text("Already reported", status: 201)
         case .unknownPerson: .text("No such person", status: 202)

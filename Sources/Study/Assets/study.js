@@ -88,8 +88,8 @@
     } catch (_) { /* still offline: the next reconnect or tick tries again */ }
   };
   let socketOpen = false;
-  // Socket.IO 4 over Engine.IO 4, websocket only: the handshake, pongs, the default namespace,
-  // and changesocketid with my uid.
+  // Socket.IO 4 over Engine.IO 4, websocket only: the handshake, pongs and the default namespace.
+  // The server binds the socket to me by my session cookie, so the page never names a uid.
   const connect = () => {
     if (!window.WebSocket) return;
     const socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/socket.io/?EIO=4&transport=websocket");
@@ -99,7 +99,6 @@
       else if (text === "2") socket.send("3");
       else if (text.startsWith("40")) {
         socketOpen = true;
-        socket.send("42" + JSON.stringify(["changesocketid", live.dataset.uid]));
         catchUp();
       }
       else if (text.startsWith("42")) {

@@ -56,7 +56,7 @@ struct StudyHomePages: Sendable {
 
 /// What the pages' script compares to decide whether to reload: my state and the lists' sizes.
 struct StudyLiveState: Content, Equatable {
-    /// Mine, for the socket's `changesocketid`.
+    /// Mine: the chat tells my messages from my partner's by it.
     var uid: String
     var state: String
     var matchedNick: String

@@ -10,8 +10,9 @@ enum EngineIOPacket: Equatable {
     case ping, pong
     /// `1`: the client closes the transport.
     case close
-    /// `40`, with an optional auth payload: join the default namespace.
-    case connect
+    /// `40`, with an optional auth payload: join the default namespace. `idToken` is the payload's
+    /// `idtoken` (or `token`), for a client that proves who it is.
+    case connect(idToken: String?)
     /// `41`: leave the namespace.
     case disconnect
     /// `42[…]`: an event the client emits; only its name and first argument are read.
@@ -36,7 +37,9 @@ enum EngineIOPacket: Equatable {
         // A namespace other than "/" starts with "/"; this server has only the default one.
         guard rest.first != "/" else { return .unsupported }
         switch type {
-        case "0": return .connect
+        case "0":
+            let auth = try? JSONSerialization.jsonObject(with: Data(rest.utf8)) as? [String: Any]
+            return .connect(idToken: (auth?["idtoken"] ?? auth?["token"]) as? String)
         case "1": return .disconnect
         case "2":
             guard let items = try? JSONSerialization.jsonObject(with: Data(rest.utf8)) as? [Any], let name = items.first as? String else {
@@ -55,6 +58,12 @@ enum EngineIOPacket: Equatable {
 
     /// `40{"sid":…}`: joined the default namespace.
     static func connected(sid: String) -> String { "40{\"sid\":\"\(sid)\"}" }
+
+    /// `44{"message":…}`: the namespace refused the client (its credential).
+    static func connectError(_ message: String) -> String {
+        let message = String(decoding: (try? JSONEncoder().encode(message)) ?? Data("\"\"".utf8), as: UTF8.self)
+        return "44{\"message\":" + message + "}"
+    }
 
     static let pingText = "2"
 

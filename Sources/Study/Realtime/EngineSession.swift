@@ -7,6 +7,9 @@ import Vapor
 actor EngineSession {
     let sid: String
     let namespaceSID: String
+    /// The account a credential proved (see `StudySocketServer`); nil for a legacy client,
+    /// which binds by its sealed uid alone.
+    private(set) var provenAccount: String?
     private(set) var isAwaitingPong = false
     private(set) var isClosed = false
     private var socket: WebSocket?
@@ -24,6 +27,8 @@ actor EngineSession {
     func isCarried(by socket: WebSocket) -> Bool { self.socket === socket }
 
     var hasWaitingPoll: Bool { waitingPoll != nil }
+
+    func prove(_ account: String) { provenAccount = account }
 
     func expectPong() { isAwaitingPong = true }
     func pongReceived() { isAwaitingPong = false }

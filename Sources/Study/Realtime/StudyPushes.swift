@@ -13,6 +13,8 @@ struct StudyPushes: Sendable {
 
     let sender: any PushSender
     let presence: StudyPresence
+    /// The recipient reads their own uid sealed, as in every answer they get.
+    let uids: PhoneUIDs
     let logger: Logger
 
     /// Pushes what the queue change means to the people it concerns: `cause` is the uid whose
@@ -56,7 +58,7 @@ struct StudyPushes: Sendable {
             title: nick.isEmpty ? "새싹 스터디" : nick,
             body: String(chat.chat.prefix(Self.chatPreviewLength)),
             // FCM refuses a data key named `from`: the sender goes as `uid`.
-            data: ["event": "chat", "_id": chat.id, "uid": chat.from, "to": chat.to, "createdAt": chat.createdAt]
+            data: ["event": "chat", "_id": chat.id, "uid": chat.from, "to": uids.uid(ofAccount: chat.to), "createdAt": chat.createdAt]
         ), to: chat.to, on: db)
     }
 

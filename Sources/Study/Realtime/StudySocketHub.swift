@@ -2,13 +2,20 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// This instance's open Engine.IO sessions, by sid, and the uids they belong to: a session joins
-/// its uid with `changesocketid`, every session of a uid (a second device too) receives that
-/// person's chats, and a closed session leaves.
+/// This instance's open Engine.IO sessions, by sid, and the accounts (uids) they belong to: a
+/// session joins its account by a credential or `changesocketid` (see `StudySocketServer`),
+/// every session of an account (a second device too) receives that person's chats, and a closed
+/// session leaves.
 actor StudySocketHub {
+    /// The recipient of a chat reads their own uid sealed, as in every answer they get.
+    let uids: PhoneUIDs
     private var sessions: [String: EngineSession] = [:]
     private var byUID: [String: [String: EngineSession]] = [:]
     private var uidOfSID: [String: String] = [:]
+
+    init(uids: PhoneUIDs) {
+        self.uids = uids
+    }
 
     func open(_ session: EngineSession) {
         if sessions.updateValue(session, forKey: session.sid) == nil { ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "study") }
@@ -76,7 +83,7 @@ actor StudySocketHub {
     /// strings (`__v` too), as the original server sent them.
     func deliver(_ chat: Study.Chat) async {
         let payload: [String: String] = [
-            "_id": chat.id, "__v": String(chat.version), "to": chat.to, "from": chat.from, "chat": chat.chat, "createdAt": chat.createdAt,
+            "_id": chat.id, "__v": String(chat.version), "to": uids.uid(ofAccount: chat.to), "from": chat.from, "chat": chat.chat, "createdAt": chat.createdAt,
         ]
         guard let packet = try? EngineIOPacket.event("chat", payload) else { return }
         for session in byUID[chat.to]?.values ?? [:].values { await session.send(packet) }

@@ -14,9 +14,13 @@ import Vapor
 /// websocket (`2probe`/`3probe`, then `5`). The server pings every `pingInterval` and closes a
 /// session that left a ping unanswered until the next, as a Socket.IO server does.
 ///
-/// The late-2022 clients send no credentials on the socket, so `changesocketid` is taken at its
-/// word, as the original server did: whoever knows a uid can listen for the chats sent to it.
-/// Uids are random and shown only to a match partner.
+/// Who a session listens for: the late-2022 clients send no credential on the socket, only
+/// `changesocketid` with their uid, so a session binds to an account only by its sealed uid
+/// (`PhoneUIDs`), which that account's own sign-in alone hands out; the bare account ids the APIs
+/// show of everyone bind nothing. A client that proves who it is (an `idtoken` header on the
+/// opening request, an `idtoken` or `token` in the connect packet's auth, or the web app's session
+/// cookie) is bound to that account at once, and `changesocketid` cannot move it elsewhere; a
+/// connect packet with a bad token is refused (`44`). Sprout's web app and SproutKit always prove.
 struct StudySocketServer: Sendable {
     static let maxPayload = 64 * 1024
     /// Separates packets in one polling body (Engine.IO 4's record separator).
@@ -24,6 +28,7 @@ struct StudySocketServer: Sendable {
 
     let hub: StudySocketHub
     let presence: StudyPresence
+    let phoneSignIn: PhoneSignIn
     let ids: IdentifierGenerator
     let pingInterval: Duration
     let pingTimeout: Duration
@@ -31,7 +36,7 @@ struct StudySocketServer: Sendable {
     func register(on routes: DocumentedRoutes) {
         routes.onResponse(.GET, "socket.io", doc: APIOperation(
             "Socket.IO (Engine.IO 4, default namespace): a websocket, or a long poll",
-            description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Client event `changesocketid` with the uid; server events `chat` (a Chat object whose fields are strings) and `queueState`.",
+            description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Client event `changesocketid` with my own uid (as `GET /v1/user` answers it), or a credential: the `idtoken` header, or `{\"idtoken\": …}` as the connect packet's auth. Server events `chat` (a Chat object whose fields are strings) and `queueState`.",
             responses: [
                 101: "Switching to the websocket", 200: "Polling: the handshake, or packets separated by U+001E",
                 400: "Engine.IO error {code, message}: unknown transport, session or protocol version, or overlapping polls",
@@ -52,8 +57,9 @@ struct StudySocketServer: Sendable {
         switch req.query[String.self, at: "transport"] {
         case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
             guard let sid else {
+                let account = await provenAccount(req)
                 return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
-                    await serveWebSocket(socket, req)
+                    await serveWebSocket(socket, provenAccount: account, req)
                 }
             }
             guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
@@ -88,18 +94,40 @@ struct StudySocketServer: Sendable {
         return Self.text("ok")
     }
 
-    private func newSession(socket: WebSocket?) async -> EngineSession {
+    private func newSession(socket: WebSocket?, provenAccount: String?) async -> EngineSession {
         let session = EngineSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15), socket: socket)
+        if let provenAccount { await session.prove(provenAccount) }
         await hub.open(session)
         return session
+    }
+
+    /// The account the opening request proves, if any: a valid `idtoken` header, or the web app's
+    /// session cookie sent from a page of this site (a browser sends cookies with a websocket
+    /// another site opens, so the cookie counts only with this site's `Origin`, or none).
+    private func provenAccount(_ req: Request) async -> String? {
+        if let token = req.headers.first(name: StudyUnmatchedPath.tokenHeader),
+           case let .valid(identity) = await phoneSignIn.check(idToken: token.trimmingWhitespace()) {
+            return identity.uid
+        }
+        guard Self.isSameOrigin(req) else { return nil }
+        return await req.webAccountIDFromCookie()
+    }
+
+    static func isSameOrigin(_ req: Request) -> Bool {
+        guard let origin = req.headers.first(name: .origin) else { return true }
+        guard let host = req.headers.first(name: .host), let components = URLComponents(string: origin), let originHost = components.host else {
+            return false
+        }
+        let authority = components.port.map { "\(originHost):\($0)" } ?? originHost
+        return authority.lowercased() == host.lowercased()
     }
 
     private func handshake(_ session: EngineSession, upgrades: [String]) -> String {
         EngineIOPacket.open(sid: session.sid, upgrades: upgrades, pingInterval: pingInterval, pingTimeout: pingTimeout, maxPayload: Self.maxPayload)
     }
 
-    private func serveWebSocket(_ socket: WebSocket, _ req: Request) async {
-        let session = await newSession(socket: socket)
+    private func serveWebSocket(_ socket: WebSocket, provenAccount: String?, _ req: Request) async {
+        let session = await newSession(socket: socket, provenAccount: provenAccount)
         socket.onText { _, text in await receive(text, session, req) }
         socket.onClose.whenComplete { _ in Task { await end(session, req) } }
         await session.send(handshake(session, upgrades: []))
@@ -107,7 +135,7 @@ struct StudySocketServer: Sendable {
     }
 
     private func startPolling(_ req: Request) async throws -> Response {
-        let session = await newSession(socket: nil)
+        let session = await newSession(socket: nil, provenAccount: await provenAccount(req))
         Task { await ping(session, req) }
         return Self.text(handshake(session, upgrades: ["websocket"]))
     }
@@ -156,10 +184,21 @@ struct StudySocketServer: Sendable {
             await session.pongReceived()
         case .ping:
             await session.send("3")
-        case .connect:
+        case let .connect(idToken):
+            if let idToken {
+                guard case let .valid(identity) = await phoneSignIn.check(idToken: idToken) else {
+                    await session.send(EngineIOPacket.connectError("invalid idtoken"))
+                    return
+                }
+                await session.prove(identity.uid)
+            }
             await session.send(EngineIOPacket.connected(sid: session.namespaceSID))
-        case let .event("changesocketid", uid?) where !uid.isEmpty && uid.count <= 128:
-            await record(await hub.bind(session, to: uid), req)
+            if let account = await session.provenAccount { await record(await hub.bind(session, to: account), req) }
+        case let .event("changesocketid", uid?):
+            guard let account = phoneSignIn.uids.account(ofUID: uid) else { break }
+            let proven = await session.provenAccount
+            guard proven == nil || proven == account else { break }
+            await record(await hub.bind(session, to: account), req)
         case .event:
             break
         case .disconnect:

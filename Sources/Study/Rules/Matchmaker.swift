@@ -119,6 +119,7 @@ struct Matchmaker: Sendable {
         let now = clock.now()
         try await Partnership(uid: uid, partnerUID: other, partnerNick: nick(other), matchedAt: now).create(on: db)
         try await Partnership(uid: other, partnerUID: uid, partnerNick: nick(uid), matchedAt: now).create(on: db)
+        try await [PastMatch(uid: uid, partnerUID: other, matchedAt: now), PastMatch(uid: other, partnerUID: uid, matchedAt: now)].create(on: db)
         try await StudyRequest.query(on: db).group(.or) {
             $0.filter(\.$fromUID ~~ [uid, other]).filter(\.$toUID ~~ [uid, other])
         }.delete()

@@ -17,6 +17,13 @@ enum StudyPresenter {
         )
     }
 
+    /// My own User JSON, as the API answers it: my uid sealed, as my phone sign-in gave it to me.
+    static func user(_ profile: StudyProfile, sealedBy uids: PhoneUIDs) -> Study.User {
+        var user = user(profile)
+        user.uid = uids.uid(ofAccount: user.uid)
+        return user
+    }
+
     static func queueUser(_ entry: QueueEntry, _ profile: StudyProfile) -> Study.QueueUser {
         Study.QueueUser(
             uid: entry.uid, nick: profile.nick, lat: entry.lat, long: entry.long, reputation: reputation(profile),
@@ -48,6 +55,15 @@ enum StudyPresenter {
             id: message.objectID, to: message.toUID, from: message.fromUID, chat: message.chat,
             createdAt: timestamp(milliseconds: message.createdMilliseconds)
         )
+    }
+
+    /// A chat as `viewer` (an account id) is shown it: their own uid sealed, as their sign-in gave
+    /// it to them, and the other person's bare, as everyone is shown them (see `PhoneUIDs`).
+    static func chat(_ chat: Study.Chat, seenBy viewer: String, uids: PhoneUIDs) -> Study.Chat {
+        var chat = chat
+        if chat.to == viewer { chat.to = uids.uid(ofAccount: viewer) }
+        if chat.from == viewer { chat.from = uids.uid(ofAccount: viewer) }
+        return chat
     }
 
     /// The `…SSS'Z'` text of a time kept in whole milliseconds, digit for digit (a `Date` would

@@ -58,9 +58,13 @@ struct StudyReviews: Sendable {
                 return .alreadyReported
             }
             try await StudyReport(reporter: uid, reported: other, reasons: reasons, comment: comment, createdAt: clock.now()).create(on: db)
-            reported.reportedNum += 1
-            if !reported.reportedUsers.contains(uid) { reported.reportedUsers.append(uid) }
-            try await reported.save(on: db)
+            // Kept for the operator either way, but only someone who studied with a person can
+            // move them towards the bar: otherwise three strangers could bar anyone.
+            if try await PastMatch.query(on: db).filter(\.$uid == uid).filter(\.$partnerUID == other).count() > 0 {
+                reported.reportedNum += 1
+                if !reported.reportedUsers.contains(uid) { reported.reportedUsers.append(uid) }
+                try await reported.save(on: db)
+            }
             return .reported
         }
     }

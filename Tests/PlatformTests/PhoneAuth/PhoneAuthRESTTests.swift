@@ -31,7 +31,8 @@ import Vapor
             let idToken = try #require(session["idToken"] as? String)
             let refreshToken = try #require(session["refreshToken"] as? String)
             let uid = try #require(session["localId"] as? String)
-            #expect(try await Account.query(on: sprout.app.db).filter(\.$phoneNumber == "+821012345678").first()?.id == uid)
+            let accountID = try #require(sprout.phone.uids.account(ofUID: uid), "the localId is the account's sealed uid")
+            #expect(try await Account.query(on: sprout.app.db).filter(\.$phoneNumber == "+821012345678").first()?.id == accountID)
 
             let claims = try jwtPayload(idToken)
             #expect(claims["iss"] as? String == "https://securetoken.google.com/sprout-study")
@@ -45,7 +46,7 @@ import Vapor
             #expect((firebase["identities"] as? [String: [String]])?["phone"] == ["+821012345678"])
             let header = try jwtHeader(idToken)
             #expect(header["alg"] as? String == "HS256" && header["kid"] as? String == "sprout-phone-1")
-            #expect(await sprout.phone.check(idToken: idToken) == .valid(PhoneIdentity(uid: uid, phoneNumber: "+821012345678")))
+            #expect(await sprout.phone.check(idToken: idToken) == .valid(PhoneIdentity(uid: accountID, phoneNumber: "+821012345678")))
 
             let used = try await sprout.send(.GET, "emulator/v1/projects/sprout-study/verificationCodes")
             #expect(try (used.jsonObject()["verificationCodes"] as? [Any])?.isEmpty == true, "a used code is no longer outstanding")
@@ -77,7 +78,7 @@ import Vapor
             #expect(refreshed["user_id"] as? String == uid && refreshed["project_id"] as? String == "sprout-study")
             let newToken = try #require(refreshed["id_token"] as? String)
             #expect(refreshed["access_token"] as? String == newToken)
-            #expect(await sprout.phone.check(idToken: newToken) == .valid(PhoneIdentity(uid: uid, phoneNumber: "+821012345678")))
+            #expect(await sprout.phone.check(idToken: newToken) == .valid(PhoneIdentity(uid: accountID, phoneNumber: "+821012345678")))
             #expect(try jwtPayload(newToken)["auth_time"] as? Int == now, "auth_time stays the sign-in's")
 
             let jsonRefresh = try await sprout.firebase("securetoken.googleapis.com/v1/token", ["grantType": "refresh_token", "refreshToken": refreshToken])

@@ -100,7 +100,7 @@ import Testing
             let first = try await sprout.phoneSignIn("+821012345678")
             let second = try await sprout.phoneSignIn("010-1234-5678")
             #expect(first.isNewUser && !second.isNewUser && first.localId == second.localId)
-            let account = try #require(try await Account.find(first.localId, on: sprout.app.db))
+            let account = try #require(try await Account.find(sprout.phone.uids.accountID(first.localId), on: sprout.app.db))
             #expect(account.email == nil && account.passwordHash == nil && account.displayName == "010-****-5678")
         }
     }
@@ -126,14 +126,14 @@ import Testing
             try await sprout.platform.accounts.withdraw(session.identity.uid, on: db)
             await #expect(throws: PhoneSignInError.invalidRefreshToken, "withdrawal revokes") { try await sprout.phone.refresh(refreshToken: third.refreshToken, on: db) }
             let again = try await sprout.phoneSignIn("+821012345678")
-            #expect(again.isNewUser && again.localId != session.identity.uid, "a withdrawn number starts over")
+            #expect(again.isNewUser && sprout.phone.uids.accountID(again.localId) != session.identity.uid, "a withdrawn number starts over")
         }
     }
 
     @Test func idTokensAreCheckedOnTheInjectedClock() async throws {
         try await withPhoneSprout { sprout in
             let session = try await sprout.phoneSignIn("+821012345678")
-            let identity = PhoneIdentity(uid: session.localId, phoneNumber: "+821012345678")
+            let identity = PhoneIdentity(uid: sprout.phone.uids.accountID(session.localId), phoneNumber: "+821012345678")
             sprout.clock.advance(by: 3599)
             #expect(await sprout.phone.check(idToken: session.idToken) == .valid(identity))
             sprout.clock.advance(by: 1)
@@ -143,7 +143,7 @@ import Testing
             #expect(await sprout.phone.check(idToken: "not.a.jwt") == .invalid)
             // A lessons access token is signed with the same secret but is not an ID token, and
             // an ID token is not an access token.
-            let lessons = try await sprout.platform.tokens.accessToken(for: session.localId)
+            let lessons = try await sprout.platform.tokens.accessToken(for: sprout.phone.uids.accountID(session.localId))
             #expect(await sprout.phone.check(idToken: lessons) == .invalid)
             #expect(await sprout.platform.tokens.check(accessToken: session.idToken) == .invalid)
         }
@@ -154,7 +154,7 @@ import Testing
     @Test func aKeptIDTokenVouchesForNoOtherText() async throws {
         try await withPhoneSprout { sprout in
             let session = try await sprout.phoneSignIn("+821012345678")
-            let identity = PhoneIdentity(uid: session.localId, phoneNumber: "+821012345678")
+            let identity = PhoneIdentity(uid: sprout.phone.uids.accountID(session.localId), phoneNumber: "+821012345678")
             let parts = session.idToken.split(separator: ".")
             let otherSignature = parts[0] + "." + parts[1] + "." + String(parts[2].reversed())
             #expect(await sprout.phone.check(idToken: otherSignature) == .invalid)
@@ -173,7 +173,7 @@ import Testing
             #expect(try await Account.find(email, on: db)?.phoneNumber == "+821012345678")
 
             let byPhone = try await sprout.phoneSignIn("+821012345678")
-            #expect(byPhone.localId == email && !byPhone.isNewUser, "the phone now signs in to the email account")
+            #expect(sprout.phone.uids.accountID(byPhone.localId) == email && !byPhone.isNewUser, "the phone now signs in to the email account")
 
             let other = try await sprout.platform.accounts.register(email: "lee@sprout.test", password: "pw", displayName: "Lee", on: db).requireID()
             let taken = try await sprout.codeSent(to: "+821012345678")

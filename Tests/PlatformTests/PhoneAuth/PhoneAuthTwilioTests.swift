@@ -71,7 +71,8 @@ final class FakeTwilio: Sendable {
 @Suite struct PhoneAuthTwilioTests {
     func withTwilio(token: String = FakeTwilio.authToken, from: String = "+15005550006", _ test: (TestSprout, FakeTwilio) async throws -> Void) async throws {
         let fake = try await FakeTwilio()
-        let env = ["SPROUT_SMS": "twilio", "TWILIO_ACCOUNT_SID": FakeTwilio.accountSID, "TWILIO_AUTH_TOKEN": token, "TWILIO_FROM": from, "TWILIO_BASE_URL": fake.baseURL + "/"]
+        let env = ["SPROUT_SMS": "twilio", "TWILIO_ACCOUNT_SID": FakeTwilio.accountSID, "TWILIO_AUTH_TOKEN": token, "TWILIO_FROM": from, "TWILIO_BASE_URL": fake.baseURL + "/",
+                   "SPROUT_SMS_COUNTRIES": "82,1"]
         do {
             try await withPhoneSprout(environment: env) { sprout in try await test(sprout, fake) }
         } catch {
@@ -134,6 +135,6 @@ final class FakeTwilio: Sendable {
         #expect(try PhoneSignInSettings(environment: EnvironmentReader([:])) == PhoneSignInSettings())
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment(["SPROUT_SMS_LIMIT_PHONE": "many"]) }
         #expect(try SproutConfig.fromEnvironment([:]).phoneCodeLimits == .standard)
-        #expect(try SproutConfig.fromEnvironment(["SPROUT_SMS_LIMIT_PHONE": "0", "SPROUT_SMS_LIMIT_IP": "0"]).phoneCodeLimits == .off)
+        #expect(try SproutConfig.fromEnvironment(["SPROUT_SMS_LIMIT_PHONE": "0", "SPROUT_SMS_LIMIT_IP": "0", "SPROUT_SMS_LIMIT_HOUR": "0"]).phoneCodeLimits == .off)
     }
 }

@@ -16,6 +16,8 @@ enum PhonePageMessages {
             context.pick(ko: "요청이 너무 많았어요. \(retryAfter)초 후에 다시 시도해 주세요.", en: "Too many attempts. Try again in \(retryAfter) seconds.")
         case .phoneBelongsToAnotherAccount:
             context.pick(ko: "이미 다른 계정에 연결된 번호예요. 그 번호로 로그인해 주세요.", en: "This number belongs to another account. Sign in with it instead.")
+        case .numberNotAllowed:
+            context.pick(ko: "이 서버에서는 이 번호로 인증번호를 보낼 수 없어요.", en: "This server does not send codes to this number.")
         case .smsNotSent:
             context.pick(ko: "문자를 보내지 못했어요. 잠시 후 다시 시도해 주세요.", en: "The text message could not be sent. Try again in a moment.")
         case .userDisabled:
