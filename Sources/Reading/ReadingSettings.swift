@@ -21,8 +21,7 @@ struct ReadingSettings: Sendable {
         timeZone = zone
         timeZoneName = name
         if let key = environment.string("SPROUT_ALADIN_TTB_KEY"), !key.isEmpty {
-            var url = environment.string("SPROUT_ALADIN_URL") ?? "http://www.aladin.co.kr/ttb/api/"
-            if !url.hasSuffix("/") { url += "/" }
+            let url = (try environment.httpURL("SPROUT_ALADIN_URL") ?? "http://www.aladin.co.kr/ttb/api") + "/"
             let limitText = environment.string("SPROUT_ALADIN_DAILY_LIMIT") ?? "5000"
             guard let limit = Int(limitText), limit > 0 else {
                 throw ConfigError.invalid(name: "SPROUT_ALADIN_DAILY_LIMIT", value: limitText, expected: "a whole number of calls above 0")

@@ -57,8 +57,31 @@ import Testing
         ("SPROUT_PASSWORD_COST", "17"),
         ("SPROUT_PASSWORD_COST", "ten"),
         ("SPROUT_TOKEN_SECRET", "too short to sign with"),
+        ("SPROUT_PUBLIC_URL", "notaurl"),
+        ("SPROUT_PUBLIC_URL", "https://"),
+        ("SPROUT_TRUSTED_PROXIES", "garbage"),
+        ("SPROUT_TRUSTED_PROXIES", "10.0.0.1, 10.0.0.0/8"),
+        ("SPROUT_UPLOAD_MAX_BYTES", "0"),
+        ("SPROUT_UPLOAD_MAX_COUNT", "0"),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }
+        do {
+            _ = try SproutConfig.fromEnvironment([name: value])
+        } catch {
+            #expect(String(describing: error).hasPrefix(name + "="), "one line naming the variable")
+        }
+    }
+
+    @Test func proxiesMayBeEitherFamilyAndThePublicURLLosesItsSlash() throws {
+        let config = try SproutConfig.fromEnvironment(["SPROUT_TRUSTED_PROXIES": "10.0.0.1, ::1", "SPROUT_PUBLIC_URL": "https://sprout.example/"])
+        #expect(config.trustedProxies == ["10.0.0.1", "::1"] && config.publicBaseURL == "https://sprout.example")
+    }
+
+    @Test func settingsReadElsewhereAreRefusedAtStartToo() throws {
+        #expect(throws: ConfigError.invalid(name: "SPROUT_FIREBASE_PROJECT", value: "", expected: "a project id of letters, digits and hyphens")) {
+            try PhoneSignInSettings(environment: EnvironmentReader(["SPROUT_FIREBASE_PROJECT": ""]))
+        }
+        #expect(throws: ConfigError.self) { try DataDirectory(URL(fileURLWithPath: "/proc/nope")) }
     }
 }

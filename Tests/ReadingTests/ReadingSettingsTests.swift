@@ -18,4 +18,10 @@ import Testing
         let environment = Self.key.merging(["SPROUT_ALADIN_TIMEOUT_SECONDS": value]) { $1 }
         #expect(throws: ConfigError.self) { try ReadingSettings(EnvironmentReader(environment)) }
     }
+
+    @Test(arguments: ["notaurl", "ftp://aladin.example/", "http://"])
+    func anAladinAddressThatIsNoWebAddressIsRefused(_ value: String) {
+        let environment = Self.key.merging(["SPROUT_ALADIN_URL": value]) { $1 }
+        #expect(throws: ConfigError.self) { try ReadingSettings(EnvironmentReader(environment)) }
+    }
 }

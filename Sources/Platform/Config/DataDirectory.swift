@@ -9,8 +9,12 @@ public struct DataDirectory: Sendable {
     /// everyone's uploads.
     public init(_ url: URL) throws {
         self.url = url
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        } catch {
+            throw ConfigError.invalid(name: "SPROUT_DATA_DIR", value: url.path, expected: "a folder Sprout can create and write")
+        }
     }
 
     public var uploads: URL { url.appendingPathComponent("uploads", isDirectory: true) }

@@ -12,10 +12,16 @@ public struct EnvironmentReader: Sendable {
         env[name].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// An http(s) URL without a trailing slash, or nil when unset.
+    /// Whether the variable is set to nothing at all (`NAME=`), which a setting that has no
+    /// meaning empty refuses rather than reading as unset.
+    public func isSetEmpty(_ name: String) -> Bool {
+        env[name].map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
+    }
+
+    /// An http(s) URL with a host, without a trailing slash, or nil when unset.
     public func httpURL(_ name: String) throws -> String? {
         guard let raw = string(name) else { return nil }
-        guard raw.hasPrefix("http://") || raw.hasPrefix("https://") else {
+        guard raw.hasPrefix("http://") || raw.hasPrefix("https://"), let host = URLComponents(string: raw)?.host, !host.isEmpty else {
             throw ConfigError.invalid(name: name, value: raw, expected: "an http(s):// URL")
         }
         return raw.hasSuffix("/") ? String(raw.dropLast()) : raw

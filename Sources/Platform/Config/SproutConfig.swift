@@ -93,11 +93,14 @@ public struct SproutConfig: Sendable {
             }
             config.storage = .postgres(url: url)
         }
-        config.publicBaseURL = env["SPROUT_PUBLIC_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        config.publicBaseURL = try reader.httpURL("SPROUT_PUBLIC_URL")
         config.accessTokenLifetime = try reader.seconds("SPROUT_ACCESS_TOKEN_TTL", default: config.accessTokenLifetime)
         config.refreshTokenLifetime = try reader.seconds("SPROUT_REFRESH_TOKEN_TTL", default: config.refreshTokenLifetime)
         config.maxUploadBytes = try reader.integer("SPROUT_UPLOAD_MAX_BYTES", default: config.maxUploadBytes)
+        // 0 would refuse every photo as "too large" (or every upload as too many).
+        guard config.maxUploadBytes >= 1 else { throw ConfigError.invalid(name: "SPROUT_UPLOAD_MAX_BYTES", value: "0", expected: "a number of bytes above 0") }
         config.maxUploadCount = try reader.integer("SPROUT_UPLOAD_MAX_COUNT", default: config.maxUploadCount)
+        guard config.maxUploadCount >= 1 else { throw ConfigError.invalid(name: "SPROUT_UPLOAD_MAX_COUNT", value: "0", expected: "a number of files above 0") }
         config.rateLimit = RateLimitSettings(
             requestsPerMinutePerIP: try reader.integer("SPROUT_RATE_LIMIT_IP", default: 600),
             requestsPerMinutePerAccount: try reader.integer("SPROUT_RATE_LIMIT_ACCOUNT", default: 300),
@@ -111,6 +114,9 @@ public struct SproutConfig: Sendable {
         )
         config.trustedProxies = (env["SPROUT_TRUSTED_PROXIES"] ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if let wrong = config.trustedProxies.first(where: { !IPAddressText.isAddress($0) }) {
+            throw ConfigError.invalid(name: "SPROUT_TRUSTED_PROXIES", value: wrong, expected: "IP addresses of the proxies, comma-separated")
+        }
         if let level = env["LOG_LEVEL"], !level.isEmpty {
             guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
                 throw ConfigError.invalid(name: "LOG_LEVEL", value: level, expected: "trace, debug, info, notice, warning, error or critical")

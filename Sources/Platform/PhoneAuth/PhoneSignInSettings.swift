@@ -37,6 +37,9 @@ public struct PhoneSignInSettings: Sendable, Equatable {
     ///   anyone who asks the emulator's listing.
     public init(environment env: EnvironmentReader, production: Bool = false) throws {
         self.init()
+        if env.isSetEmpty("SPROUT_FIREBASE_PROJECT") {
+            throw ConfigError.invalid(name: "SPROUT_FIREBASE_PROJECT", value: "", expected: "a project id of letters, digits and hyphens")
+        }
         if let project = env.string("SPROUT_FIREBASE_PROJECT") {
             guard project.count <= 100, project.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
                 throw ConfigError.invalid(name: "SPROUT_FIREBASE_PROJECT", value: project, expected: "a project id of letters, digits and hyphens")
