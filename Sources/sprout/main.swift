@@ -45,7 +45,10 @@ if command == "restore" {
     do {
         guard let path = arguments.dropFirst().first else { fail("usage: sprout restore PATH (a folder made by sprout backup)") }
         let config = try SproutConfig.fromEnvironment(production: environment == .production, command: command)
-        try Backup.restore(from: URL(fileURLWithPath: path, isDirectory: true), into: DataDirectory(config.dataDirectory))
+        let dataDirectory = try DataDirectory(config.dataDirectory)
+        let lock = try DataDirectoryLock.restoring(dataDirectory)
+        try Backup.restore(from: URL(fileURLWithPath: path, isDirectory: true), into: dataDirectory)
+        withExtendedLifetime(lock) {}
         print("Restored \(path) into \(config.dataDirectory.path).")
         exit(0)
     } catch {
@@ -58,11 +61,14 @@ app.http.server.configuration.hostname = "127.0.0.1"
 app.http.server.configuration.port = 8080
 do {
     let config = try SproutConfig.fromEnvironment(production: environment == .production, command: command)
+    // Held until the process ends, so that `restore` cannot replace the database under it.
+    let lock = command == "serve" ? try DataDirectoryLock.serving(DataDirectory(config.dataDirectory)) : nil
     let running = try await SproutApplication.configure(app, config: config)
     SproutApplication.registerCommands(app, running: running)
     SproutApplication.announceOnStart(app, running: running, logs: logFormat)
     try await app.execute()
     try await app.asyncShutdown()
+    withExtendedLifetime(lock) {}
 } catch let error as DatabaseUnavailable {
     fail("cannot use the database: \(error.reason)")
 } catch {

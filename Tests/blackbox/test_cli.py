@@ -162,6 +162,9 @@ def test_a_backup_taken_while_serving_restores_exactly_that_moment(tmp_path, sta
     taken = run_cli(tmp_path, "backup", str(backup), env=env)
     assert taken.returncode == 0, taken.stderr
     later = market.create_product(seller)
+    busy = run_cli(tmp_path, "restore", str(backup), env=env)
+    assert busy.returncode != 0 and "is in use by another sprout; stop it first" in busy.stderr, busy.stderr
+    assert market.detail(later["id"]).status_code == 200, "nothing was replaced under the running server"
     server.stop()
 
     assert run_cli(tmp_path, "backup", str(backup), env=env).returncode != 0, "never over an existing folder"
