@@ -103,6 +103,7 @@ public enum SproutApplication {
         app.routes.defaultMaxBodySize = DocumentedRoutes.jsonBodyLimit
         app.middleware = Middlewares()
         app.http.server.configuration.reportMetrics = false
+        app.http.server.configuration.idleTimeout = .seconds(Int64(config.idleTimeoutSeconds))
         app.middleware.use(RequestLogMiddleware(metrics: RequestMetrics()))
         app.middleware.use(SecurityHeadersMiddleware(https: config.servesHTTPS))
         app.middleware.use(ConditionalGetMiddleware())

@@ -368,3 +368,35 @@ def test_a_message_posted_on_one_instance_reaches_a_socket_on_another(two_instan
         assert b_on_two.next_state() == {"event": "dodged"}
     finally:
         b_on_two.close()
+
+
+def test_a_websocket_that_stops_reading_is_closed_and_a_half_sent_request_times_out(tmp_path):
+    """Issue 29: a peer that stops reading answers no ping, so the server closes the connection
+    itself (a close frame alone would wait for its reply forever); a request whose head never
+    finishes is closed after SPROUT_IDLE_TIMEOUT."""
+    import base64
+    import socket as sockets
+
+    server = start_server(tmp_path, {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false",
+                                     "SPROUT_STUDY_PING_INTERVAL": "300", "SPROUT_IDLE_TIMEOUT": "2"})
+    try:
+        host, port = server.base_url.removeprefix("http://").split(":")
+        silent = sockets.create_connection((host, int(port)), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        silent.sendall((f"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                        f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                        "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        time.sleep(3)  # reads nothing, answers nothing
+        received = b""
+        while chunk := silent.recv(65536):
+            received += chunk
+        assert b"101 Switching Protocols" in received, "the end of the stream came: the server closed it"
+
+        half = sockets.create_connection((host, int(port)), timeout=10)
+        half.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        started = time.monotonic()
+        assert half.recv(1) == b"", "closed without an answer"
+        assert time.monotonic() - started < 8
+        assert requests.get(f"{server.base_url}/healthz", timeout=5).status_code == 200
+    finally:
+        server.stop()

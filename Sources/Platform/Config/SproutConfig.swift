@@ -33,6 +33,10 @@ public struct SproutConfig: Sendable {
     /// development install or with the demo asked for; otherwise a dev key registered before is
     /// revoked.
     public var registersDevAPIKey = true
+    /// Seconds a connection may neither send nor receive a byte before it is closed: a request
+    /// whose head never finishes (slowloris) or a peer gone silent. Longer than a study long-poll
+    /// waits (`SPROUT_STUDY_PING_INTERVAL`).
+    public var idleTimeoutSeconds = 90
     /// `sprout serve --env production`: what only development may do is refused at start.
     public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
@@ -122,6 +126,10 @@ public struct SproutConfig: Sendable {
                 throw ConfigError.invalid(name: "LOG_LEVEL", value: level, expected: "trace, debug, info, notice, warning, error or critical")
             }
             config.logLevel = parsed
+        }
+        config.idleTimeoutSeconds = try reader.integer("SPROUT_IDLE_TIMEOUT", default: config.idleTimeoutSeconds)
+        guard (1...3600).contains(config.idleTimeoutSeconds) else {
+            throw ConfigError.invalid(name: "SPROUT_IDLE_TIMEOUT", value: String(config.idleTimeoutSeconds), expected: "1 to 3600 seconds")
         }
         config.passwordCost = try reader.integer("SPROUT_PASSWORD_COST", default: config.passwordCost)
         guard PasswordHashing.configurableCosts.contains(config.passwordCost) else {

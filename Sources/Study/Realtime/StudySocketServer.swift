@@ -126,7 +126,15 @@ struct StudySocketServer: Sendable {
         EngineIOPacket.open(sid: session.sid, upgrades: upgrades, pingInterval: pingInterval, pingTimeout: pingTimeout, maxPayload: Self.maxPayload)
     }
 
+    /// Protocol-level pings besides Engine.IO's: a peer that stops reading answers neither, and
+    /// websocket-kit closes the connection itself when a ping goes unanswered, where a close frame
+    /// alone would wait for the peer's reply forever and keep the descriptor.
+    private func watch(_ socket: WebSocket) {
+        socket.pingInterval = .milliseconds((pingInterval * 2).milliseconds)
+    }
+
     private func serveWebSocket(_ socket: WebSocket, provenAccount: String?, _ req: Request) async {
+        watch(socket)
         let session = await newSession(socket: socket, provenAccount: provenAccount)
         socket.onText { _, text in await receive(text, session, req) }
         socket.onClose.whenComplete { _ in Task { await end(session, req) } }
@@ -144,6 +152,7 @@ struct StudySocketServer: Sendable {
     /// waiting poll ends so the client can pause polling; `5` completes the move. A websocket that
     /// closes before that leaves the session polling.
     private func upgrade(_ session: EngineSession, to socket: WebSocket, _ req: Request) {
+        watch(socket)
         socket.onText { socket, text in
             switch text {
             case "2probe":
