@@ -51,6 +51,10 @@ public func withSprout<T>(
         loadsDemoData: demoData
     )
     configure(&config)
+    if config.storage == SproutConfig(dataDirectory: dataDirectory).storage {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: try await MigratedTemplate.shared.sqliteFile(), to: dataDirectory.appendingPathComponent("sprout.sqlite"))
+    }
     let clock = ManualClock()
     let pushes = RecordingPushSender()
     let loops = ownThreads ? MultiThreadedEventLoopGroup(numberOfThreads: 2) : nil
@@ -95,15 +99,43 @@ struct ScratchDatabase {
     static func make() async throws -> ScratchDatabase? {
         guard let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty else { return nil }
         let database = ScratchDatabase(adminURL: url, name: "sprout_t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(20))
-        try await database.execute("CREATE DATABASE \(database.name)")
+        let template = try await MigratedTemplate.shared.postgresTemplate(database)
+        try await database.execute("CREATE DATABASE \(database.name) TEMPLATE \(template)")
         return database
+    }
+
+    /// Drops the templates of test processes that have ended: a template lives as long as the
+    /// process that made it, and is named after it (`sprout_tpl_<pid>_…`).
+    func dropTemplatesOfEndedProcesses() async throws {
+        for name in try await names(like: "sprout_tpl_%") {
+            let parts = name.split(separator: "_")
+            guard parts.count >= 3, let pid = Int32(parts[2]), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try await execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+        }
+    }
+
+    private func names(like pattern: String) async throws -> [String] {
+        let configuration = try SQLPostgresConfiguration(url: adminURL)
+        let logger = Logger(label: "sprout.test.scratch-db")
+        let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 1, logger: logger)
+        do {
+            var names: [String] = []
+            for try await name in try await connection.query("SELECT datname FROM pg_database WHERE datname LIKE \(pattern)", logger: logger).decode(String.self) {
+                names.append(name)
+            }
+            try await connection.close()
+            return names
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
     func drop() async throws {
         try await execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
-    private func execute(_ statement: String) async throws {
+    func execute(_ statement: String) async throws {
         let configuration = try SQLPostgresConfiguration(url: adminURL)
         let connection = try await PostgresConnection.connect(
             configuration: configuration.coreConfiguration, id: 1, logger: Logger(label: "sprout.test.scratch-db")

@@ -6,6 +6,7 @@ start can say why, and a test can restart a server on the same data.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import subprocess
@@ -30,7 +31,25 @@ def sprout_binary() -> Path:
     return Path(os.environ.get("SPROUT_BIN") or REPO_ROOT / ".build/debug/sprout").resolve()
 
 
+_port_turns = itertools.count()
+_PORTS_PER_WORKER = 1500
+
+
 def free_port() -> int:
+    """A loopback port nothing listens on. Under pytest-xdist each worker takes ports from a
+    range of its own, below Linux's ephemeral range (32768 up, where clients' ports come from), so
+    two workers never pick the same port in the moment before a server binds it."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw") and worker[2:].isdigit():
+        base = 20000 + int(worker[2:]) % 8 * _PORTS_PER_WORKER
+        for _ in range(_PORTS_PER_WORKER):
+            port = base + next(_port_turns) % _PORTS_PER_WORKER
+            with socket.socket() as sock:
+                try:
+                    sock.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
