@@ -27,7 +27,7 @@ public struct StudyModule: AppModule {
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         searches = AnswerCache(group: "study", versions: platform.readVersions)
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
-        let hub = StudySocketHub(uids: platform.phoneSignIn.uids)
+        let hub = StudySocketHub(uids: platform.phoneSignIn.uids, maxSessionsPerClient: settings.socketsPerClient)
         // A presence missed for three refreshes belongs to an instance that is gone.
         let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: settings.pingInterval * 3)
         let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: settings.pingInterval)

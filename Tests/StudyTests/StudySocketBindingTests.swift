@@ -115,6 +115,18 @@ struct StudySocketBindingTests {
         }
     }
 
+    @Test("one client address holds at most its share of sockets, and a closed one frees its place")
+    func socketsPerClient() async throws {
+        try await withSprout(configure: { $0.environment = .init(["SPROUT_STUDY_SOCKETS_PER_CLIENT": "2"]) }) { sprout in
+            let first = try await Polling.open(sprout)
+            _ = try await Polling.open(sprout)
+            let refused = try await sprout.send(.GET, "socket.io/?EIO=4&transport=polling")
+            #expect(refused.status == .tooManyRequests && refused.headers.first(name: .retryAfter) == "30")
+            try await first.post("1")
+            #expect(try await sprout.send(.GET, "socket.io/?EIO=4&transport=polling").status == .ok)
+        }
+    }
+
     @Test("uids: an account's sealed uid names it, nothing else does")
     func sealedUIDs() {
         let uids = PhoneUIDs(secret: String(repeating: "s", count: 48))

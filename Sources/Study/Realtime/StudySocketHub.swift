@@ -9,16 +9,31 @@ import SproutAPI
 actor StudySocketHub {
     /// The recipient of a chat reads their own uid sealed, as in every answer they get.
     let uids: PhoneUIDs
+    /// Open sessions one client address may hold (`SPROUT_STUDY_SOCKETS_PER_CLIENT`).
+    let maxSessionsPerClient: Int
     private var sessions: [String: EngineSession] = [:]
+    private var sessionsOfClient: [String: Int] = [:]
+    private var clientOfSID: [String: String] = [:]
     private var byUID: [String: [String: EngineSession]] = [:]
     private var uidOfSID: [String: String] = [:]
 
-    init(uids: PhoneUIDs) {
+    init(uids: PhoneUIDs, maxSessionsPerClient: Int) {
         self.uids = uids
+        self.maxSessionsPerClient = maxSessionsPerClient
     }
 
-    func open(_ session: EngineSession) {
-        if sessions.updateValue(session, forKey: session.sid) == nil { ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "study") }
+    /// Whether `client` (`Request.clientIP`) may open another session. Checked before a websocket
+    /// upgrade, so a burst of simultaneous upgrades from one address may pass it together: the
+    /// bound is approximate by the few in flight, never unbounded.
+    func admits(_ client: String) -> Bool {
+        sessionsOfClient[client, default: 0] < maxSessionsPerClient
+    }
+
+    func open(_ session: EngineSession, client: String) {
+        guard sessions.updateValue(session, forKey: session.sid) == nil else { return }
+        ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "study")
+        sessionsOfClient[client, default: 0] += 1
+        clientOfSID[session.sid] = client
     }
 
     func session(_ sid: String) -> EngineSession? {
@@ -45,7 +60,13 @@ actor StudySocketHub {
     /// Forgets a closed (or namespace-leaving) session; answers the uid whose last session this was.
     @discardableResult
     func remove(_ session: EngineSession, closing: Bool) -> String? {
-        if closing, sessions.removeValue(forKey: session.sid) != nil { ServerMetrics.closed(ServerMetrics.realtimeSessions, app: "study") }
+        if closing, sessions.removeValue(forKey: session.sid) != nil {
+            ServerMetrics.closed(ServerMetrics.realtimeSessions, app: "study")
+            if let client = clientOfSID.removeValue(forKey: session.sid) {
+                sessionsOfClient[client, default: 1] -= 1
+                if sessionsOfClient[client] == 0 { sessionsOfClient[client] = nil }
+            }
+        }
         guard let uid = uidOfSID.removeValue(forKey: session.sid) else { return nil }
         return unbind(session.sid, from: uid)
     }
@@ -76,6 +97,8 @@ actor StudySocketHub {
         sessions = [:]
         byUID = [:]
         uidOfSID = [:]
+        sessionsOfClient = [:]
+        clientOfSID = [:]
         for session in open { await session.close() }
     }
 

@@ -57,6 +57,7 @@ struct StudySocketServer: Sendable {
         switch req.query[String.self, at: "transport"] {
         case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
             guard let sid else {
+                guard await hub.admits(req.clientIP) else { return Self.tooManySessions() }
                 let account = await provenAccount(req)
                 return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
                     await serveWebSocket(socket, provenAccount: account, req)
@@ -68,7 +69,10 @@ struct StudySocketServer: Sendable {
             let onUpgrade: @Sendable (Request, WebSocket) -> Void = { req, socket in upgrade(session, to: socket, req) }
             return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload), onUpgrade: onUpgrade)
         case "polling":
-            guard let sid else { return try await startPolling(req) }
+            guard let sid else {
+                guard await hub.admits(req.clientIP) else { return Self.tooManySessions() }
+                return try await startPolling(req)
+            }
             guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
             switch await session.poll() {
             case let .packets(packets):
@@ -94,10 +98,10 @@ struct StudySocketServer: Sendable {
         return Self.text("ok")
     }
 
-    private func newSession(socket: WebSocket?, provenAccount: String?) async -> EngineSession {
+    private func newSession(socket: WebSocket?, provenAccount: String?, _ req: Request) async -> EngineSession {
         let session = EngineSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15), socket: socket)
         if let provenAccount { await session.prove(provenAccount) }
-        await hub.open(session)
+        await hub.open(session, client: req.clientIP)
         return session
     }
 
@@ -135,7 +139,7 @@ struct StudySocketServer: Sendable {
 
     private func serveWebSocket(_ socket: WebSocket, provenAccount: String?, _ req: Request) async {
         watch(socket)
-        let session = await newSession(socket: socket, provenAccount: provenAccount)
+        let session = await newSession(socket: socket, provenAccount: provenAccount, req)
         socket.onText { _, text in await receive(text, session, req) }
         socket.onClose.whenComplete { _ in Task { await end(session, req) } }
         await session.send(handshake(session, upgrades: []))
@@ -143,7 +147,7 @@ struct StudySocketServer: Sendable {
     }
 
     private func startPolling(_ req: Request) async throws -> Response {
-        let session = await newSession(socket: nil, provenAccount: await provenAccount(req))
+        let session = await newSession(socket: nil, provenAccount: await provenAccount(req), req)
         Task { await ping(session, req) }
         return Self.text(handshake(session, upgrades: ["websocket"]))
     }
@@ -237,6 +241,14 @@ struct StudySocketServer: Sendable {
         var headers = HTTPHeaders()
         headers.contentType = .plainText
         return Response(status: .ok, headers: headers, body: .init(string: body))
+    }
+
+    /// One address holds as many sessions as it may: a client reconnecting in a loop, or one
+    /// opening sockets to exhaust the server's descriptors.
+    private static func tooManySessions() -> Response {
+        var headers = HTTPHeaders()
+        headers.replaceOrAdd(name: .retryAfter, value: "30")
+        return Response(status: .tooManyRequests, headers: headers)
     }
 
     private static func engineError(code: Int, _ message: String) throws -> Response {
