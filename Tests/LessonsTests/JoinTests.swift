@@ -106,6 +106,29 @@ import VaporTesting
         }
     }
 
+    /// Spec §2.6b: published clients of this server send a plain ID in `email`; it names the
+    /// account on every contract and on the web, and only Sprout's own API insists on an address.
+    @Test func aPlainIDJoinsValidatesAndLogsInEverywhere() async throws {
+        try await withSprout { sprout in
+            let free = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "sesac2024"))
+            #expect(free.status.code == 200)
+            let joined = try await sprout.join(email: "sesac2024", nick: "새싹")
+            #expect(joined.status.code == 200 && (try joined.jsonObject()["email"] as? String) == "sesac2024")
+            _ = try await sprout.login(email: "sesac2024")
+            let taken = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "sesac2024"))
+            #expect(taken.status.code == 409)
+            for refused in ["Sesac2024", "abc", "sesac_2024", "새싹아이디", String(repeating: "a", count: 21)] {
+                #expect(try await sprout.join(email: refused, nick: "n\(refused.count)").status.code == 400, "\(refused)")
+            }
+            let web = WebClient(sprout)
+            let csrf = try await web.csrfToken(from: "/login")
+            let signedIn = try await web.post("/login", form: ["email": "sesac2024", "password": "pw12345", "next": "/account"], csrf: csrf)
+            #expect(signedIn.status == .seeOther && signedIn.headers.first(name: .location) == "/account")
+            let own = try await sprout.send(.POST, "api/auth/join", json: SproutAccount.JoinRequest(email: "sesac2025", password: "long-password", name: "ID"))
+            #expect(own.status.code == 400, "Sprout's own API takes email addresses")
+        }
+    }
+
     /// Over a real socket: the in-memory tester hands the body over already collected, past the limit check.
     @Test func hugeBodyIsRefusedWithA400NotA500() async throws {
         try await withSprout { sprout in

@@ -161,6 +161,22 @@ struct StudyMatchingTests {
         }
     }
 
+    @Test("a review's titles sent as one bracketed value are read as the repeated ones, with the same bounds")
+    func rateWithOneValue() async throws {
+        try await withSprout { sprout in
+            let (a, b) = try await sprout.matchedPair()
+            for refused in ["[1, 0, 2, 0, 0, 0, 0, 0]", "[1, 0, 0, 0, 0, 0, 0, 0, 0, 1]", "[1, , 0]", "[one]", "[1, 0"] {
+                let form = [("otheruid", b.accountID), ("reputation", refused), ("comment", "")]
+                #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.accountID)", a, form: form).status.code == 501, "\(refused)")
+            }
+            #expect(try await sprout.study(.GET, "v1/user", b).decode(Study.User.self).reputation == Array(repeating: 0, count: 9), "nothing stored")
+            let form = [("otheruid", b.accountID), ("reputation", "[1, 0, 0, 1, 0, 0, 0, 0]"), ("comment", "좋아요")]
+            #expect(try await sprout.study(.POST, "v1/queue/rate/\(b.accountID)", a, form: form).status.code == 200)
+            let rated = try await sprout.study(.GET, "v1/user", b).decode(Study.User.self)
+            #expect(rated.reputation == [1, 0, 0, 1, 0, 0, 0, 0, 0] && rated.comment == ["좋아요"])
+        }
+    }
+
     @Test("a client that forgets the rate form still ends the study")
     func rateWithoutForm() async throws {
         try await withSprout { sprout in

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import subprocess
 import uuid
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import urlsplit
 
 import pytest
 
 from pyhelpers.lessons_posts import check_page, new_member, unique_product
 from pyhelpers.market_api import MarketAPI, expect_status
+from pyhelpers.scratch_postgres import create_database, drop_database
 
 DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 NO_DEMO = {"SPROUT_DEMO_DATA": "false"}
@@ -115,21 +114,15 @@ def test_every_lesson_write_is_in_the_next_list_and_post(api, student):
     assert student.post(post_id).status_code == 410
 
 
-def _psql(url: str, sql: str) -> bool:
-    try:
-        return subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], capture_output=True, timeout=60).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-
-
 @pytest.fixture
 def two_instances(start_sprout, tmp_path):
     """Two Sprouts on one scratch PostgreSQL database; the second starts once the first migrated it."""
     if not DATABASE_URL:
         pytest.skip("TEST_DATABASE_URL is not set")
-    name = "sprout_fresh_" + uuid.uuid4().hex[:12]
-    assert _psql(DATABASE_URL, f"CREATE DATABASE {name}"), "the test role may create databases"
-    env = {**NO_DEMO, "DATABASE_URL": urlsplit(DATABASE_URL)._replace(path="/" + name).geturl(),
+    created = create_database(DATABASE_URL, "sprout_fresh_")
+    assert created, "the test role may create databases"
+    name, url = created
+    env = {**NO_DEMO, "DATABASE_URL": url,
            "SPROUT_TOKEN_SECRET": "fresh-reads-" + "0123456789abcdef" * 4}
     (tmp_path / "first").mkdir()
     (tmp_path / "second").mkdir()
@@ -138,7 +131,7 @@ def two_instances(start_sprout, tmp_path):
     yield MarketAPI(first.base_url), MarketAPI(second.base_url)
     first.stop()
     second.stop()
-    _psql(DATABASE_URL, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    drop_database(DATABASE_URL, name)
 
 
 def test_a_write_on_one_instance_is_seen_by_the_next_read_on_the_other(two_instances):

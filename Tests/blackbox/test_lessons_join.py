@@ -96,3 +96,26 @@ def test_a_2mb_body_is_refused_without_a_server_error(api, server, path):
     response = api.request("POST", path, json=body)
     assert 400 <= response.status_code < 500, describe(response)
     assert requests.get(server.base_url + "/healthz", timeout=15).status_code == 200
+
+
+def test_a_plain_id_joins_is_checked_and_logs_in_as_such_a_client_sends_it(api, server):
+    """Spec §2.6b (issue 35): a published client puts a plain ID, not an address, in `email`;
+    it is checked, joins and logs in on the contract, and the same ID signs in on the web."""
+    account = Account.unique()
+    plain = "id" + account.nick.removeprefix("nick")[:10]  # lowercase hex: 12 letters and digits
+    expect_status(api.request("POST", EMAIL_CHECK, json={"email": plain}), 200)
+    joined = api.join({"email": plain, "password": account.password, "nick": account.nick})
+    expect_status(joined, 200)
+    assert joined.json()["email"] == plain
+    expect_error(api.request("POST", EMAIL_CHECK, json={"email": plain}), 409)
+    logged_in = api.login(plain, account.password)
+    expect_status(logged_in, 200)
+    assert logged_in.json()["accessToken"]
+    expect_error(api.join({"email": "Not_An_Id", "password": "pw", "nick": account.nick + "x"}), 400)
+
+    web = requests.Session()
+    page = web.get(f"{server.base_url}/login", timeout=15)
+    csrf = re.search(r'name="_csrf" value="([^"]+)"', page.text).group(1)
+    signed_in = web.post(f"{server.base_url}/login", data={"email": plain, "password": account.password, "_csrf": csrf,
+                                                           "next": "/account"}, allow_redirects=False, timeout=15)
+    assert signed_in.status_code == 303 and signed_in.headers["Location"] == "/account"

@@ -9,16 +9,15 @@ import json
 import os
 import queue
 import random
-import subprocess
 import time
 import urllib.parse
-import uuid
 
 import pytest
 import requests
 import socketio
 
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+from pyhelpers.scratch_postgres import create_database, drop_database
 from pyhelpers.study_api import GLSME, StudyClient
 
 EVERYTHING = "2000-01-01T00:00:00.000Z"
@@ -333,18 +332,14 @@ def test_a_client_that_stops_answering_pings_is_closed_and_a_silent_listener_sta
     assert requests.get(f"{base}/healthz", timeout=5).status_code == 200, "the process lives on"
 
 
-def psql(url: str, sql: str) -> None:
-    subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql], check=True, capture_output=True, timeout=60)
-
-
 @pytest.fixture
 def two_instances(tmp_path):
     """Two Sprouts on one scratch PostgreSQL database, as behind a load balancer."""
     if not DATABASE_URL:
         pytest.skip("needs TEST_DATABASE_URL (script/test and .ci/run set it)")
-    name = "sprout_chat_" + uuid.uuid4().hex[:12]
-    psql(DATABASE_URL, f"CREATE DATABASE {name}")
-    url = urllib.parse.urlsplit(DATABASE_URL)._replace(path="/" + name).geturl()
+    created = create_database(DATABASE_URL, "sprout_chat_")
+    assert created, "the test role may create databases"
+    name, url = created
     env = {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false", "DATABASE_URL": url,
            "SPROUT_TOKEN_SECRET": "two-instances-" + "0123456789abcdef" * 4}
     (tmp_path / "one").mkdir()
@@ -354,7 +349,7 @@ def two_instances(tmp_path):
     yield first, second
     first.stop()
     second.stop()
-    psql(DATABASE_URL, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    drop_database(DATABASE_URL, name)
 
 
 def test_a_message_posted_on_one_instance_reaches_a_socket_on_another(two_instances):

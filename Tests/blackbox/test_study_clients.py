@@ -13,18 +13,16 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta, timezone
-from urllib.parse import urlsplit
 
 import pytest
-import requests
 
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
+from pyhelpers.scratch_postgres import create_database, drop_database
 from pyhelpers.study_api import (
     EUNJI01, GLSME, KST, MOSONLEE, SUNNYOU22, VARIANTS, WOOSEOKJ, StudyClient, birth_iso_z, birth_offset,
     birth_swift_description, decodes_as_state, destination, distance, expect_action, expect_search,
@@ -40,31 +38,22 @@ VARIANT_IDS = [variant.name for variant in VARIANTS]
 # Fixtures
 
 
-def _psql(url: str, sql: str) -> bool:
-    try:
-        return subprocess.run(["psql", url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql],
-                              capture_output=True, timeout=60).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-
-
 @pytest.fixture(scope="module")
 def study_server(tmp_path_factory):
     """One server for the module: SQLite, or a scratch PostgreSQL database of its own."""
     env = {**NO_RATE_LIMITS, "SPROUT_TOKEN_SECRET": SECRET, "SPROUT_DEMO_DATA": "false"}
     scratch = None
     if DATABASE_URL:
-        name = "sprout_bb_" + uuid.uuid4().hex[:16]
-        if _psql(DATABASE_URL, f"CREATE DATABASE {name}"):
-            scratch = name
-            env["DATABASE_URL"] = urlsplit(DATABASE_URL)._replace(path="/" + name).geturl()
+        created = create_database(DATABASE_URL, "sprout_bb_")
+        if created:
+            scratch, env["DATABASE_URL"] = created
         else:  # No psql or no CREATE DATABASE right: share the database (locations are random anyway).
             env["DATABASE_URL"] = DATABASE_URL
     server = start_server(tmp_path_factory.mktemp("study"), env)
     yield server
     server.stop()
     if scratch:
-        _psql(DATABASE_URL, f"DROP DATABASE IF EXISTS {scratch} WITH (FORCE)")
+        drop_database(DATABASE_URL, scratch)
 
 
 @pytest.fixture
@@ -860,3 +849,18 @@ def test_empty_query_is_an_empty_query(member):
         assert client.send("GET", path, query="=").status_code in (200, 201)
     expect_action(client.send("DELETE", "/v1/queue", query="="), 201)
     expect_user(client.send("GET", "/v1/user", query="=&lastchatDate=2000-01-01T00%3A00%3A00.000Z"))
+
+
+def test_a_review_sent_as_one_bracketed_value_is_taken(member):
+    """Issue 35: another published client sends the titles as one form value of text,
+    `reputation=[1, 0, 0, 1, 0, 0, 0, 0]`; it counts as the repeated keys do, and a list outside
+    the bounds is refused with 501 and stores nothing."""
+    a, b = matched_pair(member)
+    path = f"/v1/queue/rate/{b.shown_uid}"
+    refused = a.send("POST", path, form(("otheruid", b.shown_uid), ("reputation", "[1, 0, 2, 0, 0, 0, 0, 0]"), ("comment", "")))
+    assert refused.status_code == 501
+    assert b.get_user().json()["reputation"] == [0] * 9
+    taken = a.send("POST", path, form(("otheruid", b.shown_uid), ("reputation", "[1, 0, 0, 1, 0, 0, 0, 0]"), ("comment", "좋아요")))
+    expect_action(taken, 200)
+    rated = b.get_user().json()
+    assert rated["reputation"] == [1, 0, 0, 1, 0, 0, 0, 0, 0] and rated["comment"] == ["좋아요"]

@@ -50,7 +50,7 @@ struct UsersController: Sendable {
               let password = body.password?.value, !password.isEmpty,
               let nick = body.nick?.value, !nick.isEmpty
         else { throw LessonsError.missingValue }
-        guard AccountDirectory.isPlausibleEmail(email) else { throw LessonsError.invalidValue("이메일 형식이 올바르지 않습니다.") }
+        guard Self.isIdentifier(email) else { throw LessonsError.invalidValue("이메일 형식이 올바르지 않습니다.") }
         guard !Nickname.containsWhitespace(nick) else { throw LessonsError.nicknameHasWhitespace }
         let phoneNum = body.phoneNum?.value ?? ""
         let birthDay = body.birthDay?.value ?? ""
@@ -60,7 +60,7 @@ struct UsersController: Sendable {
             if try await LessonsProfiles.isTaken(nick: nick, on: db) { throw LessonsError.nicknameTaken }
             let account: Account
             do {
-                account = try await accounts.register(email: email, passwordHash: passwordHash, displayName: nick, on: db)
+                account = try await accounts.register(email: email, passwordHash: passwordHash, displayName: nick, allowingPlainID: true, on: db)
             } catch AccountError.emailTaken {
                 throw LessonsError.emailTaken
             }
@@ -77,10 +77,16 @@ struct UsersController: Sendable {
         }
     }
 
+    /// An email address, or a plain ID, which published clients of this server send in `email`
+    /// (spec §2.6b): the original server took both as the account's identifier.
+    static func isIdentifier(_ text: String) -> Bool {
+        AccountDirectory.isPlausibleEmail(text) || AccountDirectory.isPlainID(text)
+    }
+
     func validateEmail(_ req: Request) async throws -> Lessons.Message {
         let body = try req.decodeBody(Lessons.EmailValidationRequest.self)
         guard let email = body.email?.value.trimmingCharacters(in: .whitespaces), !email.isEmpty else { throw LessonsError.missingValue }
-        guard AccountDirectory.isPlausibleEmail(email) else { throw LessonsError.invalidValue("이메일 형식이 올바르지 않습니다.") }
+        guard Self.isIdentifier(email) else { throw LessonsError.invalidValue("이메일 형식이 올바르지 않습니다.") }
         guard try await !accounts.isEmailTaken(email, on: req.db) else { throw LessonsError.emailTaken }
         return Lessons.Message(message: "사용 가능한 이메일입니다.")
     }

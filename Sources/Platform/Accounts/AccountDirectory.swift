@@ -37,6 +37,12 @@ public struct AccountDirectory: Sendable {
         try await knownAccounts.exists(id, for: request)
     }
 
+    /// A plain ID as some published LSLP clients put in `email` (lowercase letters and digits,
+    /// 4 to 20; the clients make 4 to 12): the account's identifier there, not an address.
+    public static func isPlainID(_ text: String) -> Bool {
+        (4...20).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+    }
+
     public static func isPlausibleEmail(_ email: String) -> Bool {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".")
@@ -56,9 +62,11 @@ public struct AccountDirectory: Sendable {
         return try await passwords.hash(password)
     }
 
-    public func register(email: String, passwordHash: String, displayName: String, on db: any Database) async throws -> Account {
+    /// - Parameter allowingPlainID: the lessons contract's accounts may be named by a plain ID
+    ///   instead of an email (`isPlainID`); they sign in with it everywhere, the web included.
+    public func register(email: String, passwordHash: String, displayName: String, allowingPlainID: Bool = false, on db: any Database) async throws -> Account {
         let email = email.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard Self.isPlausibleEmail(email) else { throw AccountError.invalidEmail }
+        guard Self.isPlausibleEmail(email) || (allowingPlainID && Self.isPlainID(email)) else { throw AccountError.invalidEmail }
         if try await isEmailTaken(email, on: db) { throw AccountError.emailTaken }
         let account = Account(id: ids.objectID(), email: email, passwordHash: passwordHash, displayName: displayName, createdAt: clock.now())
         do {

@@ -69,7 +69,7 @@ public final class BookSearchViewModel {
     public func addTapped(_ book: Reading.CatalogBook) async {
         do {
             route = .book(id: try await reading.add(book.newBook).id)
-        } catch let SproutError.http(409, _, _) {
+        } catch SproutError.http(409, _, _) {
             // Already shelved: the server's Location names it, but the list tells us too.
             if let existing = try? await reading.library(search: book.title).books.first(where: { $0.isbn13 == book.isbn13 }) {
                 route = .book(id: existing.id)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The tokens of a phone sign-in: the Firebase-style ID token every study call carries as
-/// `idtoken`, the refresh token that gets a new one, and the account's uid (the `uid` of the
-/// User JSON and the `otheruid` other people use).
+/// `idtoken`, the refresh token that gets a new one, and the uid the person knows themself by
+/// (the `uid` of their User JSON, sealed by the server; other people are shown the bare account
+/// id, which is what `matchedUid` and search answers hold).
 public struct StudyTokens: Sendable, Equatable, Codable {
     public var idToken: String
     public var refreshToken: String

@@ -71,7 +71,8 @@ enum HubPage {
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
                 .if(refusal != nil, .p(.class("form-error"), .attribute(named: "role", value: "alert"), .text(message))),
-                FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: email, error: nil, type: .email, autocomplete: "email", required: true),
+                // An account made by a lessons app may be named by a plain ID instead of an email.
+                FormWidgets.text("email", label: context.pick(ko: "이메일 또는 아이디", en: "Email or ID"), value: email, error: nil, autocomplete: "username", required: true),
                 FormWidgets.text("password", label: context.pick(ko: "비밀번호", en: "Password"), value: "", error: nil, type: .password, autocomplete: "current-password", required: true),
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
             ),

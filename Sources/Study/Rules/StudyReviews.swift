@@ -69,8 +69,17 @@ struct StudyReviews: Sendable {
         }
     }
 
-    /// 0/1 flags in title order; clients send 6 or 9, and none is a valid "no titles".
+    /// 0/1 flags in title order; clients send 6 or 9, and none is a valid "no titles". Most send
+    /// one form value per flag; one published client sends the whole list as one value of text,
+    /// `[1, 0, 0, 1, 0, 0, 0, 0]`, which is read the same way with the same bounds.
     static func titles(_ values: [String], field: StudyField) throws(StudyError) -> [Int] {
+        var values = values
+        if values.count == 1, let list = values.first?.trimmingCharacters(in: .whitespaces), list.hasPrefix("["), list.hasSuffix("]") {
+            let inside = list.dropFirst().dropLast()
+            values = inside.trimmingCharacters(in: .whitespaces).isEmpty ? [] : inside.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+        }
         guard values.count <= Study.reputationLength else { throw .invalid(field) }
         var flags: [Int] = []
         for value in values {
