@@ -113,7 +113,8 @@ import VaporTesting
             let free = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "sesac2024"))
             #expect(free.status.code == 200)
             let joined = try await sprout.join(email: "sesac2024", nick: "새싹")
-            #expect(joined.status.code == 200 && (try joined.jsonObject()["email"] as? String) == "sesac2024")
+            let answered = try joined.jsonObject()["email"] as? String
+            #expect(joined.status.code == 200 && answered == "sesac2024")
             _ = try await sprout.login(email: "sesac2024")
             let taken = try await sprout.send(.POST, "v1/validation/email", headers: sprout.lessonsHeaders(), json: Lessons.EmailValidationRequest(email: "sesac2024"))
             #expect(taken.status.code == 409)
