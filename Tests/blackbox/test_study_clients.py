@@ -709,6 +709,19 @@ def test_mutual_requests_racing_match_once(member):
     expect_matched(b, a)
 
 
+@pytest.mark.parametrize("round_", range(4))
+def test_two_people_asking_each_other_at_once_are_matched(member, round_):
+    """On PostgreSQL each request once read before the other's committed: both answered 200 and
+    both kept waiting, unmatched, each holding a request the other never saw."""
+    where = somewhere()
+    a, b = member(GLSME), member(GLSME)
+    expect_action(a.enter_queue(*where), 200)
+    expect_action(b.enter_queue(*near(where)), 200)
+    assert sorted(_race([lambda: a.study_request(b.uid), lambda: b.study_request(a.uid)])) == [200, 201]
+    expect_matched(a, b)
+    expect_matched(b, a)
+
+
 # --- dodge, rate, report --------------------------------------------------------------------
 
 

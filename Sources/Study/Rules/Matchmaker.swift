@@ -8,7 +8,10 @@ import SQLKit
 /// are deleted one by one in uid order and each delete must remove a row, so two matches racing
 /// for the same person cannot both commit (SQLite runs write transactions one at a time;
 /// PostgreSQL re-checks a deleted row after waiting for its lock, and the fixed order rules out a
-/// deadlock between two pairs).
+/// deadlock between two pairs). A request or an accept first locks both people's queue rows, so
+/// on PostgreSQL two calls about the same pair run one after the other as on SQLite: two people
+/// asking each other at once would otherwise each miss the other's uncommitted request and both
+/// wait, unmatched.
 struct Matchmaker: Sendable {
     let clock: WallClock
     let events: StudyQueueEvents
@@ -34,6 +37,7 @@ struct Matchmaker: Sendable {
         // What this call changed, so a repeated request tells no one twice.
         let (result, news): (RequestResult, StudyQueueEvent?) = try await retryingRaces {
             try await db.writeTransaction { db in
+                try await lockQueueRows(of: [uid, other], on: db)
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
                     return (mine.partnerUID == other ? .matchedMutually : .otherNotWaiting, nil)
@@ -62,6 +66,7 @@ struct Matchmaker: Sendable {
     func accept(_ uid: String, from other: String, on db: any Database) async throws -> AcceptResult {
         let (result, matchedNow): (AcceptResult, Bool) = try await retryingRaces {
             try await db.writeTransaction { db in
+                try await lockQueueRows(of: [uid, other], on: db)
                 try await requireProfile(uid, on: db)
                 if let mine = try await Partnership.find(uid, on: db) {
                     return (mine.partnerUID == other ? .matched : .alreadyMatched, false)
@@ -143,6 +148,14 @@ struct Matchmaker: Sendable {
     }
 
     private static let attempts = 3
+
+    /// In uid order, like `match`, so two transactions locking overlapping pairs cannot deadlock.
+    /// SQLite's dialect leaves `FOR UPDATE` out: its write transactions already run one at a time.
+    private func lockQueueRows(of people: [String], on db: any Database) async throws {
+        try await db.sql().select().column("uid").from(QueueEntry.schema)
+            .where(SQLIdentifier("uid"), .in, SQLBind.group(people))
+            .orderBy("uid").for(.update).run()
+    }
 
     private func isWaiting(_ uid: String, on db: any Database) async throws -> Bool {
         try await QueueEntry.query(on: db).filter(\.$uid == uid).count() > 0
