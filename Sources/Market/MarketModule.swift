@@ -8,6 +8,7 @@ public struct MarketModule: AppModule {
     let platform: PlatformServices
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    let likes: ProductLikes
     /// The contract's product pages and details, read again only after a write to what they show.
     let answers: AnswerCache<MarketRead>
 
@@ -18,9 +19,12 @@ public struct MarketModule: AppModule {
         answers = AnswerCache(group: "market", versions: platform.readVersions)
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
+        likes = ProductLikes(clock: platform.clock, notifications: platform.notifications)
     }
 
     public let name = "market"
+
+    public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog) }
 
     public let assets: ModuleAssets?
 
@@ -60,11 +64,11 @@ public struct MarketModule: AppModule {
         ProductsController(catalog: catalog, vendors: vendors, answers: answers, publicURL: platform.config.publicBaseURL, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: api, root: root)
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        AccountMarketController(catalog: catalog, vendors: vendors, clock: platform.clock, publicURL: platform.config.publicBaseURL)
+        AccountMarketController(catalog: catalog, vendors: vendors, likes: likes, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
         let pages = pages.grouped(MarketPageErrors())
-        BrowsePages(catalog: catalog, vendors: vendors).register(on: pages)
-        SellerPages(catalog: catalog, vendors: vendors, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
+        BrowsePages(catalog: catalog, vendors: vendors, likes: likes).register(on: pages)
+        SellerPages(catalog: catalog, vendors: vendors, likes: likes, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

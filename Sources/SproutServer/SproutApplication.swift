@@ -57,6 +57,7 @@ public enum SproutApplication {
             throttle: LoginThrottle(limiter: rateLimiter, settings: config.rateLimit)
         )
         PageContext.use(dependencies.clock, publicURL: config.publicBaseURL, on: app)
+        let images = try ImagePipeline(threadPool: app.threadPool)
         let platform = PlatformServices(
             config: config,
             clock: dependencies.clock,
@@ -80,12 +81,12 @@ public enum SproutApplication {
             broadcast: InstanceBroadcast(storage: config.storage),
             push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger),
             receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client }),
-            readVersions: readVersions
+            readVersions: readVersions, images: images
         )
-        let images = try ImagePipeline(threadPool: app.threadPool)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
         let modules = try moduleTypes.map { try $0.init(context: context) }
         accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)
+        platform.conversationSubjects.register(modules.compactMap(\.conversationSubjects))
 
         app.migrations.add(PlatformMigrations.all)
         for module in modules { app.migrations.add(module.migrations) }
@@ -96,7 +97,7 @@ public enum SproutApplication {
         } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
             try await platform.apiKeys.revokeDevKey(former, on: app.db)
         }
-        try await app.startModuleServices([platform.broadcast] + modules.flatMap(\.services))
+        try await app.startModuleServices([platform.broadcast, platform.events] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
@@ -140,6 +141,7 @@ public enum SproutApplication {
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
+        ConversationRoutes.register(platform, api: platformAPI, pages: pages)
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)

@@ -8,6 +8,7 @@ import Vapor
 struct AccountMarketController: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    let likes: ProductLikes
     let clock: WallClock
     let publicURL: String?
 
@@ -66,28 +67,28 @@ struct AccountMarketController: Sendable {
 
     func likes(_ req: Request) async throws -> Market.Page {
         let (number, size) = try ProductsController.paging(req)
-        let page = try await ProductLikes(clock: clock).likedProducts(by: try req.authenticatedAccountID, page: number, size: size, catalog: catalog, on: req.db)
+        let page = try await likes.likedProducts(by: try req.authenticatedAccountID, page: number, size: size, catalog: catalog, on: req.db)
         return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 
     func like(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let productID = try await existingProductID(req)
-        try await ProductLikes(clock: clock).like(productID, by: accountID, on: req.db)
-        return Market.LikeStatus(productID: productID, liked: true)
+        let product = try await catalog.find(try ProductsController.productID(req), on: req.db)
+        try await likes.like(product, by: accountID, on: req.db)
+        return Market.LikeStatus(productID: try product.requireID(), liked: true)
     }
 
     func unlike(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
         let productID = try await existingProductID(req)
-        try await ProductLikes(clock: clock).unlike(productID, by: accountID, on: req.db)
+        try await likes.unlike(productID, by: accountID, on: req.db)
         return Market.LikeStatus(productID: productID, liked: false)
     }
 
     func likeStatus(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
         let productID = try await existingProductID(req)
-        return Market.LikeStatus(productID: productID, liked: try await ProductLikes(clock: clock).isLiked(productID, by: accountID, on: req.db))
+        return Market.LikeStatus(productID: productID, liked: try await likes.isLiked(productID, by: accountID, on: req.db))
     }
 
     func myProducts(_ req: Request) async throws -> Market.Page {

@@ -7,6 +7,7 @@ import Vapor
 struct BrowsePages: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    let likes: ProductLikes
     static let pageSize = 20
     let presenter = MarketPresenter(baseURL: "")
 
@@ -60,7 +61,7 @@ struct BrowsePages: Sendable {
         var isOwner = false
         if let account = context.account {
             let accountID = try account.requireID()
-            liked = try await ProductLikes(clock: catalog.clock).isLiked(id, by: accountID, on: req.db)
+            liked = try await likes.isLiked(id, by: accountID, on: req.db)
             isOwner = try await sells(product, accountID: accountID, req)
         }
         let interest = ProductInterest(clock: catalog.clock)
@@ -115,12 +116,11 @@ struct BrowsePages: Sendable {
     func toggleLike(_ req: Request) async throws -> Response {
         guard let accountID = req.webAccountID else { return req.redirect(to: "/login", redirectType: .normal) }
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        _ = try await catalog.find(id, on: req.db)
-        let likes = ProductLikes(clock: catalog.clock)
+        let product = try await catalog.find(id, on: req.db)
         if try await likes.isLiked(id, by: accountID, on: req.db) {
             try await likes.unlike(id, by: accountID, on: req.db)
         } else {
-            try await likes.like(id, by: accountID, on: req.db)
+            try await likes.like(product, by: accountID, on: req.db)
         }
         return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
     }

@@ -6,6 +6,7 @@ import Vapor
 struct SellerPages: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
+    let likes: ProductLikes
     let uploadBodyLimit: ByteCount
     let presenter = MarketPresenter(baseURL: "")
 
@@ -178,7 +179,7 @@ struct SellerPages: Sendable {
 
     func likes(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let page = try await ProductLikes(clock: catalog.clock).likedProducts(
+        let page = try await likes.likedProducts(
             by: try account.requireID(), page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, catalog: catalog, on: req.db
         )
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)

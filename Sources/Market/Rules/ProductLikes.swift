@@ -4,19 +4,27 @@ import Platform
 /// Who likes which product: one row per pair, shared by the likes API and the web page's toggle.
 struct ProductLikes: Sendable {
     let clock: WallClock
+    let notifications: AccountNotifications
 
     func isLiked(_ productID: Int, by accountID: String, on db: any Database) async throws -> Bool {
         try await rows(productID, accountID, on: db).count() > 0
     }
 
-    /// Liking twice, or two requests racing, leaves one like.
-    func like(_ productID: Int, by accountID: String, on db: any Database) async throws {
+    /// Liking twice, or two requests racing, leaves one like; the seller hears of the first.
+    func like(_ product: Product, by accountID: String, on db: any Database) async throws {
+        let productID = try product.requireID()
         guard try await !isLiked(productID, by: accountID, on: db) else { return }
         do {
             try await ProductLike(accountID: accountID, productID: productID, likedAt: clock.now()).create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             // A concurrent like of the same product won; the outcome is the same.
+            return
         }
+        let seller = product.vendor.$account.id
+        guard seller != accountID else { return }
+        try await notifications.notify(seller, app: "market", kind: .productLiked, text: .init(
+            ko: "누군가 ‘\(product.name)’을(를) 좋아해요", en: "Someone likes ‘\(product.name)’"
+        ), link: "/market/products/\(productID)", on: db)
     }
 
     /// The products `accountID` likes, most recently liked first.

@@ -28,6 +28,8 @@ public protocol AppModule: Sendable {
     var commands: [String: any AnyAsyncCommand] { get }
     /// The module's stored files that belong to an account, deleted when the account is withdrawn.
     var accountFiles: (any AccountFileOwner)? { get }
+    /// The module's things people can start a conversation about (a product, a lesson).
+    var conversationSubjects: (any ConversationSubjects)? { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
@@ -39,6 +41,7 @@ extension AppModule {
     public var assets: ModuleAssets? { nil }
     public var commands: [String: any AnyAsyncCommand] { [:] }
     public var accountFiles: (any AccountFileOwner)? { nil }
+    public var conversationSubjects: (any ConversationSubjects)? { nil }
 }
 
 /// What the platform hands every module when it is built.

@@ -23,11 +23,18 @@ public struct PlatformServices: Sendable {
     public let receipts: any ReceiptVerifier
     /// The database's write counters, which `AnswerCache`s key their answers by.
     public let readVersions: ReadVersions
+    /// Each account's live events (`GET /api/events`).
+    public let events: AccountEvents
+    /// What happened for an account: `notifications.notify(accountID, app:kind:text:link:on:)`.
+    public let notifications: AccountNotifications
+    /// Conversations between two people about a module's things (`AppModule.conversationSubjects`).
+    public let messenger: Messenger
+    public let conversationSubjects: ConversationSubjectDirectory
 
     public init(
         config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
         files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, receipts: any ReceiptVerifier,
-        readVersions: ReadVersions
+        readVersions: ReadVersions, images: ImagePipeline
     ) {
         self.config = config
         self.clock = clock
@@ -42,6 +49,11 @@ public struct PlatformServices: Sendable {
         self.push = push
         self.receipts = receipts
         self.readVersions = readVersions
+        events = AccountEvents(broadcast: broadcast, clock: clock)
+        notifications = AccountNotifications(clock: clock, events: events)
+        conversationSubjects = ConversationSubjectDirectory()
+        messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
+                              photos: PhotoStore(files: files, images: images, area: "conversations"))
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

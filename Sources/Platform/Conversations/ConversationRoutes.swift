@@ -1,0 +1,13 @@
+import Vapor
+
+/// Conversations, notifications and live events: their API in the platform document and their pages.
+public enum ConversationRoutes {
+    public static func register(_ platform: PlatformServices, api: DocumentedRoutes, pages: any RoutesBuilder) {
+        let talking = api.grouped(ConversationErrorMiddleware(), platform.ipRateLimit)
+        EventStreamController(events: platform.events, tokens: platform.tokens).register(on: talking)
+        let signedIn = talking.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        ConversationsController(messenger: platform.messenger, notifications: platform.notifications, uploadBodyLimit: platform.uploadBodyLimit)
+            .register(on: signedIn)
+        NotificationsController(notifications: platform.notifications).register(on: signedIn)
+    }
+}

@@ -1,0 +1,62 @@
+import Fluent
+import NIOConcurrencyHelpers
+
+/// What a conversation is about: an app's thing by that app's id (`market`, a product id), or
+/// nothing in particular in an app (`id` empty: a chat room of the lessons contract).
+public struct ConversationTopic: Hashable, Sendable {
+    public let app: String
+    public let id: String
+
+    public init(app: String, id: String) {
+        self.app = app
+        self.id = id
+    }
+
+    public static func nothingInParticular(in app: String) -> ConversationTopic { ConversationTopic(app: app, id: "") }
+
+    public var isNothingInParticular: Bool { id.isEmpty }
+}
+
+/// A thing people can talk about, as its app describes it now.
+public struct ConversationSubject: Sendable, Equatable {
+    /// The account that answers for it: a product's seller, a lesson's teacher.
+    public let ownerID: String
+    public let title: String
+    public let photo: String?
+    public let price: Int?
+    public let state: String?
+    public let path: String
+
+    public init(ownerID: String, title: String, photo: String?, price: Int?, state: String?, path: String) {
+        self.ownerID = ownerID
+        self.title = title
+        self.photo = photo
+        self.price = price
+        self.state = state
+        self.path = path
+    }
+}
+
+/// An app's answer to "what is this id, and whose": each module that has things to talk about
+/// gives one (`AppModule.conversationSubjects`), so the platform never reads an app's tables.
+public protocol ConversationSubjects: Sendable {
+    var app: String { get }
+    func subject(_ id: String, on db: any Database) async throws -> ConversationSubject?
+}
+
+/// The apps' subjects, filled once the modules are built (they are built after the platform).
+public final class ConversationSubjectDirectory: Sendable {
+    private let byApp = NIOLockedValueBox<[String: any ConversationSubjects]>([:])
+
+    public init() {}
+
+    public func register(_ subjects: [any ConversationSubjects]) {
+        byApp.withLockedValue { known in
+            for subject in subjects { known[subject.app] = subject }
+        }
+    }
+
+    func subjects(of app: String) -> (any ConversationSubjects)? {
+        byApp.withLockedValue { $0[app] }
+    }
+}

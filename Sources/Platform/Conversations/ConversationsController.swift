@@ -1,0 +1,172 @@
+import Fluent
+import SproutAPI
+import Vapor
+
+/// `/api/conversations`, `/api/blocks` and `/api/unread`: Sprout's own API for talking, for an
+/// access token from `/api/auth`. Errors are `{ "error": true, "reason": … }`.
+struct ConversationsController: Sendable {
+    let messenger: Messenger
+    let notifications: AccountNotifications
+    let uploadBodyLimit: ByteCount
+
+    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
+    static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh", 429: "Too many calls"]
+    static let paging = [
+        APIOperation.Parameter("before", .integer(), "The `next_before` of the previous page"),
+        APIOperation.Parameter("limit", .integer(), "1 to 50"),
+    ]
+
+    func register(on routes: DocumentedRoutes) {
+        let api = routes.grouped("api")
+        let conversations = api.grouped("conversations")
+        conversations.onResponse(.POST, doc: .init(
+            "Start a conversation about a product or a lesson",
+            description: "Opens the conversation with the thing's owner and sends the first message. The same person about the same thing gets the same conversation.",
+            headers: [Self.bearer], body: .json(Conversations.OpenRequest.self),
+            responses: Self.signedIn.merging([201: "The new conversation", 200: "The conversation we already had (the message is sent in it)",
+                                              400: "Bad text (1 to 1,000 characters) or unknown app", 403: "About my own thing, or one of us blocked the other",
+                                              404: "No such product or lesson"]) { $1 },
+            answer: Conversations.Conversation.self, answerAlsoFor: [201]
+        ), use: open)
+        conversations.on(.GET, doc: .init(
+            "My conversations, most recent activity first", headers: [Self.bearer], query: Self.paging,
+            responses: Self.signedIn.merging([200: "A page of conversations", 400: "Bad paging values"]) { $1 }
+        ), use: inbox)
+        conversations.on(.GET, ":conversation", doc: .init(
+            "One of my conversations", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "The conversation", 404: "No such conversation of mine"]) { $1 }
+        ), use: conversation)
+        conversations.on(.GET, ":conversation", "messages", doc: .init(
+            "Messages, newest first", headers: [Self.bearer], query: Self.paging,
+            responses: Self.signedIn.merging([200: "A page of messages", 400: "Bad paging values", 404: "No such conversation of mine"]) { $1 }
+        ), use: messages)
+        conversations.onResponse(.POST, ":conversation", "messages", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+            "Send a message",
+            description: "JSON `{text}`, or a multipart form with a `photo` file (and an optional `text`).",
+            headers: [Self.bearer], body: .json(Conversations.SendRequest.self),
+            responses: Self.signedIn.merging([201: "The message", 400: "Bad text or photo", 403: "One of us blocked the other", 404: "No such conversation of mine",
+                                              413: "Too large"]) { $1 },
+            answer: Conversations.Message.self, answerAlsoFor: [201]
+        ), use: send)
+        conversations.on(.POST, ":conversation", "read", doc: .init(
+            "Mark everything read", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "The read receipt", 404: "No such conversation of mine"]) { $1 }
+        ), use: read)
+        conversations.on(.POST, ":conversation", "report", doc: .init(
+            "Report a conversation", headers: [Self.bearer], body: .json(Conversations.ReportRequest.self),
+            responses: Self.signedIn.merging([200: "{filed}: false when reported before", 400: "Unknown reason or a note over 500 characters",
+                                              404: "No such conversation of mine"]) { $1 }
+        ), use: report)
+        api.on(.POST, "blocks", doc: .init(
+            "Block a person: no conversations or messages between us", headers: [Self.bearer], body: .json(Conversations.BlockRequest.self),
+            responses: Self.signedIn.merging([200: "{account, blocked}", 400: "Blocking myself", 404: "No such account"]) { $1 }
+        ), use: block)
+        api.on(.DELETE, "blocks", ":account", doc: .init(
+            "Unblock a person", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{account, blocked}", 404: "No such account"]) { $1 }
+        ), use: unblock)
+        api.on(.GET, "unread", doc: .init(
+            "What the badges count", headers: [Self.bearer],
+            responses: Self.signedIn.merging([200: "{messages, notifications}"]) { $1 }
+        ), use: unread)
+    }
+
+    func open(_ req: Request) async throws -> Response {
+        let body = try req.decodeBody(Conversations.OpenRequest.self)
+        let (conversation, created) = try await messenger.open(about: body.about, by: try req.authenticatedAccountID, text: body.text, on: req.db)
+        return try await APIAnswer(conversation, status: created ? .created : .ok).encodeResponse(for: req)
+    }
+
+    func inbox(_ req: Request) async throws -> Conversations.Inbox {
+        let (before, limit) = try Self.paging(req, defaultLimit: 20)
+        return try await messenger.inbox(of: try req.authenticatedAccountID, before: before, limit: limit, on: req.db)
+    }
+
+    func conversation(_ req: Request) async throws -> Conversations.Conversation {
+        try await messenger.conversation(try Self.conversationID(req), for: try req.authenticatedAccountID, on: req.db)
+    }
+
+    func messages(_ req: Request) async throws -> Conversations.MessagePage {
+        let (before, limit) = try Self.paging(req, defaultLimit: 30)
+        return try await messenger.messages(in: try Self.conversationID(req), for: try req.authenticatedAccountID, before: before, limit: limit, on: req.db)
+    }
+
+    func send(_ req: Request) async throws -> Response {
+        let me = try req.authenticatedAccountID
+        let id = try Self.conversationID(req)
+        let message: Conversations.Message
+        if req.headers.contentType?.type == "multipart" {
+            let parts = try req.multipartParts()
+            let photo = parts.first { $0.name == "photo" }.map { Data(buffer: $0.body) }
+            let text = parts.first { $0.name == "text" }?.text ?? ""
+            message = try await messenger.send(text: text, photo: photo, in: id, by: me, on: req.db)
+        } else {
+            message = try await messenger.send(text: try req.decodeBody(Conversations.SendRequest.self).text, photo: nil, in: id, by: me, on: req.db)
+        }
+        return try await APIAnswer(message, status: .created).encodeResponse(for: req)
+    }
+
+    func read(_ req: Request) async throws -> Conversations.ReadReceipt {
+        try await messenger.markRead(try Self.conversationID(req), by: try req.authenticatedAccountID, on: req.db)
+    }
+
+    func report(_ req: Request) async throws -> Conversations.ReportOutcome {
+        let body = try req.decodeBody(Conversations.ReportRequest.self)
+        let outcome = try await messenger.report(try Self.conversationID(req), by: try req.authenticatedAccountID, reason: body.reason, note: body.note ?? "", on: req.db)
+        return Conversations.ReportOutcome(filed: outcome == .filed)
+    }
+
+    func block(_ req: Request) async throws -> Conversations.BlockStatus {
+        let account = try req.decodeBody(Conversations.BlockRequest.self).account
+        do {
+            try await messenger.block(account, by: try req.authenticatedAccountID, on: req.db)
+        } catch ConversationError.withYourself {
+            throw Abort(.badRequest, reason: "Nobody blocks themselves.")
+        }
+        return Conversations.BlockStatus(account: account, blocked: true)
+    }
+
+    func unblock(_ req: Request) async throws -> Conversations.BlockStatus {
+        let account = req.parameters.get("account") ?? ""
+        try await messenger.unblock(account, by: try req.authenticatedAccountID, on: req.db)
+        return Conversations.BlockStatus(account: account, blocked: false)
+    }
+
+    func unread(_ req: Request) async throws -> Conversations.Unread {
+        let me = try req.authenticatedAccountID
+        return Conversations.Unread(messages: try await messenger.unreadCount(of: me, on: req.db),
+                                    notifications: try await notifications.unreadCount(of: me, on: req.db))
+    }
+
+    static func conversationID(_ req: Request) throws -> String {
+        guard let id = req.parameters.get("conversation") else { throw ConversationError.notFound }
+        return id
+    }
+
+    /// `before` and `limit` from the query: whole numbers in range, or 400.
+    static func paging(_ req: Request, defaultLimit: Int) throws -> (before: Int?, limit: Int) {
+        func number(_ name: String) throws -> Int? {
+            guard let text = req.queryValue(name) else { return nil }
+            guard let value = Int(text) else { throw ConversationError.invalidPaging }
+            return value
+        }
+        return (try number("before"), try number("limit") ?? defaultLimit)
+    }
+}
+
+/// A JSON answer with a status of its own (201 for what was created).
+struct APIAnswer<Body: Encodable & Sendable>: AsyncResponseEncodable {
+    let body: Body
+    let status: HTTPResponseStatus
+
+    init(_ body: Body, status: HTTPResponseStatus) {
+        self.body = body
+        self.status = status
+    }
+
+    func encodeResponse(for request: Request) async throws -> Response {
+        let response = try await JSONResponse(body: body).encodeResponse(for: request)
+        response.status = status
+        return response
+    }
+}

@@ -1,0 +1,274 @@
+import Fluent
+import Foundation
+import SproutAPI
+import SQLKit
+
+/// Conversations between two people, for every app: opening one about a thing, sending text and
+/// photos, reading, blocking and reporting. Each message reaches both people's live streams
+/// (`AccountEvents`) and notifies the receiver (`AccountNotifications`).
+public struct Messenger: Sendable {
+    let clock: WallClock
+    let ids: IdentifierGenerator
+    let events: AccountEvents
+    let notifications: AccountNotifications
+    let subjects: ConversationSubjectDirectory
+    let photos: PhotoStore
+
+    public init(clock: WallClock, ids: IdentifierGenerator, events: AccountEvents, notifications: AccountNotifications,
+                subjects: ConversationSubjectDirectory, photos: PhotoStore) {
+        self.clock = clock
+        self.ids = ids
+        self.events = events
+        self.notifications = notifications
+        self.subjects = subjects
+        self.photos = photos
+    }
+
+    /// Opens the conversation between `me` and the owner of `topic` (or finds the one we have)
+    /// and sends `text` in it. `created` tells which.
+    public func open(about topic: Conversations.Subject, by me: String, text: String, on db: any Database) async throws -> (conversation: Conversations.Conversation, created: Bool) {
+        let text = try Self.checkedText(text, withPhoto: false)
+        guard let directory = subjects.subjects(of: topic.app) else { throw ConversationError.unknownApp }
+        guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
+        guard subject.ownerID != me else { throw ConversationError.withYourself }
+        let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
+        _ = try await send(text: text, photo: nil, in: record, by: me, on: db)
+        return (try await view(record, for: me, on: db), created)
+    }
+
+    /// The conversation about nothing in particular in `app` between `me` and `other`, made
+    /// when there is none (a chat room of the lessons contract).
+    public func room(in app: String, between me: String, and other: String, on db: any Database) async throws -> (conversation: Conversations.Conversation, created: Bool) {
+        guard other != me else { throw ConversationError.withYourself }
+        guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
+        let (record, created) = try await conversation(about: .nothingInParticular(in: app), between: me, and: other, on: db)
+        return (try await view(record, for: me, on: db), created)
+    }
+
+    /// Mine that have a message, most recent first; older than the message id `before`.
+    public func inbox(of me: String, before: Int?, limit: Int, on db: any Database) async throws -> Conversations.Inbox {
+        guard (1...Conversations.maxPageSize).contains(limit), before.map({ $0 > 0 }) ?? true else { throw ConversationError.invalidPaging }
+        let mine = try await ConversationMember.query(on: db).filter(\.$accountID == me).all().map(\.conversationID)
+        guard !mine.isEmpty else { return Conversations.Inbox(conversations: [], nextBefore: nil) }
+        var query = ConversationRecord.query(on: db).filter(\.$id ~~ mine).filter(\.$lastMessageID > 0)
+        if let before { query = query.filter(\.$lastMessageID < before) }
+        let records = try await query.sort(\.$lastMessageID, .descending).limit(limit + 1).all()
+        let shown = Array(records.prefix(limit))
+        var views: [Conversations.Conversation] = []
+        for record in shown { views.append(try await view(record, for: me, on: db)) }
+        return Conversations.Inbox(conversations: views, nextBefore: records.count > limit ? shown.last?.lastMessageID : nil)
+    }
+
+    /// Every conversation of `me` about nothing in particular in `app`, with or without messages.
+    public func rooms(in app: String, of me: String, on db: any Database) async throws -> [Conversations.Conversation] {
+        let mine = try await ConversationMember.query(on: db).filter(\.$accountID == me).all().map(\.conversationID)
+        guard !mine.isEmpty else { return [] }
+        let records = try await ConversationRecord.query(on: db).filter(\.$id ~~ mine).filter(\.$aboutApp == app).filter(\.$aboutID == "")
+            .sort(\.$updatedAt, .descending).all()
+        var views: [Conversations.Conversation] = []
+        for record in records { views.append(try await view(record, for: me, on: db)) }
+        return views
+    }
+
+    public func conversation(_ id: String, for me: String, on db: any Database) async throws -> Conversations.Conversation {
+        try await view(try await membership(id, of: me, on: db), for: me, on: db)
+    }
+
+    /// Newest first, older than the message id `before`.
+    public func messages(in id: String, for me: String, before: Int?, limit: Int, on db: any Database) async throws -> Conversations.MessagePage {
+        guard (1...Conversations.maxPageSize).contains(limit), before.map({ $0 > 0 }) ?? true else { throw ConversationError.invalidPaging }
+        let record = try await membership(id, of: me, on: db)
+        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID()))
+        if let before { query = query.filter(\.$id < before) }
+        let found = try await query.sort(\.$id, .descending).limit(limit + 1).all()
+        let shown = Array(found.prefix(limit))
+        return Conversations.MessagePage(messages: shown.map(Self.message), nextBefore: found.count > limit ? shown.last?.id : nil)
+    }
+
+    /// Messages sent after `date`, oldest first (the lessons contract's `cursor_date`).
+    public func messages(in id: String, for me: String, after date: Date?, on db: any Database) async throws -> [Conversations.Message] {
+        let record = try await membership(id, of: me, on: db)
+        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID()))
+        if let date { query = query.filter(\.$sentAt > date) }
+        return try await query.sort(\.$id).all().map(Self.message)
+    }
+
+    /// Sends `text` (and at most one photo, through the image pipeline) as `me`.
+    public func send(text: String, photo: Data?, in id: String, by me: String, on db: any Database) async throws -> Conversations.Message {
+        let text = try Self.checkedText(text, withPhoto: photo != nil)
+        let record = try await membership(id, of: me, on: db)
+        var stored: [String] = []
+        if let photo {
+            do {
+                stored = try await photos.store([photo])
+            } catch {
+                guard let refusal = PhotoRefusal(error) else { throw error }
+                throw ConversationError.photo(refusal)
+            }
+        }
+        do {
+            return try await send(text: text, photo: stored.first, in: record, by: me, on: db)
+        } catch {
+            await photos.discard(stored)
+            throw error
+        }
+    }
+
+    /// Marks everything in the conversation read for `me`, and tells the other side.
+    public func markRead(_ id: String, by me: String, on db: any Database) async throws -> Conversations.ReadReceipt {
+        let record = try await membership(id, of: me, on: db)
+        let conversationID = try record.requireID()
+        let upTo = record.lastMessageID
+        try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
+            .filter(\.$readUpTo < upTo).set(\.$readUpTo, to: upTo).update()
+        let receipt = Conversations.ReadReceipt(conversationID: conversationID, readerID: me, readUpTo: upTo)
+        try await events.publish(.read, { _ in receipt }, to: [record.firstMember, record.secondMember], on: db)
+        return receipt
+    }
+
+    /// Unread messages across all my conversations: the header's badge.
+    public func unreadCount(of me: String, on db: any Database) async throws -> Int {
+        let rows = try await db.sql().raw("""
+            SELECT COUNT(*) AS unread FROM conversation_members m
+            JOIN conversation_messages x ON x.conversation_id = m.conversation_id AND x.id > m.read_up_to AND x.sender_id <> m.account_id
+            WHERE m.account_id = \(bind: me)
+            """).all()
+        return try rows.first?.decode(column: "unread", as: Int.self) ?? 0
+    }
+
+    public func report(_ id: String, by me: String, reason: String, note: String, on db: any Database) async throws -> ReportDesk.Outcome {
+        let record = try await membership(id, of: me, on: db)
+        let subject = ReportSubject(app: "conversations", id: try record.requireID(), path: "/inbox/\(try record.requireID())")
+        return try await ReportDesk(clock: clock).file(subject, by: me, reason: reason, note: note, on: db)
+    }
+
+    public func block(_ other: String, by me: String, on db: any Database) async throws {
+        guard other != me else { throw ConversationError.withYourself }
+        guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
+        try await db.sql().insert(into: AccountBlock.schema).columns("blocker_id", "blocked_id", "created_at")
+            .values(SQLBind(me), SQLBind(other), SQLBind(clock.now())).ignoringConflicts(with: ["blocker_id", "blocked_id"]).run()
+    }
+
+    public func unblock(_ other: String, by me: String, on db: any Database) async throws {
+        guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
+        try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID == other).delete()
+    }
+
+    public func hasBlocked(_ other: String, by me: String, on db: any Database) async throws -> Bool {
+        try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID == other).count() > 0
+    }
+
+    // MARK: - Inside
+
+    private func conversation(about topic: ConversationTopic, between me: String, and other: String, on db: any Database) async throws -> (ConversationRecord, Bool) {
+        guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
+        let pair = [me, other].sorted()
+        let existing = {
+            try await ConversationRecord.query(on: db).filter(\.$aboutApp == topic.app).filter(\.$aboutID == topic.id)
+                .filter(\.$firstMember == pair[0]).filter(\.$secondMember == pair[1]).first()
+        }
+        if let found = try await existing() { return (found, false) }
+        let record = ConversationRecord(id: ids.objectID(), about: topic, between: me, and: other, startedBy: me, at: clock.now())
+        do {
+            try await db.writeTransaction { db in
+                try await record.create(on: db)
+                try await [ConversationMember(conversationID: record.id ?? "", accountID: me),
+                           ConversationMember(conversationID: record.id ?? "", accountID: other)].create(on: db)
+            }
+            return (record, true)
+        } catch {
+            // Both opened it at the same moment: the other request's row is the conversation.
+            guard (error as? any DatabaseError)?.isConstraintFailure == true, let found = try await existing() else { throw error }
+            return (found, false)
+        }
+    }
+
+    private func send(text: String, photo: String?, in record: ConversationRecord, by me: String, on db: any Database) async throws -> Conversations.Message {
+        let other = record.other(than: me)
+        guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
+        let conversationID = try record.requireID()
+        let now = clock.now()
+        let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, photo: photo, sentAt: now)
+        try await db.writeTransaction { db in
+            try await message.create(on: db)
+            let id = try message.requireID()
+            try await ConversationRecord.query(on: db).filter(\.$id == conversationID).filter(\.$lastMessageID < id)
+                .set(\.$lastMessageID, to: id).set(\.$updatedAt, to: now).update()
+            try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
+                .filter(\.$readUpTo < id).set(\.$readUpTo, to: id).update()
+        }
+        record.lastMessageID = max(record.lastMessageID, try message.requireID())
+        record.updatedAt = now
+        let wire = Self.message(message)
+        let mine = try await view(record, for: me, on: db)
+        let theirs = try await view(record, for: other, on: db)
+        try await events.publish(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
+                                 to: [me, other], on: db)
+        try await notifyReceiver(other, of: wire, in: record, from: me, on: db)
+        return wire
+    }
+
+    private func notifyReceiver(_ receiver: String, of message: Conversations.Message, in record: ConversationRecord, from sender: String, on db: any Database) async throws {
+        let name = try await Account.find(sender, on: db)?.displayName ?? ""
+        let preview = message.text.isEmpty ? nil : String(message.text.prefix(80))
+        let text = AccountNotifications.Text(
+            ko: "\(name)님의 메시지: " + (preview ?? "사진"),
+            en: "\(name): " + (preview ?? "a photo")
+        )
+        try await notifications.notify(receiver, app: record.aboutApp, kind: .message, text: text, link: "/inbox/\(try record.requireID())", on: db)
+    }
+
+    private func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {
+        guard id.utf8.count <= 64, let record = try await ConversationRecord.find(id, on: db),
+              record.firstMember == me || record.secondMember == me
+        else { throw ConversationError.notFound }
+        return record
+    }
+
+    private func isBlocked(between one: String, and other: String, on db: any Database) async throws -> Bool {
+        try await AccountBlock.query(on: db).group(.or) { either in
+            either.group(.and) { $0.filter(\.$blockerID == one).filter(\.$blockedID == other) }
+            either.group(.and) { $0.filter(\.$blockerID == other).filter(\.$blockedID == one) }
+        }.count() > 0
+    }
+
+    private func view(_ record: ConversationRecord, for me: String, on db: any Database) async throws -> Conversations.Conversation {
+        let conversationID = try record.requireID()
+        let otherID = record.other(than: me)
+        let other = try await Account.find(otherID, on: db)
+        let about: Conversations.About? = if record.topic.isNothingInParticular {
+            nil
+        } else {
+            try await subjects.subjects(of: record.aboutApp)?.subject(record.aboutID, on: db).map {
+                Conversations.About(app: record.aboutApp, id: record.aboutID, title: $0.title, photo: $0.photo, price: $0.price, state: $0.state, path: $0.path)
+            }
+        }
+        let last = try await ConversationMessage.query(on: db).filter(\.$conversationID == conversationID).sort(\.$id, .descending).first()
+        let readUpTo = try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me).first()?.readUpTo ?? 0
+        let unread = try await ConversationMessage.query(on: db).filter(\.$conversationID == conversationID)
+            .filter(\.$id > readUpTo).filter(\.$senderID != me).count()
+        return Conversations.Conversation(
+            id: conversationID,
+            other: Conversations.Person(id: otherID, name: other?.displayName ?? "", picture: nil),
+            about: about, lastMessage: last.map(Self.message), unreadCount: unread,
+            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: UTCTimestamp.format(record.updatedAt)
+        )
+    }
+
+    static func message(_ record: ConversationMessage) -> Conversations.Message {
+        Conversations.Message(id: record.id ?? 0, conversationID: record.conversationID, senderID: record.senderID, text: record.text,
+                              photo: record.photo, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3))
+    }
+
+    /// Trimmed; 1 to 1,000 characters (empty allowed beside a photo); no control characters but
+    /// line breaks and tabs.
+    static func checkedText(_ text: String, withPhoto: Bool) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard withPhoto || !trimmed.isEmpty else { throw ConversationError.emptyText }
+        guard trimmed.count <= Conversations.maxTextLength else { throw ConversationError.textTooLong(maximum: Conversations.maxTextLength) }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !["\n", "\r", "\t"].contains($0) }) else {
+            throw ConversationError.controlCharacters
+        }
+        return trimmed
+    }
+}

@@ -1,0 +1,45 @@
+import Fluent
+import Foundation
+
+/// One event for one account's live streams, kept so a client that reconnects with
+/// `Last-Event-ID` receives what it missed. `AccountEvents` deletes rows older than its retention.
+final class AccountEventRecord: Model, @unchecked Sendable {
+    static let schema = "account_events"
+
+    @ID(custom: "id", generatedBy: .database) var id: Int?
+    @Field(key: "account_id") var accountID: String
+    @Field(key: "name") var name: String
+    /// One line of JSON: the event's `data:`, in Korean where it holds text for people.
+    @Field(key: "data") var data: String
+    /// The same in English, where it differs.
+    @OptionalField(key: "data_en") var dataEn: String?
+    @Field(key: "created_at") var createdAt: Date
+
+    init() {}
+
+    init(accountID: String, name: String, data: String, dataEn: String?, createdAt: Date) {
+        self.accountID = accountID
+        self.name = name
+        self.data = data
+        self.dataEn = dataEn
+        self.createdAt = createdAt
+    }
+}
+
+struct CreateAccountEvents: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(AccountEventRecord.schema)
+            .field("id", .int, .identifier(auto: true))
+            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("data", .string, .required)
+            .field("data_en", .string)
+            .field("created_at", .datetime, .required)
+            .create()
+        try await database.sql().raw("CREATE INDEX account_events_by_account ON account_events (account_id, id)").run()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(AccountEventRecord.schema).delete()
+    }
+}

@@ -1,0 +1,138 @@
+import Fluent
+import Foundation
+import NIOConcurrencyHelpers
+import SproutAPI
+import Vapor
+
+/// The live events of each account (`GET /api/events`): a message, a read receipt, a
+/// notification. Every event is stored first, with an increasing id, and then every instance is
+/// told that the account has news (`InstanceBroadcast`: PostgreSQL `NOTIFY`); each stream then
+/// reads what is newer than the last id it sent. A client that reconnects with `Last-Event-ID`
+/// is a stream that starts from that id, so a dropped connection loses nothing kept.
+public final class AccountEvents: ModuleService, Sendable {
+    public let name = "account events"
+    /// Events are kept at least this long for reconnecting clients.
+    public static let retention: TimeInterval = 48 * 60 * 60
+    /// Open streams one account may hold (tabs and devices); one more is refused.
+    public static let maxStreamsPerAccount = 32
+    static let channel = "sprout_account_events"
+
+    /// One event, as a stream writes it.
+    public struct Event: Sendable, Equatable {
+        public let id: Int
+        public let name: String
+        public let data: String
+    }
+
+    enum Wake: Sendable { case news, heartbeat }
+
+    private let broadcast: InstanceBroadcast
+    private let clock: WallClock
+    private let news: AsyncStream<String>
+    private let streams = NIOLockedValueBox<[String: [UUID: AsyncStream<Wake>.Continuation]]>([:])
+    private let relay = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
+
+    public init(broadcast: InstanceBroadcast, clock: WallClock) {
+        self.broadcast = broadcast
+        self.clock = clock
+        // Subscribed now: the broadcast listens only to channels subscribed before it starts.
+        news = broadcast.subscribe(Self.channel)
+    }
+
+    /// Stores `data` as one event for each of `accounts` and wakes their streams on every
+    /// instance. `english` is the same event for a stream read in English, where text differs.
+    public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
+                                         to accounts: [String], on db: any Database) async throws {
+        let encoder = WireJSON.encoder()
+        let now = clock.now()
+        for account in Set(accounts) {
+            let korean = String(decoding: try encoder.encode(data(account)), as: UTF8.self)
+            let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
+            try await AccountEventRecord(accountID: account, name: name.rawValue, data: korean, dataEn: inEnglish, createdAt: now).create(on: db)
+        }
+        try await broadcast.publish(Self.channel, Set(accounts).sorted().joined(separator: ","))
+        try await pruneNowAndThen(on: db, now: now)
+    }
+
+    /// The newest event id of `accountID`: where a stream without `Last-Event-ID` starts.
+    public func latestID(of accountID: String, on db: any Database) async throws -> Int {
+        try await AccountEventRecord.query(on: db).filter(\.$accountID == accountID).max(\.$id) ?? 0
+    }
+
+    /// The events of `accountID` after `id`, oldest first, at most `limit`.
+    public func events(of accountID: String, after id: Int, limit: Int = 100, english: Bool, on db: any Database) async throws -> [Event] {
+        try await AccountEventRecord.query(on: db)
+            .filter(\.$accountID == accountID).filter(\.$id > id)
+            .sort(\.$id).limit(limit).all()
+            .compactMap { record in record.id.map { Event(id: $0, name: record.name, data: english ? record.dataEn ?? record.data : record.data) } }
+    }
+
+    /// Wakes for news of `accountID` and for a heartbeat every `heartbeat`; nil when the account
+    /// holds `maxStreamsPerAccount` streams already. Ends when the returned stream is dropped.
+    func wakes(of accountID: String, heartbeat: Duration) -> AsyncStream<Wake>? {
+        let (stream, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        let admitted = streams.withLockedValue { open in
+            guard open[accountID, default: [:]].count < Self.maxStreamsPerAccount else { return false }
+            open[accountID, default: [:]][id] = continuation
+            return true
+        }
+        guard admitted else { return nil }
+        let beat = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                continuation.yield(.heartbeat)
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            beat.cancel()
+            self?.streams.withLockedValue { open in
+                open[accountID]?[id] = nil
+                if open[accountID]?.isEmpty == true { open[accountID] = nil }
+            }
+        }
+        continuation.yield(.news)
+        return stream
+    }
+
+    /// Whether this instance holds a live stream of `accountID`.
+    public func isStreaming(to accountID: String) -> Bool {
+        streams.withLockedValue { !($0[accountID]?.isEmpty ?? true) }
+    }
+
+    public func start(on application: Application) async throws {
+        let news = self.news
+        relay.withLockedValue { $0 = Task { [weak self] in
+            for await accounts in news {
+                self?.wake(accounts.split(separator: ",").map(String.init))
+            }
+        } }
+    }
+
+    public func stop() async {
+        relay.withLockedValue { $0 }?.cancel()
+        let open = streams.withLockedValue { open in
+            defer { open = [:] }
+            return open.values.flatMap(\.values)
+        }
+        for continuation in open { continuation.finish() }
+    }
+
+    private func wake(_ accounts: [String]) {
+        let woken = streams.withLockedValue { open in accounts.flatMap { (open[$0] ?? [:]).values } }
+        for continuation in woken { continuation.yield(.news) }
+    }
+
+    /// Deletes events older than the retention, at most once an hour, from whichever request
+    /// publishes then: no timer to run, and a quiet server keeps what it has.
+    private func pruneNowAndThen(on db: any Database, now: Date) async throws {
+        let due = lastPruned.withLockedValue { last in
+            guard now.timeIntervalSince(last) >= 3600 else { return false }
+            last = now
+            return true
+        }
+        guard due else { return }
+        try await AccountEventRecord.query(on: db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
+    }
+}

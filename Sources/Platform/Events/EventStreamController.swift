@@ -1,0 +1,76 @@
+import Fluent
+import Vapor
+
+/// `GET /api/events`: the signed-in account's events as Server-Sent Events, for an access token
+/// (apps) or the web session cookie (`EventSource`, which cannot send headers).
+struct EventStreamController: Sendable {
+    let events: AccountEvents
+    let tokens: TokenService
+    /// Often enough that proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep the stream,
+    /// and that a client gone away is noticed by the write that fails.
+    static let heartbeat = Duration.seconds(20)
+
+    func register(on routes: DocumentedRoutes) {
+        routes.onResponse(.GET, "api", "events", doc: .init(
+            "My live events (Server-Sent Events)",
+            description: """
+            One stream per client: each event has an `id:`, an `event:` (`message`, `read`, `notification`) and one line of JSON \
+            in `data:` (`AccountEvents` in SproutAPI). Reconnect with `Last-Event-ID` to receive every event after that id first \
+            (kept 48 hours); without it the stream starts with the next event. A `: keep-alive` comment comes every 20 seconds.
+            """,
+            headers: [.init("Authorization", "Bearer access token (or the web session cookie)"), .init("Last-Event-ID", "The last event id received")],
+            responses: [200: "text/event-stream", 400: "Last-Event-ID is not an event id", 401: "Not signed in", 419: "Access token expired: refresh",
+                        429: "Too many open streams for this account"],
+            responseContent: "text/event-stream"
+        ), use: stream)
+    }
+
+    func stream(_ req: Request) async throws -> Response {
+        let accountID = try await signedInAccount(req)
+        let db = req.application.db
+        let start: Int
+        switch req.headers.first(name: "Last-Event-ID").map({ $0.trimmingWhitespace() }) {
+        case nil, ""?: start = try await events.latestID(of: accountID, on: db)
+        case let text?:
+            guard let id = Int(text), id >= 0 else { throw Abort(.badRequest, reason: "Last-Event-ID must be an event id.") }
+            start = id
+        }
+        guard let wakes = events.wakes(of: accountID, heartbeat: Self.heartbeat) else {
+            throw Abort(.tooManyRequests, reason: "This account has \(AccountEvents.maxStreamsPerAccount) open event streams already.")
+        }
+        let english = req.language == .en
+        let events = self.events
+        var headers = HTTPHeaders()
+        headers.contentType = HTTPMediaType(type: "text", subType: "event-stream", parameters: ["charset": "utf-8"])
+        headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        // nginx would otherwise hold the events back in its buffer.
+        headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
+        return Response(status: .ok, headers: headers, body: .init(asyncStream: { writer in
+            var cursor = start
+            try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\n\n")))
+            for await wake in wakes {
+                if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
+                var batch: [AccountEvents.Event]
+                repeat {
+                    batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
+                    guard let last = batch.last else { break }
+                    try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
+                    cursor = last.id
+                } while batch.count == 100
+            }
+            try await writer.write(.end)
+        }))
+    }
+
+    private func signedInAccount(_ req: Request) async throws -> String {
+        if req.headers.first(name: .authorization) != nil {
+            switch await tokens.check(accessToken: AccountTokenAuthenticator.accessToken(in: req)) {
+            case let .valid(accountID): return accountID
+            case .expired: throw Abort(AccountTokenAuthenticator.expiredStatus, reason: "The access token has expired; refresh it.")
+            case .invalid: throw Abort(.unauthorized, reason: "A valid access token is required.")
+            }
+        }
+        guard let accountID = await req.webAccountIDFromCookie() else { throw Abort(.unauthorized, reason: "Sign in first.") }
+        return accountID
+    }
+}

@@ -1,0 +1,86 @@
+import Fluent
+import Foundation
+import SproutAPI
+import SQLKit
+
+public enum NotificationError: Error, Equatable {
+    case unknownKind
+    case invalidPaging
+}
+
+/// What happened for an account while its page was closed: kept in a list with an unread count,
+/// and sent to its live streams. Any module notifies through it; each kind can be turned off.
+public struct AccountNotifications: Sendable {
+    /// The words a notification says, in both of the web app's languages.
+    public struct Text: Sendable {
+        public let ko: String
+        public let en: String
+
+        public init(ko: String, en: String) {
+            self.ko = ko
+            self.en = en
+        }
+    }
+
+    let clock: WallClock
+    let events: AccountEvents
+
+    public init(clock: WallClock, events: AccountEvents) {
+        self.clock = clock
+        self.events = events
+    }
+
+    /// Tells `accountID` that something happened, unless they turned `kind` off.
+    public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
+        guard try await NotificationMute.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue).count() == 0 else { return }
+        let record = NotificationRecord(accountID: accountID, app: app, kind: kind.rawValue, text: (text.ko, text.en), link: link, createdAt: clock.now())
+        try await record.create(on: db)
+        try await events.publish(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
+                                 to: [accountID], on: db)
+    }
+
+    /// Newest first, `limit` at most, older than the id `before` when given.
+    public func page(of accountID: String, before: Int?, limit: Int, english: Bool, on db: any Database) async throws -> Notifications.Page {
+        guard (1...Conversations.maxPageSize).contains(limit), before.map({ $0 > 0 }) ?? true else { throw NotificationError.invalidPaging }
+        var query = NotificationRecord.query(on: db).filter(\.$accountID == accountID)
+        if let before { query = query.filter(\.$id < before) }
+        let records = try await query.sort(\.$id, .descending).limit(limit + 1).all()
+        let shown = records.prefix(limit)
+        return Notifications.Page(notifications: shown.map { Self.item($0, english: english) },
+                                  nextBefore: records.count > limit ? shown.last?.id : nil)
+    }
+
+    /// Marks every notification read, or those up to the id `upTo`; answers what is still unread.
+    public func markRead(of accountID: String, upTo: Int?, on db: any Database) async throws -> Int {
+        var query = NotificationRecord.query(on: db).filter(\.$accountID == accountID).filter(\.$read == false)
+        if let upTo { query = query.filter(\.$id <= upTo) }
+        try await query.set(\.$read, to: true).update()
+        return try await unreadCount(of: accountID, on: db)
+    }
+
+    public func unreadCount(of accountID: String, on db: any Database) async throws -> Int {
+        try await NotificationRecord.query(on: db).filter(\.$accountID == accountID).filter(\.$read == false).count()
+    }
+
+    public func settings(of accountID: String, on db: any Database) async throws -> Notifications.Settings {
+        let muted = Set(try await NotificationMute.query(on: db).filter(\.$accountID == accountID).all().map(\.kind))
+        return Notifications.Settings(kinds: Notifications.Kind.allCases.map { .init(kind: $0.rawValue, enabled: !muted.contains($0.rawValue)) })
+    }
+
+    public func set(_ kind: String, enabled: Bool, for accountID: String, on db: any Database) async throws -> Notifications.Settings {
+        guard let kind = Notifications.Kind(rawValue: kind) else { throw NotificationError.unknownKind }
+        let existing = NotificationMute.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue)
+        if enabled {
+            try await existing.delete()
+        } else if try await existing.count() == 0 {
+            try await db.sql().insert(into: NotificationMute.schema).columns("account_id", "kind")
+                .values(SQLBind(accountID), SQLBind(kind.rawValue)).ignoringConflicts(with: ["account_id", "kind"]).run()
+        }
+        return try await settings(of: accountID, on: db)
+    }
+
+    static func item(_ record: NotificationRecord, english: Bool) -> Notifications.Item {
+        Notifications.Item(id: record.id ?? 0, app: record.app, kind: record.kind, text: english ? record.textEn : record.textKo,
+                           link: record.link, read: record.read, createdAt: UTCTimestamp.format(record.createdAt))
+    }
+}
