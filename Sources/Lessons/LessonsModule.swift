@@ -23,7 +23,7 @@ public struct LessonsModule: AppModule {
         let images = context.images
         self.platform = platform
         answers = AnswerCache(group: "lessons", versions: platform.readVersions)
-        board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock)
+        board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock, notifications: platform.notifications)
         postUploads = PostUploads(photos: PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea), clock: platform.clock)
         profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
         follows = Follows(clock: platform.clock)
@@ -37,10 +37,12 @@ public struct LessonsModule: AppModule {
             sandbox = nil
             gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: context.client(), clock: platform.clock)
         }
-        desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock)
+        desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock, notifications: platform.notifications)
     }
 
     public let name = "lessons"
+
+    public var conversationSubjects: (any ConversationSubjects)? { LessonConversations(board: board) }
 
     public let assets: ModuleAssets?
 
@@ -107,7 +109,7 @@ public struct LessonsModule: AppModule {
                 throw LessonsError.invalidURL
             }
         }
-        LessonsPages(board: board, follows: follows, desk: desk, sandbox: sandbox, uploads: postUploads,
+        LessonsPages(board: board, messenger: platform.messenger, follows: follows, desk: desk, sandbox: sandbox, uploads: postUploads,
                      uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 

@@ -67,7 +67,7 @@ public struct MarketModule: AppModule {
         AccountMarketController(catalog: catalog, vendors: vendors, likes: likes, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
         let pages = pages.grouped(MarketPageErrors())
-        BrowsePages(catalog: catalog, vendors: vendors, likes: likes).register(on: pages)
+        BrowsePages(catalog: catalog, vendors: vendors, likes: likes, messenger: platform.messenger).register(on: pages)
         SellerPages(catalog: catalog, vendors: vendors, likes: likes, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 

@@ -32,15 +32,18 @@ public struct StudyModule: AppModule {
         let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: settings.pingInterval * 3)
         let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: settings.pingInterval)
         let pushes = StudyPushes(sender: platform.push, presence: presence, uids: platform.phoneSignIn.uids, logger: Logger(label: "sprout.study.push"))
+        let notices = StudyNotices(notifications: platform.notifications, presence: presence, logger: Logger(label: "sprout.study.notices"))
         let events = StudyQueueEvents { uids, event, cause, db in
             await relay.publish(uids, event)
             await pushes.queueChanged(uids, event, by: cause, on: db)
+            await notices.queueChanged(uids, event, by: cause, on: db)
         }
         matchmaker = Matchmaker(clock: platform.clock, events: events)
         reviews = StudyReviews(clock: platform.clock, events: events)
         chat = StudyChat(clock: platform.clock, ids: platform.ids) { chat, db in
             await relay.publish(chat)
             await pushes.chatSent(chat, on: db)
+            await notices.chatSent(chat, on: db)
         }
         shop = SesacShop(receipts: platform.receipts, clock: platform.clock)
         sockets = StudySocketServer(hub: hub, presence: presence, phoneSignIn: platform.phoneSignIn, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))

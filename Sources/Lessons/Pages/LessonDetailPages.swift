@@ -6,6 +6,7 @@ import Vapor
 /// signed-in person writes, edits and deletes; only their own can be changed.
 struct LessonDetailPages: Sendable {
     let board: PostBoard
+    let messenger: Messenger
 
     func register(on pages: any RoutesBuilder) {
         pages.get("lessons", ":post_id", use: detail)
@@ -28,7 +29,11 @@ struct LessonDetailPages: Sendable {
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
         let context = try await PageContext.load(for: req)
         let photo = req.query[String.self, at: "photo"].flatMap { Int($0) } ?? 0
-        return LessonDetailView.render(context, post: post, photo: photo, notice: paymentNotice(req, post: post, context: context))
+        var askers: [Conversations.Conversation] = []
+        if let viewer = context.account?.id, viewer == post.creator.userID {
+            askers = try await messenger.conversations(about: ConversationTopic(app: "lessons", id: post.postID), of: viewer, on: req.db)
+        }
+        return LessonDetailView.render(context, post: post, photo: photo, askers: askers, notice: paymentNotice(req, post: post, context: context))
     }
 
     /// What the checkout came back with. "Paid" is only said to someone who really is a buyer.

@@ -16,7 +16,7 @@ enum LessonDetailView {
         var isRefused: Bool { error != nil || ratingError != nil }
     }
 
-    static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, notice: String? = nil,
+    static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, askers: [Conversations.Conversation] = [], notice: String? = nil,
                        review: ReviewDraft = ReviewDraft(), status: HTTPResponseStatus = .ok) -> Response {
         let viewer = context.account?.id
         let path = "/lessons/\(post.postID)"
@@ -42,6 +42,10 @@ enum LessonDetailView {
                         .group(.dt(.text(label)), .dd(.id("lesson-\(key)"), .text(value)))
                     }),
                     .div(.class("inline-actions primary-action"), bookmarkControl(post, viewer: viewer, context: context), applyControl(post, viewer: viewer, context: context)),
+                    .if(viewer != post.creator.userID, ConversationStarter.form(
+                        about: .init(app: "lessons", id: post.postID), page: path, prompt: context.pick(ko: "선생님께 문의하기", en: "Ask the teacher"),
+                        greeting: context.pick(ko: "안녕하세요, 레슨에 대해 여쭤보고 싶어요.", en: "Hello, I have a question about this lesson."), context)),
+                    .if(viewer == post.creator.userID, ConversationStarter.askers(askers, context)),
                     .if(viewer == post.creator.userID, .div(
                         .class("owner-actions"),
                         .a(.id("edit-lesson"), .class("button secondary"), .href("\(path)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),

@@ -5,6 +5,7 @@ import Vapor
 /// without scripts, in Korean and English.
 struct LessonsPages: Sendable {
     let board: PostBoard
+    let messenger: Messenger
     let follows: Follows
     let desk: PaymentDesk
     let sandbox: SandboxGateway?
@@ -16,7 +17,7 @@ struct LessonsPages: Sendable {
         HomePage(reader: board.reader).register(on: pages)
         LessonListPage(reader: board.reader).register(on: pages)
         HashtagPage(reader: board.reader).register(on: pages)
-        LessonDetailPages(board: board).register(on: pages)
+        LessonDetailPages(board: board, messenger: messenger).register(on: pages)
         CheckoutPages(board: board, desk: desk, sandbox: sandbox).register(on: pages)
         TeacherPages(board: board, uploads: uploads, uploadBodyLimit: uploadBodyLimit).register(on: pages)
         MyPages(board: board, desk: desk).register(on: pages)

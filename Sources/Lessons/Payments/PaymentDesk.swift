@@ -8,6 +8,7 @@ struct PaymentDesk: Sendable {
     let gateway: any PaymentGateway
     let board: PostBoard
     let clock: WallClock
+    let notifications: AccountNotifications
 
     /// Records the payment once the gateway confirms it: status paid, made by this buyer for this
     /// lesson where the gateway knows them, the amount equal to the lesson's price (or, for a post
@@ -41,6 +42,11 @@ struct PaymentDesk: Sendable {
             try await receipt.create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw PaymentError.alreadyValidated
+        }
+        if post.creatorID != buyerID {
+            try await notifications.notify(post.creatorID, app: "lessons", kind: .lessonBought, text: .init(
+                ko: "‘\(post.title)’ 레슨이 결제됐어요", en: "Someone paid for ‘\(post.title)’"
+            ), link: "/lessons/\(postID)", on: db)
         }
         return Self.receipt(receipt)
     }

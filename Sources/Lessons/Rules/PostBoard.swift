@@ -9,6 +9,7 @@ struct PostBoard: Sendable {
     let files: FileStore
     let ids: IdentifierGenerator
     let clock: WallClock
+    let notifications: AccountNotifications
     let reader = PostReader()
 
     static let maxTitleLength = 200
@@ -104,10 +105,18 @@ struct PostBoard: Sendable {
             throw PostError.postNotFound
         }
         guard inserted != nil else { throw PostError.postNotFound }
+        if let rating { try await tellTeacher(about: rating, on: postID, by: accountID, on: db) }
         return Lessons.Comment(
             commentID: commentID, content: content, createdAt: PostReader.timestamp(createdAt),
             creator: try await person(accountID, on: db), rating: rating
         )
+    }
+
+    private func tellTeacher(about rating: ReviewRating, on postID: String, by reviewer: String, on db: any Database) async throws {
+        guard let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first(), post.creatorID != reviewer else { return }
+        try await notifications.notify(post.creatorID, app: "lessons", kind: .lessonReview, text: .init(
+            ko: "‘\(post.title)’에 \(rating.stars)점 후기가 달렸어요", en: "‘\(post.title)’ got a \(rating.stars)-star review"
+        ), link: "/lessons/\(postID)#reviews", on: db)
     }
 
     /// An edit without a rating keeps the one the review has: the published app edits text only.

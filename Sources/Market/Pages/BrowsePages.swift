@@ -8,6 +8,7 @@ struct BrowsePages: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
     let likes: ProductLikes
+    let messenger: Messenger
     static let pageSize = 20
     let presenter = MarketPresenter(baseURL: "")
 
@@ -59,10 +60,12 @@ struct BrowsePages: Sendable {
         let detail = presenter.detail(product)
         var liked = false
         var isOwner = false
+        var askers: [Conversations.Conversation] = []
         if let account = context.account {
             let accountID = try account.requireID()
             liked = try await likes.isLiked(id, by: accountID, on: req.db)
             isOwner = try await sells(product, accountID: accountID, req)
+            if isOwner { askers = try await messenger.conversations(about: ConversationTopic(app: "market", id: String(id)), of: accountID, on: req.db) }
         }
         let interest = ProductInterest(clock: catalog.clock)
         if !isOwner, let visitor = req.webVisitor { try await interest.recordView(of: id, by: visitor, on: req.db) }
@@ -73,7 +76,7 @@ struct BrowsePages: Sendable {
             detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
             vendorName: product.vendor.name, interest: counts
         )
-        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, selected: selected, done: done, context)
+        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, askers: askers, selected: selected, done: done, context)
     }
 
     /// A seller's profile: their name, since when they sell, and their products, newest first.

@@ -96,7 +96,8 @@ enum BrowseViews {
         )
     }
 
-    static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, selected: Int, done: Done? = nil, _ context: PageContext) -> Response {
+    static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, askers: [Conversations.Conversation], selected: Int, done: Done? = nil,
+                       _ context: PageContext) -> Response {
         let (detail, state, vendorName) = (listing.detail, listing.state, listing.vendorName)
         let id = detail.id
         let share = SharePreview(title: detail.name, description: detail.description, image: detail.images.first?.url)
@@ -128,9 +129,13 @@ enum BrowseViews {
                        .text(" · "), .span(.id("product-interest"), .data(named: "follows-in-place", value: "true"), .text(MarketViews.interest(listing.interest, context)))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
-                    .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context)),
+                    .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context),
+                         .if(!isOwner && listing.state != .sold, ConversationStarter.form(
+                            about: .init(app: "market", id: String(id)), page: "/market/products/\(id)", prompt: context.pick(ko: "채팅하기", en: "Chat"),
+                            greeting: context.pick(ko: "안녕하세요, 아직 판매하시나요?", en: "Hello, is this still available?"), context))),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
                     .if(isOwner, saleStateForm(id: id, state: state, context)),
+                    .if(isOwner, ConversationStarter.askers(askers, context)),
                     .if(!isOwner, ReportPages.link(to: "/market/products/\(id)", context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),

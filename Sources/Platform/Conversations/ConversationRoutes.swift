@@ -6,8 +6,10 @@ public enum ConversationRoutes {
         let talking = api.grouped(ConversationErrorMiddleware(), platform.ipRateLimit)
         EventStreamController(events: platform.events, tokens: platform.tokens).register(on: talking)
         let signedIn = talking.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        ConversationsController(messenger: platform.messenger, notifications: platform.notifications, uploadBodyLimit: platform.uploadBodyLimit)
+        ConversationsController(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: signedIn)
         NotificationsController(notifications: platform.notifications).register(on: signedIn)
+        InboxPages(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
+        NotificationPages(notifications: platform.notifications).register(on: pages)
     }
 }

@@ -6,7 +6,6 @@ import Vapor
 /// access token from `/api/auth`. Errors are `{ "error": true, "reason": … }`.
 struct ConversationsController: Sendable {
     let messenger: Messenger
-    let notifications: AccountNotifications
     let uploadBodyLimit: ByteCount
 
     static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
@@ -133,9 +132,7 @@ struct ConversationsController: Sendable {
     }
 
     func unread(_ req: Request) async throws -> Conversations.Unread {
-        let me = try req.authenticatedAccountID
-        return Conversations.Unread(messages: try await messenger.unreadCount(of: me, on: req.db),
-                                    notifications: try await notifications.unreadCount(of: me, on: req.db))
+        try await UnreadBadges.count(of: try req.authenticatedAccountID, on: req.db)
     }
 
     static func conversationID(_ req: Request) throws -> String {

@@ -70,6 +70,16 @@ public struct Messenger: Sendable {
         return views
     }
 
+    /// The conversations about `topic` that `me` is in (its owner sees everyone who asked), most recent first.
+    public func conversations(about topic: ConversationTopic, of me: String, on db: any Database) async throws -> [Conversations.Conversation] {
+        let records = try await ConversationRecord.query(on: db).filter(\.$aboutApp == topic.app).filter(\.$aboutID == topic.id)
+            .group(.or) { $0.filter(\.$firstMember == me).filter(\.$secondMember == me) }
+            .sort(\.$lastMessageID, .descending).limit(100).all()
+        var views: [Conversations.Conversation] = []
+        for record in records { views.append(try await view(record, for: me, on: db)) }
+        return views
+    }
+
     public func conversation(_ id: String, for me: String, on db: any Database) async throws -> Conversations.Conversation {
         try await view(try await membership(id, of: me, on: db), for: me, on: db)
     }
@@ -121,19 +131,16 @@ public struct Messenger: Sendable {
         let upTo = record.lastMessageID
         try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
             .filter(\.$readUpTo < upTo).set(\.$readUpTo, to: upTo).update()
+        // The conversation's message notifications say nothing the open conversation does not.
+        try await notifications.markRead(of: me, kind: .message, link: "/inbox/\(conversationID)", on: db)
         let receipt = Conversations.ReadReceipt(conversationID: conversationID, readerID: me, readUpTo: upTo)
         try await events.publish(.read, { _ in receipt }, to: [record.firstMember, record.secondMember], on: db)
         return receipt
     }
 
-    /// Unread messages across all my conversations: the header's badge.
-    public func unreadCount(of me: String, on db: any Database) async throws -> Int {
-        let rows = try await db.sql().raw("""
-            SELECT COUNT(*) AS unread FROM conversation_members m
-            JOIN conversation_messages x ON x.conversation_id = m.conversation_id AND x.id > m.read_up_to AND x.sender_id <> m.account_id
-            WHERE m.account_id = \(bind: me)
-            """).all()
-        return try rows.first?.decode(column: "unread", as: Int.self) ?? 0
+    /// How far `accountID` has read in the conversation `id` (a message id; 0 before any).
+    public func readUpTo(of accountID: String, in id: String, on db: any Database) async throws -> Int {
+        try await ConversationMember.query(on: db).filter(\.$conversationID == id).filter(\.$accountID == accountID).first()?.readUpTo ?? 0
     }
 
     public func report(_ id: String, by me: String, reason: String, note: String, on db: any Database) async throws -> ReportDesk.Outcome {

@@ -58,6 +58,12 @@ public struct AccountNotifications: Sendable {
         return try await unreadCount(of: accountID, on: db)
     }
 
+    /// Marks read what `accountID` was told of `kind` leading to `link`.
+    public func markRead(of accountID: String, kind: Notifications.Kind, link: String, on db: any Database) async throws {
+        try await NotificationRecord.query(on: db).filter(\.$accountID == accountID).filter(\.$read == false)
+            .filter(\.$kind == kind.rawValue).filter(\.$link == link).set(\.$read, to: true).update()
+    }
+
     public func unreadCount(of accountID: String, on db: any Database) async throws -> Int {
         try await NotificationRecord.query(on: db).filter(\.$accountID == accountID).filter(\.$read == false).count()
     }

@@ -50,5 +50,6 @@ extension Icon {
     public static let settings = Icon(name: "settings", shapes: #"<circle cx="12" cy="12" r="3"/><path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1"/>"#)
     public static let music = Icon(name: "music", shapes: #"<path d="M9 18V5l11-2v13"/><circle cx="6" cy="18" r="3"/><circle cx="17" cy="16" r="3"/>"#)
     public static let acorn = Icon(name: "acorn", shapes: #"<path d="M4.5 10.5a7.5 4.5 0 0 1 15 0z"/><path d="M6 10.5c0 5.5 2.8 9.2 6 10.5 3.2-1.3 6-5 6-10.5M12 6V3"/>"#)
+    public static let bell = Icon(name: "bell", shapes: #"<path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15z"/><path d="M10 20.5a2 2 0 0 0 4 0"/>"#)
     public static let logout = Icon(name: "logout", shapes: #"<path d="M10 4H5v16h5M15 8l4 4-4 4M19 12H9"/>"#)
 }

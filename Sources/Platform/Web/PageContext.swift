@@ -1,5 +1,6 @@
 import Fluent
 import Plot
+import SproutAPI
 import Vapor
 
 /// What every page needs to know about the request it renders for.
@@ -16,17 +17,22 @@ public struct PageContext: Sendable {
     public let now: Date
     /// Where people reach this server (`https://sprout.example`), for links shared outside it.
     public let origin: String
+    /// What the header's badges count, for someone signed in.
+    public let unread: Conversations.Unread?
 
     public static func load(for req: Request) async throws -> PageContext {
         var account: Account?
+        var unread: Conversations.Unread?
         if let id = req.webAccountID {
             account = try await Account.find(id, on: req.db)
-            if account == nil { req.signOutOfWeb() }
+            if account == nil { req.signOutOfWeb() } else { unread = try await UnreadBadges.count(of: id, on: req.db) }
         }
-        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks, now: req.pageClock.now(), origin: req.pageOrigin)
+        return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks,
+                           now: req.pageClock.now(), origin: req.pageOrigin, unread: unread)
     }
 
-    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date, origin: String) {
+    public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date, origin: String,
+                unread: Conversations.Unread? = nil) {
         self.language = language
         self.csrfToken = csrfToken
         self.account = account
@@ -34,6 +40,7 @@ public struct PageContext: Sendable {
         self.assets = assets
         self.now = now
         self.origin = origin
+        self.unread = unread
     }
 
     /// When something was posted: "3분 전", with the day in Seoul as its title.

@@ -64,10 +64,26 @@ public enum PageLayout {
                 .a(.id("signup-link"), .class("button"), .href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up")))
             )
         }
-        return .a(
+        return .group(
+            badgeLink("inbox", path: "/inbox", icon: .chat, label: context.pick(ko: "채팅", en: "Chats"), count: context.unread?.messages ?? 0),
+            badgeLink("notifications", path: "/notifications", icon: .bell, label: context.pick(ko: "알림", en: "Notifications"),
+                      count: context.unread?.notifications ?? 0),
+            .a(
             .id("account-link"), .class("account-link"), .href("/account"),
             .attribute(named: "aria-label", value: context.pick(ko: "내 계정: \(account.displayName)", en: "My account: \(account.displayName)")),
             Icon.user.node(), .span(.class("account-link-name"), .text(account.displayName))
+        ))
+    }
+
+    /// An icon link with its count beside it; `conversations.js` keeps the count current.
+    private static func badgeLink(_ name: String, path: String, icon: Icon, label: String, count: Int) -> Node<HTML.BodyContext> {
+        .a(
+            .id("\(name)-link"), .class("badge-link"), .href(path),
+            .attribute(named: "aria-label", value: count > 0 ? "\(label) \(count)" : label),
+            .data(named: "label", value: label),
+            icon.node(),
+            .span(.id("\(name)-badge"), .class("badge"), .attribute(named: "aria-hidden", value: "true"), .if(count == 0, .attribute(named: "hidden", value: "hidden")),
+                  .text(count > 99 ? "99+" : String(count)))
         )
     }
 

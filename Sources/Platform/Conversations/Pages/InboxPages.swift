@@ -1,0 +1,152 @@
+import Fluent
+import Foundation
+import SproutAPI
+import Vapor
+
+/// `/inbox`: my conversations, one conversation, and the forms that start, write, read, block and
+/// report them. Every app's pages link here ("채팅하기" on a product, "선생님께 문의하기" on a lesson).
+struct InboxPages: Sendable {
+    let messenger: Messenger
+    let uploadBodyLimit: ByteCount
+
+    func register(on pages: any RoutesBuilder) {
+        let inbox = pages.grouped("inbox")
+        inbox.get(use: list)
+        inbox.post(use: start)
+        inbox.get("unread", use: unread)
+        inbox.get(":conversation", use: show)
+        inbox.on(.POST, ":conversation", "messages", body: .collect(maxSize: uploadBodyLimit), use: send).acceptingBodies(upTo: uploadBodyLimit)
+        inbox.post(":conversation", "read", use: read)
+        inbox.post(":conversation", "block") { try await self.block($0, blocking: true) }
+        inbox.post(":conversation", "unblock") { try await self.block($0, blocking: false) }
+        inbox.get(":conversation", "report") { req in try await ReportPages().form(req, try await self.reportTarget(req)) }
+        inbox.post(":conversation", "report") { req in try await ReportPages().submit(req, try await self.reportTarget(req)) }
+    }
+
+    /// The form an app's page shows to start a conversation about one of its things.
+    struct StartForm: Content {
+        var app: String?
+        var id: String?
+        var text: String?
+    }
+
+    func list(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        let before = try pageCursor(req)
+        let inbox = try await messenger.inbox(of: try account.requireID(), before: before, limit: 20, on: req.db)
+        return InboxViews.inbox(context, inbox)
+    }
+
+    func start(_ req: Request) async throws -> Response {
+        let form = try req.content.decode(StartForm.self)
+        let back = LocalPath.sanitized(req.headers.first(name: .referer).flatMap { URL(string: $0)?.path } ?? "/")
+        let (context, account) = try await PageContext.signedIn(req, next: back)
+        let subject = Conversations.Subject(app: form.app ?? "", id: form.id ?? "")
+        do {
+            let (conversation, _) = try await messenger.open(about: subject, by: try account.requireID(), text: form.text ?? "", on: req.db)
+            return req.redirect(to: "/inbox/\(conversation.id)", redirectType: .normal)
+        } catch let error as ConversationError {
+            let status: HTTPResponseStatus = switch error {
+            case .unknownSubject, .unknownApp, .notFound: .notFound
+            case .withYourself, .blocked: .forbidden
+            default: .badRequest
+            }
+            return InboxViews.refusal(context, title: context.pick(ko: "대화를 시작할 수 없어요", en: "Cannot start the conversation"),
+                                      message: InboxViews.reason(error, context), back: back, status: status)
+        }
+    }
+
+    func show(_ req: Request) async throws -> Response {
+        let (context, account) = try await PageContext.signedIn(req)
+        return try await conversationPage(req, context, me: try account.requireID(), error: nil)
+    }
+
+    func send(_ req: Request) async throws -> Response {
+        let id = try conversationID(req)
+        let (context, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let me = try account.requireID()
+        var text = ""
+        var photo: Data?
+        if req.headers.contentType?.type == "multipart" {
+            let parts = try req.multipartParts()
+            text = parts.first { $0.name == "text" }?.text ?? ""
+            // A file input left empty still sends a part with no bytes.
+            photo = parts.first { $0.name == "photo" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
+        } else {
+            text = (try? req.content.get(String.self, at: "text")) ?? ""
+        }
+        do {
+            _ = try await messenger.send(text: text, photo: photo, in: id, by: me, on: req.db)
+        } catch let error as ConversationError where error != .notFound {
+            return try await conversationPage(req, context, me: me, error: InboxViews.reason(error, context),
+                                              status: error == .blocked ? .forbidden : .badRequest)
+        }
+        return req.redirect(to: "/inbox/\(id)#send-form", redirectType: .normal)
+    }
+
+    /// Marks the conversation read (the page does on opening, and its script when a message arrives).
+    func read(_ req: Request) async throws -> Response {
+        let id = try conversationID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        _ = try await messenger.markRead(id, by: try account.requireID(), on: req.db)
+        return Response(status: .noContent)
+    }
+
+    /// The badges' counts as JSON, for `conversations.js` after an event.
+    func unread(_ req: Request) async throws -> Response {
+        guard let me = req.webAccountID else { throw Abort(.unauthorized) }
+        let response = try await JSONResponse(body: try await UnreadBadges.count(of: me, on: req.db)).encodeResponse(for: req)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
+    }
+
+    func block(_ req: Request, blocking: Bool) async throws -> Response {
+        let id = try conversationID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let me = try account.requireID()
+        let other = try await messenger.conversation(id, for: me, on: req.db).other.id
+        if blocking {
+            try await messenger.block(other, by: me, on: req.db)
+        } else {
+            try await messenger.unblock(other, by: me, on: req.db)
+        }
+        return req.redirect(to: "/inbox/\(id)", redirectType: .normal)
+    }
+
+    private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
+        let id = try conversationID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let conversation = try await messenger.conversation(id, for: try account.requireID(), on: req.db)
+        return ReportPages.Target(
+            subject: ReportSubject(app: "conversations", id: id, path: "/inbox/\(id)"),
+            title: conversation.other.name, isOwn: false, nav: { _ in .empty }
+        )
+    }
+
+    private func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, status: HTTPResponseStatus = .ok) async throws -> Response {
+        let id = try conversationID(req)
+        let before = try pageCursor(req)
+        do {
+            let page = try await messenger.messages(in: id, for: me, before: before, limit: 50, on: req.db)
+            // Opening the newest page reads it; the badge counts drop with this page.
+            if before == nil { _ = try await messenger.markRead(id, by: me, on: req.db) }
+            let conversation = try await messenger.conversation(id, for: me, on: req.db)
+            let otherReadUpTo = try await messenger.readUpTo(of: conversation.other.id, in: id, on: req.db)
+            let fresh = try await PageContext.load(for: req)
+            return InboxViews.conversation(before == nil ? fresh : context, me: me, conversation, page, otherReadUpTo: otherReadUpTo, error: error, status: status)
+        } catch ConversationError.notFound {
+            throw Abort(.notFound)
+        }
+    }
+
+    private func conversationID(_ req: Request) throws -> String {
+        guard let id = req.parameters.get("conversation") else { throw Abort(.notFound) }
+        return id
+    }
+
+    private func pageCursor(_ req: Request) throws -> Int? {
+        guard let text = req.queryValue("before") else { return nil }
+        guard let before = Int(text), before > 0 else { throw Abort(.badRequest) }
+        return before
+    }
+}

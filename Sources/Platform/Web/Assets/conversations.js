@@ -1,0 +1,115 @@
+// Live conversations and badges, over the account's event stream (GET /api/events, Server-Sent
+// Events with the session cookie). Without scripts every page still works: it is current when
+// loaded, and forms post as usual.
+(() => {
+  const inboxLink = document.getElementById("inbox-link");
+  if (!inboxLink || !window.EventSource || !window.fetch) return;
+  const messages = document.getElementById("messages");
+  const conversationID = messages && messages.dataset.conversation;
+  const me = messages && messages.dataset.me;
+
+  function setBadge(name, count) {
+    const link = document.getElementById(name + "-link");
+    const badge = document.getElementById(name + "-badge");
+    if (!link || !badge) return;
+    badge.textContent = count > 99 ? "99+" : String(count);
+    badge.hidden = count === 0;
+    link.setAttribute("aria-label", count > 0 ? `${link.dataset.label} ${count}` : link.dataset.label);
+  }
+
+  async function refreshBadges() {
+    try {
+      const response = await fetch("/inbox/unread", { credentials: "same-origin", cache: "no-store" });
+      if (!response.ok) return;
+      const unread = await response.json();
+      setBadge("inbox", unread.messages);
+      setBadge("notifications", unread.notifications);
+    } catch (error) { /* the next event tries again */ }
+  }
+
+  async function markRead() {
+    const form = document.getElementById("read-form");
+    if (!form) return;
+    try {
+      await fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin" });
+    } catch (error) { /* the badge stays until the next visit */ }
+  }
+
+  // Built with textContent only: a message's text never becomes markup.
+  function messageItem(message) {
+    const item = document.createElement("li");
+    const mine = message.sender_id === me;
+    item.className = mine ? "message mine" : "message theirs";
+    item.id = "message-" + message.id;
+    item.dataset.id = message.id;
+    const bubble = document.createElement("div");
+    bubble.className = "bubble";
+    if (message.photo) {
+      const photo = document.createElement("img");
+      photo.src = "/" + message.photo;
+      photo.alt = messages.dataset.photoLabel;
+      photo.className = "message-photo";
+      bubble.append(photo);
+    }
+    if (message.text) {
+      const text = document.createElement("p");
+      text.textContent = message.text;
+      bubble.append(text);
+    }
+    item.append(bubble);
+    if (mine) {
+      const mark = document.createElement("span");
+      mark.className = "unread-mark";
+      mark.textContent = "1";
+      item.append(mark);
+    }
+    const time = document.createElement("time");
+    time.dateTime = message.sent_at;
+    time.textContent = new Date(message.sent_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    item.append(time);
+    return item;
+  }
+
+  async function refreshInboxList() {
+    const list = document.getElementById("conversation-list");
+    if (!list || !window.DOMParser) return;
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", cache: "no-store" });
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("conversation-list");
+      if (fresh) list.replaceWith(document.importNode(fresh, true));
+      const empty = document.getElementById("inbox-empty");
+      if (empty && fresh && fresh.children.length) empty.remove();
+    } catch (error) { /* the list is current on the next visit */ }
+  }
+
+  const events = new EventSource("/api/events");
+  events.addEventListener("message", async (event) => {
+    const { message } = JSON.parse(event.data);
+    if (conversationID && message.conversation_id === conversationID) {
+      if (!document.getElementById("message-" + message.id)) messages.append(messageItem(message));
+      if (message.sender_id !== me) await markRead();
+    }
+    await refreshInboxList();
+    await refreshBadges();
+  });
+  events.addEventListener("read", (event) => {
+    const receipt = JSON.parse(event.data);
+    if (!conversationID || receipt.conversation_id !== conversationID || receipt.reader_id === me) return;
+    for (const item of messages.querySelectorAll(".message.mine")) {
+      if (Number(item.dataset.id) <= receipt.read_up_to) item.querySelector(".unread-mark")?.remove();
+    }
+  });
+  events.addEventListener("notification", refreshBadges);
+
+  // Enter sends on a desktop; on a phone Enter is a new line and the button sends.
+  const text = document.getElementById("message-text");
+  const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (text && !coarse) {
+    text.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
+      event.preventDefault();
+      text.form.requestSubmit();
+    });
+  }
+  if (messages) messages.lastElementChild?.scrollIntoView({ block: "end" });
+})();
