@@ -46,20 +46,32 @@ struct EventStreamController: Sendable {
         // nginx would otherwise hold the events back in its buffer.
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
         return Response(status: .ok, headers: headers, body: .init(asyncStream: { writer in
-            var cursor = start
-            try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\n\n")))
-            for await wake in wakes {
-                if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
-                var batch: [AccountEvents.Event]
-                repeat {
-                    batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
-                    guard let last = batch.last else { break }
-                    try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
-                    cursor = last.id
-                } while batch.count == 100
+            // Vapor requires the stream to end with `.end` or `.error`, whatever happens (a debug
+            // build traps otherwise): a write fails once the client has gone.
+            do {
+                try await Self.send(events, of: accountID, after: start, english: english, wakes: wakes, to: writer, db: db)
+                try await writer.write(.end)
+            } catch {
+                try? await writer.write(.error(error))
             }
-            try await writer.write(.end)
         }))
+    }
+
+    /// Writes what is newer than `start`, then again at each wake, until the wakes end (shutdown).
+    private static func send(_ events: AccountEvents, of accountID: String, after start: Int, english: Bool, wakes: AsyncStream<AccountEvents.Wake>,
+                             to writer: any AsyncBodyStreamWriter, db: any Database) async throws {
+        var cursor = start
+        try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\n\n")))
+        for await wake in wakes {
+            if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
+            var batch: [AccountEvents.Event]
+            repeat {
+                batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
+                guard let last = batch.last else { break }
+                try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
+                cursor = last.id
+            } while batch.count == 100
+        }
     }
 
     private func signedInAccount(_ req: Request) async throws -> String {

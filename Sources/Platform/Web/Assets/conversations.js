@@ -83,6 +83,8 @@
   }
 
   const events = new EventSource("/api/events");
+  // Says the page is live (tests wait for it; styles could too).
+  events.addEventListener("open", () => { document.documentElement.dataset.live = "true"; });
   events.addEventListener("message", async (event) => {
     const { message } = JSON.parse(event.data);
     if (conversationID && message.conversation_id === conversationID) {
