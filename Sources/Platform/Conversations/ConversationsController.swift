@@ -42,7 +42,8 @@ struct ConversationsController: Sendable {
         conversations.onResponse(.POST, ":conversation", "messages", body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Send a message",
             description: "JSON `{text}`, or a multipart form with a `photo` file (and an optional `text`).",
-            headers: [Self.bearer], body: .json(Conversations.SendRequest.self),
+            headers: [Self.bearer],
+            body: .json(Conversations.SendRequest.self).or(.multipart([.init("photo", required: true, .file, "An image"), .init("text", "An optional caption")])),
             responses: Self.signedIn.merging([201: "The message", 400: "Bad text or photo", 403: "One of us blocked the other", 404: "No such conversation of mine",
                                               413: "Too large"]) { $1 },
             answer: Conversations.Message.self, answerAlsoFor: [201]
@@ -97,7 +98,8 @@ struct ConversationsController: Sendable {
         if req.headers.contentType?.type == "multipart" {
             let parts = try req.multipartParts()
             let photo = parts.first { $0.name == "photo" }.map { Data(buffer: $0.body) }
-            let text = parts.first { $0.name == "text" }?.text ?? ""
+            // Read as sent: a NUL is refused with the other control characters, not dropped.
+            let text = parts.first { $0.name == "text" }.map { String(decoding: $0.body.readableBytesView, as: UTF8.self) } ?? ""
             message = try await messenger.send(text: text, photo: photo, in: id, by: me, on: req.db)
         } else {
             message = try await messenger.send(text: try req.decodeBody(Conversations.SendRequest.self).text, photo: nil, in: id, by: me, on: req.db)

@@ -258,13 +258,13 @@ public struct Messenger: Sendable {
             id: conversationID,
             other: Conversations.Person(id: otherID, name: other?.displayName ?? "", picture: nil),
             about: about, lastMessage: last.map(Self.message), unreadCount: unread,
-            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: UTCTimestamp.format(record.updatedAt)
+            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: UTCTimestamp.format(record.updatedAt) + "Z"
         )
     }
 
     static func message(_ record: ConversationMessage) -> Conversations.Message {
         Conversations.Message(id: record.id ?? 0, conversationID: record.conversationID, senderID: record.senderID, text: record.text,
-                              photo: record.photo, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3))
+                              photo: record.photo, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3) + "Z")
     }
 
     /// Trimmed; 1 to 1,000 characters (empty allowed beside a photo); no control characters but

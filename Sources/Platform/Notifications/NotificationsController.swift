@@ -59,6 +59,9 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
             throw Abort(.badRequest, reason: "Unknown notification kind.")
         } catch NotificationError.invalidPaging {
             throw Abort(.badRequest, reason: Self.pagingReason)
+        } catch let abort as any AbortError where abort.status == .unprocessableEntity {
+            // An empty or unreadable body is the client's mistake, as any other bad body: 400.
+            throw Abort(.badRequest, reason: "The body is not the JSON this route reads.")
         } catch let error as ReportError {
             switch error {
             case .unknownReason: throw Abort(.badRequest, reason: "Unknown reason: use prohibited, fraud, spam, abusive or other.")

@@ -74,6 +74,11 @@ public struct APIOperation: Sendable {
             Body(content: mediaTypes.map { ($0, FieldType.file.schema) } + (alternative?.content ?? []))
         }
 
+        /// This body, or else `other` (JSON text, or a multipart form with a photo).
+        public func or(_ other: Body) -> Body {
+            Body(content: content + other.content)
+        }
+
         /// The media types (`type/subtype`, lowercased) this route reads its body as.
         var mediaTypes: [String] { content.map { $0.mediaType } }
 

@@ -49,6 +49,18 @@ public enum Conversations {
             self.name = name
             self.picture = picture
         }
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, picture
+        }
+
+        /// Writes `null` for an absent value instead of leaving the key out, so strict decoders find every key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(name, forKey: .name)
+            try container.encode(picture, forKey: .picture)
+        }
     }
 
     /// What a conversation is about, as its app describes it now.
@@ -73,6 +85,21 @@ public enum Conversations {
             self.state = state
             self.path = path
         }
+
+        enum CodingKeys: String, CodingKey {
+            case app, id, title, photo, price, state, path
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(app, forKey: .app)
+            try container.encode(id, forKey: .id)
+            try container.encode(title, forKey: .title)
+            try container.encode(photo, forKey: .photo)
+            try container.encode(price, forKey: .price)
+            try container.encode(state, forKey: .state)
+            try container.encode(path, forKey: .path)
+        }
     }
 
     public struct Message: Codable, Sendable, Equatable {
@@ -82,7 +109,7 @@ public enum Conversations {
         public var senderID: String
         public var text: String
         public var photo: String?
-        /// ISO 8601, UTC.
+        /// ISO 8601, UTC (`2026-11-27T09:30:00.123Z`).
         public var sentAt: String
 
         public init(id: Int, conversationID: String, senderID: String, text: String, photo: String?, sentAt: String) {
@@ -96,6 +123,16 @@ public enum Conversations {
 
         enum CodingKeys: String, CodingKey {
             case id, conversationID = "conversation_id", senderID = "sender_id", text, photo, sentAt = "sent_at"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(conversationID, forKey: .conversationID)
+            try container.encode(senderID, forKey: .senderID)
+            try container.encode(text, forKey: .text)
+            try container.encode(photo, forKey: .photo)
+            try container.encode(sentAt, forKey: .sentAt)
         }
     }
 
@@ -124,6 +161,17 @@ public enum Conversations {
         enum CodingKeys: String, CodingKey {
             case id, other, about, lastMessage = "last_message", unreadCount = "unread_count", blocked, updatedAt = "updated_at"
         }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(other, forKey: .other)
+            try container.encode(about, forKey: .about)
+            try container.encode(lastMessage, forKey: .lastMessage)
+            try container.encode(unreadCount, forKey: .unreadCount)
+            try container.encode(blocked, forKey: .blocked)
+            try container.encode(updatedAt, forKey: .updatedAt)
+        }
     }
 
     /// Mine, most recent activity first; ask again with `before: nextBefore` for older ones.
@@ -139,6 +187,12 @@ public enum Conversations {
         enum CodingKeys: String, CodingKey {
             case conversations, nextBefore = "next_before"
         }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(conversations, forKey: .conversations)
+            try container.encode(nextBefore, forKey: .nextBefore)
+        }
     }
 
     /// Newest first; ask again with `before: nextBefore` for older ones.
@@ -153,6 +207,12 @@ public enum Conversations {
 
         enum CodingKeys: String, CodingKey {
             case messages, nextBefore = "next_before"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(messages, forKey: .messages)
+            try container.encode(nextBefore, forKey: .nextBefore)
         }
     }
 

@@ -52,6 +52,13 @@ public enum Notifications {
         enum CodingKeys: String, CodingKey {
             case notifications, nextBefore = "next_before"
         }
+
+        /// Writes `null` for the last page's cursor instead of leaving the key out.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(notifications, forKey: .notifications)
+            try container.encode(nextBefore, forKey: .nextBefore)
+        }
     }
 
     /// `POST /api/notifications/read`: everything, or everything up to `upTo` (an id).

@@ -69,7 +69,7 @@ struct InboxPages: Sendable {
         var photo: Data?
         if req.headers.contentType?.type == "multipart" {
             let parts = try req.multipartParts()
-            text = parts.first { $0.name == "text" }?.text ?? ""
+            text = parts.first { $0.name == "text" }.map { String(decoding: $0.body.readableBytesView, as: UTF8.self) } ?? ""
             // A file input left empty still sends a part with no bytes.
             photo = parts.first { $0.name == "photo" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
         } else {
