@@ -23,7 +23,7 @@ bin="$(swift build -c release --show-bin-path)"
 echo "== starting sprout and the echo"
 port=$(free_port)
 SPROUT_DATA_DIR="$work/data" LOG_LEVEL=warning SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 \
-    SPROUT_SMS_LIMIT_PHONE=0 SPROUT_SMS_LIMIT_IP=0 SPROUT_STUDY_PING_INTERVAL=5000 \
+    SPROUT_SMS_LIMIT_PHONE=0 SPROUT_SMS_LIMIT_IP=0 SPROUT_SOCKET_PING_INTERVAL=5000 \
     "$bin/sprout" serve --hostname 127.0.0.1 --port "$port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 echo_port=$(free_port)

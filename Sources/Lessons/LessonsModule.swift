@@ -12,6 +12,7 @@ public struct LessonsModule: AppModule {
     let follows: Follows
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
+    let chatSockets: ChatRoomSockets
     /// Posts as the contract lists and shows them, read again only after a write to what they show.
     let answers: AnswerCache<LessonsRead>
 
@@ -38,6 +39,7 @@ public struct LessonsModule: AppModule {
             gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: context.client(), clock: platform.clock)
         }
         desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock, notifications: platform.notifications)
+        chatSockets = ChatRoomSockets(messenger: platform.messenger, people: ChatPeople())
     }
 
     public let name = "lessons"
@@ -53,7 +55,9 @@ public struct LessonsModule: AppModule {
          AddCommentRating()]
     }
 
-    public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads)] }
+    public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads), chatSockets] }
+
+    public var socketNamespaces: [any SocketNamespace] { [chatSockets] }
 
     public let apiDocument = APIDocument(
         name: "lessons", title: "All For Lesson (LSLP) API",
@@ -98,6 +102,7 @@ public struct LessonsModule: AppModule {
             .register(on: authenticated)
         PostsController(board: board, uploads: postUploads, uploadBodyLimit: platform.uploadBodyLimit, answers: answers).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
+        ChatRoomsController(messenger: platform.messenger, people: ChatPeople(), uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
         authenticated.onResponse(.GET, "uploads", "**", doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
             headers: PostsController.headers, responses: PostsController.responses([200: "The file's bytes", 444: "No such file"]),

@@ -87,6 +87,7 @@ public enum SproutApplication {
         let modules = try moduleTypes.map { try $0.init(context: context) }
         accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)
         platform.conversationSubjects.register(modules.compactMap(\.conversationSubjects))
+        platform.sockets.namespaces.register(modules.flatMap(\.socketNamespaces))
 
         app.migrations.add(PlatformMigrations.all)
         for module in modules { app.migrations.add(module.migrations) }
@@ -97,7 +98,7 @@ public enum SproutApplication {
         } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
             try await platform.apiKeys.revokeDevKey(former, on: app.db)
         }
-        try await app.startModuleServices([platform.broadcast, platform.events] + modules.flatMap(\.services))
+        try await app.startModuleServices([platform.broadcast, platform.events, platform.sockets] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
@@ -142,6 +143,7 @@ public enum SproutApplication {
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
         ConversationRoutes.register(platform, api: platformAPI, pages: pages)
+        platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
         WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)

@@ -15,7 +15,7 @@ public struct StudyModule: AppModule {
     let reviews: StudyReviews
     let chat: StudyChat
     let shop: SesacShop
-    let sockets: StudySocketServer
+    public let socketNamespaces: [any SocketNamespace]
     public let services: [any ModuleService]
     let map: StudyMap?
 
@@ -27,10 +27,10 @@ public struct StudyModule: AppModule {
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
         searches = AnswerCache(group: "study", versions: platform.readVersions)
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
-        let hub = StudySocketHub(uids: platform.phoneSignIn.uids, maxSessionsPerClient: settings.socketsPerClient)
+        let hub = StudySocketHub(uids: platform.phoneSignIn.uids)
         // A presence missed for three refreshes belongs to an instance that is gone.
-        let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: settings.pingInterval * 3)
-        let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: settings.pingInterval)
+        let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: platform.config.socketPingInterval * 3)
+        let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: platform.config.socketPingInterval)
         let pushes = StudyPushes(sender: platform.push, presence: presence, uids: platform.phoneSignIn.uids, logger: Logger(label: "sprout.study.push"))
         let notices = StudyNotices(notifications: platform.notifications, presence: presence, logger: Logger(label: "sprout.study.notices"))
         let events = StudyQueueEvents { uids, event, cause, db in
@@ -46,7 +46,7 @@ public struct StudyModule: AppModule {
             await notices.chatSent(chat, on: db)
         }
         shop = SesacShop(receipts: platform.receipts, clock: platform.clock)
-        sockets = StudySocketServer(hub: hub, presence: presence, phoneSignIn: platform.phoneSignIn, ids: platform.ids, pingInterval: settings.pingInterval, pingTimeout: .seconds(20))
+        socketNamespaces = [StudySocketNamespace(hub: hub, presence: presence, uids: platform.phoneSignIn.uids)]
         services = [relay]
         map = settings.map
     }
@@ -90,7 +90,6 @@ public struct StudyModule: AppModule {
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews, answers: searches, uids: uids).register(on: api)
         StudyChatController(chat: chat, uids: uids).register(on: api)
         StudyShopController(profiles: profiles, shop: shop, uids: uids).register(on: api)
-        sockets.register(on: DocumentedRoutes(routes, document: apiDocument).grouped(platform.ipRateLimit))
         let pages = pages.grouped(StudyPageErrors())
         StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)
         if let map { StudyMapPages(map: map).register(on: pages) }

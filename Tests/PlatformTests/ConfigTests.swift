@@ -31,6 +31,8 @@ import Testing
             "SPROUT_PASSWORD_COST": "12",
             "SPROUT_DEMO_DATA": "false",
             "LOG_LEVEL": "DEBUG",
+            "SPROUT_SOCKET_PING_INTERVAL": "5000",
+            "SPROUT_SOCKETS_PER_CLIENT": "7",
         ])
         #expect(config.dataDirectory.path == "/tmp/elsewhere")
         #expect(config.storage == .postgres(url: "postgres://u:p@db:5432/sprout"))
@@ -44,6 +46,7 @@ import Testing
         #expect(config.passwordCost == 12)
         #expect(!config.loadsDemoData)
         #expect(config.logLevel == .debug)
+        #expect(config.socketPingInterval == .seconds(5) && config.socketsPerClient == 7)
     }
 
     @Test(arguments: [
@@ -63,6 +66,9 @@ import Testing
         ("SPROUT_TRUSTED_PROXIES", "10.0.0.1, 10.0.0.0/8"),
         ("SPROUT_UPLOAD_MAX_BYTES", "0"),
         ("SPROUT_UPLOAD_MAX_COUNT", "0"),
+        ("SPROUT_SOCKET_PING_INTERVAL", "99"),
+        ("SPROUT_SOCKET_PING_INTERVAL", "often"),
+        ("SPROUT_SOCKETS_PER_CLIENT", "0"),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }

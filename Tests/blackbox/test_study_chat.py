@@ -27,7 +27,7 @@ DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 @pytest.fixture(scope="module")
 def chat_server(tmp_path_factory):
     server = start_server(tmp_path_factory.mktemp("study-chat"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false",
-                                                                   "SPROUT_STUDY_PING_INTERVAL": "300"})
+                                                                   "SPROUT_SOCKET_PING_INTERVAL": "300"})
     yield server
     server.stop()
 
@@ -373,7 +373,7 @@ def test_a_websocket_that_stops_reading_is_closed_and_a_half_sent_request_times_
     import socket as sockets
 
     server = start_server(tmp_path, {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false",
-                                     "SPROUT_STUDY_PING_INTERVAL": "300", "SPROUT_IDLE_TIMEOUT": "2"})
+                                     "SPROUT_SOCKET_PING_INTERVAL": "300", "SPROUT_IDLE_TIMEOUT": "2"})
     try:
         host, port = server.base_url.removeprefix("http://").split(":")
         silent = sockets.create_connection((host, int(port)), timeout=10)

@@ -24,7 +24,7 @@ PASSWORD = "correct-horse-42"
 CONVERSATION_KEYS = {"id", "other", "about", "last_message", "unread_count", "blocked", "updated_at"}
 PERSON_KEYS = {"id", "name", "picture"}
 ABOUT_KEYS = {"app", "id", "title", "photo", "price", "state", "path"}
-MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "sent_at"}
+MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "files", "sent_at"}
 NOTIFICATION_KEYS = {"id", "app", "kind", "text", "link", "read", "created_at"}
 RECEIPT_KEYS = {"conversation_id", "reader_id", "read_up_to"}
 NOTIFICATION_KINDS = {"message", "product_liked", "lesson_bought", "lesson_review",
@@ -68,8 +68,10 @@ def check_message(message) -> dict:
     assert _is_int(message["id"]), message
     for key in ("conversation_id", "sender_id", "text"):
         assert isinstance(message[key], str), f"{key} in {message!r}"
-    photo = message["photo"]
+    photo, files = message["photo"], message["files"]
     assert photo is None or (isinstance(photo, str) and photo.startswith("uploads/")), f"photo {photo!r}"
+    assert isinstance(files, list) and all(isinstance(path, str) and path.startswith("uploads/") for path in files), f"files {files!r}"
+    assert photo == (files[0] if files else None), "photo is the first of files"
     check_iso(message["sent_at"])
     return message
 

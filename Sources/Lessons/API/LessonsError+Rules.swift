@@ -1,3 +1,5 @@
+import Platform
+
 /// The LSLP contract's code and message for each refusal of the lessons rules: 400 for missing or
 /// invalid values, 409 for what was done already, 410 for what does not exist (any more), 445
 /// for someone else's post or comment (spec §3.1).
@@ -7,6 +9,7 @@ extension LessonsError {
         case let error as PostError: self.init(error)
         case let error as FollowError: self.init(error)
         case let error as PaymentError: self.init(error)
+        case let error as ConversationError: self.init(error)
         case ProfileError.accountWithdrawn: self = .forbidden
         case ProfileError.personNotFound: self = .userNotFound
         default: return nil
@@ -34,6 +37,20 @@ extension LessonsError {
         case .alreadyFollowing: self = .alreadyFollowing
         case .notFollowing: self = .notFollowing
         case .personNotFound: self = .userNotFound
+        }
+    }
+
+    /// A room that is not mine answers as one that does not exist: 403 either way (spec §2.6a).
+    private init(_ error: ConversationError) {
+        switch error {
+        case .notFound, .blocked: self = .forbidden
+        case .unknownSubject: self = .userNotFound
+        case .emptyText: self = .missingValue
+        case .withYourself: self = .invalidValue("자기 자신과는 채팅할 수 없습니다.")
+        case let .textTooLong(maximum): self = .invalidValue("채팅은 \(maximum)자 이하로 보내주세요.")
+        case .controlCharacters: self = .invalidValue("보낼 수 없는 문자가 있습니다.")
+        case .photo, .foreignFiles: self = .invalidValue("파일의 제한 사항과 맞지 않습니다.")
+        case .unknownApp, .invalidPaging: self = .invalidValue("요청 값을 확인해주세요.")
         }
     }
 

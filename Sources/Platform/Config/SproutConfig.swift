@@ -34,9 +34,14 @@ public struct SproutConfig: Sendable {
     /// revoked.
     public var registersDevAPIKey = true
     /// Seconds a connection may neither send nor receive a byte before it is closed: a request
-    /// whose head never finishes (slowloris) or a peer gone silent. Longer than a study long-poll
-    /// waits (`SPROUT_STUDY_PING_INTERVAL`).
+    /// whose head never finishes (slowloris) or a peer gone silent. Longer than a Socket.IO
+    /// long-poll waits (`SPROUT_SOCKET_PING_INTERVAL`).
     public var idleTimeoutSeconds = 90
+    /// Between the Socket.IO endpoint's pings (Socket.IO's own 25 s); a session that leaves one
+    /// unanswered until the next is closed.
+    public var socketPingInterval: Duration = .seconds(25)
+    /// Socket.IO sessions (websocket or long-poll) one client address may hold open.
+    public var socketsPerClient = 200
     /// `sprout serve --env production`: what only development may do is refused at start.
     public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
@@ -130,6 +135,15 @@ public struct SproutConfig: Sendable {
         config.idleTimeoutSeconds = try reader.integer("SPROUT_IDLE_TIMEOUT", default: config.idleTimeoutSeconds)
         guard (1...3600).contains(config.idleTimeoutSeconds) else {
             throw ConfigError.invalid(name: "SPROUT_IDLE_TIMEOUT", value: String(config.idleTimeoutSeconds), expected: "1 to 3600 seconds")
+        }
+        let ping = try reader.integer("SPROUT_SOCKET_PING_INTERVAL", default: 25_000)
+        guard (100...300_000).contains(ping) else {
+            throw ConfigError.invalid(name: "SPROUT_SOCKET_PING_INTERVAL", value: String(ping), expected: "100 to 300000 milliseconds")
+        }
+        config.socketPingInterval = .milliseconds(ping)
+        config.socketsPerClient = try reader.integer("SPROUT_SOCKETS_PER_CLIENT", default: config.socketsPerClient)
+        guard config.socketsPerClient >= 1 else {
+            throw ConfigError.invalid(name: "SPROUT_SOCKETS_PER_CLIENT", value: String(config.socketsPerClient), expected: "a number of sessions above 0")
         }
         config.passwordCost = try reader.integer("SPROUT_PASSWORD_COST", default: config.passwordCost)
         guard PasswordHashing.configurableCosts.contains(config.passwordCost) else {

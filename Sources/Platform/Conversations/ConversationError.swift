@@ -15,4 +15,6 @@ public enum ConversationError: Error, Equatable {
     case controlCharacters
     case invalidPaging
     case photo(PhotoRefusal)
+    /// A path that is not a photo stored for a message.
+    case foreignFiles
 }

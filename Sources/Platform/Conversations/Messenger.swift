@@ -13,15 +13,67 @@ public struct Messenger: Sendable {
     let notifications: AccountNotifications
     let subjects: ConversationSubjectDirectory
     let photos: PhotoStore
+    let broadcast: InstanceBroadcast
+
+    /// The most photos one message carries (the lessons contract's rooms allow five).
+    public static let maxPhotos = 5
+    static let postedChannel = "sprout_conversation_messages"
 
     public init(clock: WallClock, ids: IdentifierGenerator, events: AccountEvents, notifications: AccountNotifications,
-                subjects: ConversationSubjectDirectory, photos: PhotoStore) {
+                subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast) {
         self.clock = clock
         self.ids = ids
         self.events = events
         self.notifications = notifications
         self.subjects = subjects
         self.photos = photos
+        self.broadcast = broadcast
+    }
+
+    /// A message posted in a conversation about nothing in particular in `app`, on any instance.
+    public struct Posted: Sendable, Equatable {
+        public let conversationID: String
+        public let messageID: Int
+    }
+
+    /// The messages posted from now on in `app`'s conversations about nothing in particular (a
+    /// chat room's socket relays them). Subscribe while the module is built: the broadcast listens
+    /// only to channels subscribed before it starts.
+    public func postedInRooms(of app: String) -> AsyncStream<Posted> {
+        let payloads = broadcast.subscribe(Self.postedChannel)
+        return AsyncStream { continuation in
+            let relay = Task {
+                for await payload in payloads {
+                    let fields = payload.split(separator: " ").map(String.init)
+                    guard fields.count == 3, fields[0] == app, let id = Int(fields[2]) else { continue }
+                    continuation.yield(Posted(conversationID: fields[1], messageID: id))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in relay.cancel() }
+        }
+    }
+
+    /// One message by id, in the conversation `conversationID`.
+    public func message(_ id: Int, in conversationID: String, on db: any Database) async throws -> Conversations.Message? {
+        try await ConversationMessage.query(on: db).filter(\.$id == id).filter(\.$conversationID == conversationID).first().map(Self.message)
+    }
+
+    /// Whether `id` names a conversation about nothing in particular in `app` (a chat room).
+    public func isRoom(_ id: String, in app: String, on db: any Database) async throws -> Bool {
+        guard id.utf8.count <= 64, let record = try await ConversationRecord.find(id, on: db) else { return false }
+        return record.aboutApp == app && record.topic.isNothingInParticular
+    }
+
+    /// Stores photos through the image pipeline for a message to come; answers their paths.
+    public func storePhotos(_ uploads: [Data]) async throws -> [String] {
+        guard (1...Self.maxPhotos).contains(uploads.count) else { throw ConversationError.photo(uploads.isEmpty ? .empty : .tooMany(maximum: Self.maxPhotos)) }
+        do {
+            return try await photos.store(uploads)
+        } catch {
+            guard let refusal = PhotoRefusal(error) else { throw error }
+            throw ConversationError.photo(refusal)
+        }
     }
 
     /// Opens the conversation between `me` and the owner of `topic` (or finds the one we have)
@@ -32,17 +84,27 @@ public struct Messenger: Sendable {
         guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
         let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
-        _ = try await send(text: text, photo: nil, in: record, by: me, on: db)
+        _ = try await send(text: text, files: [], in: record, by: me, on: db)
         return (try await view(record, for: me, on: db), created)
+    }
+
+    /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.
+    public struct Room: Sendable, Equatable {
+        public let id: String
+        public let createdAt: Date
+        public let updatedAt: Date
+        /// Both people, in id order.
+        public let members: [String]
+        public let lastMessage: Conversations.Message?
     }
 
     /// The conversation about nothing in particular in `app` between `me` and `other`, made
     /// when there is none (a chat room of the lessons contract).
-    public func room(in app: String, between me: String, and other: String, on db: any Database) async throws -> (conversation: Conversations.Conversation, created: Bool) {
+    public func room(in app: String, between me: String, and other: String, on db: any Database) async throws -> Room {
         guard other != me else { throw ConversationError.withYourself }
-        guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
-        let (record, created) = try await conversation(about: .nothingInParticular(in: app), between: me, and: other, on: db)
-        return (try await view(record, for: me, on: db), created)
+        guard other.utf8.count <= 64, try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
+        let (record, _) = try await conversation(about: .nothingInParticular(in: app), between: me, and: other, on: db)
+        return try await room(record, on: db)
     }
 
     /// Mine that have a message, most recent first; older than the message id `before`.
@@ -59,15 +121,28 @@ public struct Messenger: Sendable {
         return Conversations.Inbox(conversations: views, nextBefore: records.count > limit ? shown.last?.lastMessageID : nil)
     }
 
-    /// Every conversation of `me` about nothing in particular in `app`, with or without messages.
-    public func rooms(in app: String, of me: String, on db: any Database) async throws -> [Conversations.Conversation] {
-        let mine = try await ConversationMember.query(on: db).filter(\.$accountID == me).all().map(\.conversationID)
-        guard !mine.isEmpty else { return [] }
-        let records = try await ConversationRecord.query(on: db).filter(\.$id ~~ mine).filter(\.$aboutApp == app).filter(\.$aboutID == "")
-            .sort(\.$updatedAt, .descending).all()
-        var views: [Conversations.Conversation] = []
-        for record in records { views.append(try await view(record, for: me, on: db)) }
-        return views
+    /// Every conversation of `me` about nothing in particular in `app`, with or without
+    /// messages, most recent first.
+    public func rooms(in app: String, of me: String, on db: any Database) async throws -> [Room] {
+        let records = try await ConversationRecord.query(on: db).filter(\.$aboutApp == app).filter(\.$aboutID == "")
+            .group(.or) { $0.filter(\.$firstMember == me).filter(\.$secondMember == me) }
+            .sort(\.$updatedAt, .descending).sort(\.$createdAt, .descending).all()
+        var rooms: [Room] = []
+        for record in records { rooms.append(try await room(record, on: db)) }
+        return rooms
+    }
+
+    /// The room `id` in `app`, if `me` is in it.
+    public func room(_ id: String, in app: String, for me: String, on db: any Database) async throws -> Room {
+        let record = try await membership(id, of: me, on: db)
+        guard record.aboutApp == app, record.topic.isNothingInParticular else { throw ConversationError.notFound }
+        return try await room(record, on: db)
+    }
+
+    private func room(_ record: ConversationRecord, on db: any Database) async throws -> Room {
+        let last = try await ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID())).sort(\.$id, .descending).first()
+        return Room(id: try record.requireID(), createdAt: record.createdAt, updatedAt: record.updatedAt,
+                    members: [record.firstMember, record.secondMember], lastMessage: last.map(Self.message))
     }
 
     /// The conversations about `topic` that `me` is in (its owner sees everyone who asked), most recent first.
@@ -95,11 +170,13 @@ public struct Messenger: Sendable {
         return Conversations.MessagePage(messages: shown.map(Self.message), nextBefore: found.count > limit ? shown.last?.id : nil)
     }
 
-    /// Messages sent after `date`, oldest first (the lessons contract's `cursor_date`).
+    /// Messages sent after `date`, oldest first (the lessons contract's `cursor_date`). Times
+    /// are kept to the millisecond the answers show, so a message at exactly `date` is the one
+    /// the client holds already.
     public func messages(in id: String, for me: String, after date: Date?, on db: any Database) async throws -> [Conversations.Message] {
         let record = try await membership(id, of: me, on: db)
         var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID()))
-        if let date { query = query.filter(\.$sentAt > date) }
+        if let date { query = query.filter(\.$sentAt > date.addingTimeInterval(0.0005)) }
         return try await query.sort(\.$id).all().map(Self.message)
     }
 
@@ -108,20 +185,24 @@ public struct Messenger: Sendable {
         let text = try Self.checkedText(text, withPhoto: photo != nil)
         let record = try await membership(id, of: me, on: db)
         var stored: [String] = []
-        if let photo {
-            do {
-                stored = try await photos.store([photo])
-            } catch {
-                guard let refusal = PhotoRefusal(error) else { throw error }
-                throw ConversationError.photo(refusal)
-            }
-        }
+        if let photo { stored = try await storePhotos([photo]) }
         do {
-            return try await send(text: text, photo: stored.first, in: record, by: me, on: db)
+            return try await send(text: text, files: stored, in: record, by: me, on: db)
         } catch {
             await photos.discard(stored)
             throw error
         }
+    }
+
+    /// Sends `text` with photos stored before by `storePhotos` (the lessons contract uploads them
+    /// first); a path that is not such a photo is refused.
+    public func send(text: String, files: [String], in id: String, by me: String, on db: any Database) async throws -> Conversations.Message {
+        let text = try Self.checkedText(text, withPhoto: !files.isEmpty)
+        guard files.count <= Self.maxPhotos else { throw ConversationError.photo(.tooMany(maximum: Self.maxPhotos)) }
+        guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") && photos.files.exists($0) }) else {
+            throw ConversationError.foreignFiles
+        }
+        return try await send(text: text, files: files, in: try await membership(id, of: me, on: db), by: me, on: db)
     }
 
     /// Marks everything in the conversation read for `me`, and tells the other side.
@@ -190,12 +271,12 @@ public struct Messenger: Sendable {
         }
     }
 
-    private func send(text: String, photo: String?, in record: ConversationRecord, by me: String, on db: any Database) async throws -> Conversations.Message {
+    private func send(text: String, files: [String], in record: ConversationRecord, by me: String, on db: any Database) async throws -> Conversations.Message {
         let other = record.other(than: me)
         guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
         let conversationID = try record.requireID()
-        let now = clock.now()
-        let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, photo: photo, sentAt: now)
+        let now = Self.toTheMillisecond(clock.now())
+        let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, files: files, sentAt: now)
         try await db.writeTransaction { db in
             try await message.create(on: db)
             let id = try message.requireID()
@@ -212,6 +293,9 @@ public struct Messenger: Sendable {
         try await events.publish(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
                                  to: [me, other], on: db)
         try await notifyReceiver(other, of: wire, in: record, from: me, on: db)
+        if record.topic.isNothingInParticular {
+            try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)")
+        }
         return wire
     }
 
@@ -264,7 +348,11 @@ public struct Messenger: Sendable {
 
     static func message(_ record: ConversationMessage) -> Conversations.Message {
         Conversations.Message(id: record.id ?? 0, conversationID: record.conversationID, senderID: record.senderID, text: record.text,
-                              photo: record.photo, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3) + "Z")
+                              files: record.fileList, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3) + "Z")
+    }
+
+    static func toTheMillisecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
     }
 
     /// Trimmed; 1 to 1,000 characters (empty allowed beside a photo); no control characters but

@@ -30,6 +30,8 @@ public protocol AppModule: Sendable {
     var accountFiles: (any AccountFileOwner)? { get }
     /// The module's things people can start a conversation about (a product, a lesson).
     var conversationSubjects: (any ConversationSubjects)? { get }
+    /// The Socket.IO namespaces the module serves on `/socket.io/`.
+    var socketNamespaces: [any SocketNamespace] { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
     /// Loads the module's demo content; runs once, on an empty database, after the platform's.
     func seedDemoData(on db: any Database, demo: DemoAccounts) async throws
@@ -42,6 +44,7 @@ extension AppModule {
     public var commands: [String: any AnyAsyncCommand] { [:] }
     public var accountFiles: (any AccountFileOwner)? { nil }
     public var conversationSubjects: (any ConversationSubjects)? { nil }
+    public var socketNamespaces: [any SocketNamespace] { [] }
 }
 
 /// What the platform hands every module when it is built.

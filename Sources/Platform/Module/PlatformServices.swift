@@ -30,6 +30,8 @@ public struct PlatformServices: Sendable {
     /// Conversations between two people about a module's things (`AppModule.conversationSubjects`).
     public let messenger: Messenger
     public let conversationSubjects: ConversationSubjectDirectory
+    /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
+    public let sockets: SocketIOServer
 
     public init(
         config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
@@ -52,8 +54,9 @@ public struct PlatformServices: Sendable {
         events = AccountEvents(broadcast: broadcast, clock: clock)
         notifications = AccountNotifications(clock: clock, events: events)
         conversationSubjects = ConversationSubjectDirectory()
+        sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
-                              photos: PhotoStore(files: files, images: images, area: "conversations"))
+                              photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast)
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

@@ -84,6 +84,7 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
         case .controlCharacters: Abort(.badRequest, reason: "A message cannot hold control characters.")
         case .invalidPaging: Abort(.badRequest, reason: pagingReason)
         case let .photo(refusal): Abort(.badRequest, reason: "photo: \(refusal.englishReason)")
+        case .foreignFiles: Abort(.badRequest, reason: "files must be paths a photo upload answered.")
         }
     }
 }

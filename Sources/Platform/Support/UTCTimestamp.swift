@@ -37,7 +37,16 @@ public enum UTCTimestamp {
               numbers[3] < 24, numbers[4] < 60, numbers[5] < 61
         else { return nil }
         let days = days(year: numbers[0], month: numbers[1], day: numbers[2])
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + numbers[3] * 3600 + numbers[4] * 60 + numbers[5]))
+        let seconds = TimeInterval(days * 86_400 + numbers[3] * 3600 + numbers[4] * 60 + numbers[5])
+        return Date(timeIntervalSince1970: seconds + fraction(of: text))
+    }
+
+    /// The `.SSS` after the seconds (`…:46.123Z`), as a part of a second; 0 without one.
+    private static func fraction(of text: String) -> TimeInterval {
+        let utf8 = Array(text.utf8)
+        guard utf8.count > 20, utf8[19] == UInt8(ascii: "."), utf8[20].isDigit else { return 0 }
+        let digits = utf8[20...].prefix { $0.isDigit }.prefix(9)
+        return TimeInterval(digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }) / pow(10, TimeInterval(digits.count))
     }
 
     /// A proleptic Gregorian date to days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
@@ -67,4 +76,8 @@ public enum UTCTimestamp {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
+}
+
+private extension UInt8 {
+    var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 }

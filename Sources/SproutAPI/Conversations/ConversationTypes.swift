@@ -108,21 +108,36 @@ public enum Conversations {
         public var conversationID: String
         public var senderID: String
         public var text: String
+        /// The first photo: one is what the web and the apps send.
         public var photo: String?
+        /// Every photo (a lessons chat room's message carries up to five).
+        public var files: [String]
         /// ISO 8601, UTC (`2026-11-27T09:30:00.123Z`).
         public var sentAt: String
 
-        public init(id: Int, conversationID: String, senderID: String, text: String, photo: String?, sentAt: String) {
+        public init(id: Int, conversationID: String, senderID: String, text: String, files: [String], sentAt: String) {
             self.id = id
             self.conversationID = conversationID
             self.senderID = senderID
             self.text = text
-            self.photo = photo
+            photo = files.first
+            self.files = files
             self.sentAt = sentAt
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, conversationID = "conversation_id", senderID = "sender_id", text, photo, sentAt = "sent_at"
+            case id, conversationID = "conversation_id", senderID = "sender_id", text, photo, files, sentAt = "sent_at"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            id = try container.decode(Int.self, forKey: .id)
+            conversationID = try container.decode(String.self, forKey: .conversationID)
+            senderID = try container.decode(String.self, forKey: .senderID)
+            text = try container.decode(String.self, forKey: .text)
+            photo = try container.decodeIfPresent(String.self, forKey: .photo)
+            files = try container.decodeIfPresent([String].self, forKey: .files) ?? photo.map { [$0] } ?? []
+            sentAt = try container.decode(String.self, forKey: .sentAt)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -132,6 +147,7 @@ public enum Conversations {
             try container.encode(senderID, forKey: .senderID)
             try container.encode(text, forKey: .text)
             try container.encode(photo, forKey: .photo)
+            try container.encode(files, forKey: .files)
             try container.encode(sentAt, forKey: .sentAt)
         }
     }

@@ -2,42 +2,17 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// This instance's open Engine.IO sessions, by sid, and the accounts (uids) they belong to: a
-/// session joins its account by a credential or `changesocketid` (see `StudySocketServer`),
-/// every session of an account (a second device too) receives that person's chats, and a closed
-/// session leaves.
+/// The accounts (uids) this instance's study sessions belong to: a session joins its account by
+/// a credential or `changesocketid` (see `StudySocketNamespace`), every session of an account (a
+/// second device too) receives that person's chats, and a session that leaves is forgotten.
 actor StudySocketHub {
     /// The recipient of a chat reads their own uid sealed, as in every answer they get.
     let uids: PhoneUIDs
-    /// Open sessions one client address may hold (`SPROUT_STUDY_SOCKETS_PER_CLIENT`).
-    let maxSessionsPerClient: Int
-    private var sessions: [String: EngineSession] = [:]
-    private var sessionsOfClient: [String: Int] = [:]
-    private var clientOfSID: [String: String] = [:]
     private var byUID: [String: [String: EngineSession]] = [:]
     private var uidOfSID: [String: String] = [:]
 
-    init(uids: PhoneUIDs, maxSessionsPerClient: Int) {
+    init(uids: PhoneUIDs) {
         self.uids = uids
-        self.maxSessionsPerClient = maxSessionsPerClient
-    }
-
-    /// Whether `client` (`Request.clientIP`) may open another session. Checked before a websocket
-    /// upgrade, so a burst of simultaneous upgrades from one address may pass it together: the
-    /// bound is approximate by the few in flight, never unbounded.
-    func admits(_ client: String) -> Bool {
-        sessionsOfClient[client, default: 0] < maxSessionsPerClient
-    }
-
-    func open(_ session: EngineSession, client: String) {
-        guard sessions.updateValue(session, forKey: session.sid) == nil else { return }
-        ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "study")
-        sessionsOfClient[client, default: 0] += 1
-        clientOfSID[session.sid] = client
-    }
-
-    func session(_ sid: String) -> EngineSession? {
-        sessions[sid]
     }
 
     /// Who arrived and who left this instance: a uid's first session, and the last one of the
@@ -57,16 +32,9 @@ actor StudySocketHub {
         return Change(arrived: arrived, left: left)
     }
 
-    /// Forgets a closed (or namespace-leaving) session; answers the uid whose last session this was.
+    /// Forgets a session that left; answers the uid whose last session this was.
     @discardableResult
-    func remove(_ session: EngineSession, closing: Bool) -> String? {
-        if closing, sessions.removeValue(forKey: session.sid) != nil {
-            ServerMetrics.closed(ServerMetrics.realtimeSessions, app: "study")
-            if let client = clientOfSID.removeValue(forKey: session.sid) {
-                sessionsOfClient[client, default: 1] -= 1
-                if sessionsOfClient[client] == 0 { sessionsOfClient[client] = nil }
-            }
-        }
+    func remove(_ session: EngineSession) -> String? {
         guard let uid = uidOfSID.removeValue(forKey: session.sid) else { return nil }
         return unbind(session.sid, from: uid)
     }
@@ -87,19 +55,6 @@ actor StudySocketHub {
         for uid in uids {
             for session in byUID[uid]?.values ?? [:].values { await session.send(packet) }
         }
-    }
-
-    /// Closes every session: the server is going away, and an open websocket or a waiting poll
-    /// would hold its shutdown until the connection timed out. Clients reconnect to the next
-    /// instance.
-    func closeAll() async {
-        let open = sessions.values
-        sessions = [:]
-        byUID = [:]
-        uidOfSID = [:]
-        sessionsOfClient = [:]
-        clientOfSID = [:]
-        for session in open { await session.close() }
     }
 
     /// Emits `chat` to the recipient's sessions, never the sender's. The payload's fields are all

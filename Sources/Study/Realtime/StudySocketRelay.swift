@@ -8,9 +8,8 @@ import Vapor
 /// Carries chats and queue changes to the sockets of every instance: published on the
 /// platform's broadcast, and handed to this instance's hub as they come back. With PostgreSQL
 /// a message posted on one instance reaches a socket another holds; with SQLite the broadcast
-/// stays in this process. While it runs it keeps this instance's socket presence current; stopping
-/// closes the sockets, which would otherwise hold the shutdown until their connections timed out,
-/// and withdraws the presence.
+/// stays in this process. While it runs it keeps this instance's socket presence current;
+/// stopping withdraws the presence (the platform's socket server closes the sockets).
 struct StudySocketRelay: ModuleService {
     static let chatChannel = "study_chat"
     static let queueChannel = "study_queue"
@@ -85,7 +84,6 @@ struct StudySocketRelay: ModuleService {
     func stop() async {
         guard let running = relaying.withLockedValue({ $0 }) else { return }
         running.task.cancel()
-        await hub.closeAll()
         try? await presence.leaveAll(on: running.database)
     }
 }

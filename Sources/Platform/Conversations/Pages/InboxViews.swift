@@ -95,7 +95,7 @@ enum InboxViews {
             .class(mine ? "message mine" : "message theirs"), .id("message-\(message.id)"), .data(named: "id", value: String(message.id)),
             .div(
                 .class("bubble"),
-                .unwrap(message.photo) { .img(.src("/" + $0), .alt(context.pick(ko: "사진", en: "Photo")), .class("message-photo")) },
+                .forEach(message.files) { .img(.src("/" + $0), .alt(context.pick(ko: "사진", en: "Photo")), .class("message-photo")) },
                 .if(!message.text.isEmpty, .p(.text(message.text)))
             ),
             .if(mine && !readByOther, .span(.class("unread-mark"), .attribute(named: "title", value: context.pick(ko: "안 읽음", en: "Unread")), .text("1"))),
@@ -138,6 +138,7 @@ enum InboxViews {
         case .controlCharacters: context.pick(ko: "보낼 수 없는 문자가 있어요.", en: "The message holds characters that cannot be sent.")
         case .invalidPaging: context.pick(ko: "페이지 주소가 올바르지 않아요.", en: "The page address is not valid.")
         case let .photo(refusal): refusal.message(context)
+        case .foreignFiles: context.pick(ko: "올린 사진만 보낼 수 있어요.", en: "Only uploaded photos can be sent.")
         }
     }
 }

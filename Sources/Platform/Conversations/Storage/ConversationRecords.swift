@@ -64,18 +64,21 @@ final class ConversationMessage: Model, @unchecked Sendable {
     @Field(key: "conversation_id") var conversationID: String
     @Field(key: "sender_id") var senderID: String
     @Field(key: "text") var text: String
-    @OptionalField(key: "photo") var photo: String?
+    /// The photos' relative paths, as a JSON array (the lessons contract's rooms send up to five).
+    @Field(key: "files") var files: String
     @Field(key: "sent_at") var sentAt: Date
 
     init() {}
 
-    init(conversationID: String, senderID: String, text: String, photo: String?, sentAt: Date) {
+    init(conversationID: String, senderID: String, text: String, files: [String], sentAt: Date) {
         self.conversationID = conversationID
         self.senderID = senderID
         self.text = text
-        self.photo = photo
+        self.files = String(decoding: (try? JSONEncoder().encode(files)) ?? Data("[]".utf8), as: UTF8.self)
         self.sentAt = sentAt
     }
+
+    var fileList: [String] { (try? JSONDecoder().decode([String].self, from: Data(files.utf8))) ?? [] }
 }
 
 /// One person blocking another: no new conversations or messages between them, either way.
@@ -122,7 +125,7 @@ struct CreateConversations: AsyncMigration {
             .field("conversation_id", .string, .required, .references(ConversationRecord.schema, "id", onDelete: .cascade))
             .field("sender_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
             .field("text", .string, .required)
-            .field("photo", .string)
+            .field("files", .string, .required)
             .field("sent_at", .datetime, .required)
             .create()
         try await database.schema(AccountBlock.schema)

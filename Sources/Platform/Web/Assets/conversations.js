@@ -44,9 +44,9 @@
     item.dataset.id = message.id;
     const bubble = document.createElement("div");
     bubble.className = "bubble";
-    if (message.photo) {
+    for (const file of message.files || []) {
       const photo = document.createElement("img");
-      photo.src = "/" + message.photo;
+      photo.src = "/" + file;
       photo.alt = messages.dataset.photoLabel;
       photo.className = "message-photo";
       bubble.append(photo);

@@ -1,12 +1,12 @@
 import Fluent
 import Foundation
-import Platform
 import Vapor
 
-/// The study server's Socket.IO endpoint (spec §4, "Socket.IO"): Engine.IO 4 and the default
-/// namespace, with the `changesocketid` event that ties a session to a uid. No Swift server
-/// library speaks Socket.IO, so it is written here on Vapor's WebSocket and plain HTTP from the
-/// protocol's documents (https://socket.io/docs/v4/engine-io-protocol/).
+/// Sprout's Socket.IO endpoint, `/socket.io/` at the root as every published client expects it:
+/// Engine.IO 4 and Socket.IO namespaces, each served by a module (`SocketNamespace`): the
+/// study's default namespace, the lessons contract's chat rooms. No Swift server library speaks
+/// Socket.IO, so it is written here on Vapor's WebSocket and plain HTTP from the protocol's
+/// documents (https://socket.io/docs/v4/engine-io-protocol/).
 ///
 /// Two transports: a websocket from the start, as the apps' socket.io-client-swift with
 /// `forceWebsockets(true)` connects; and HTTP long-polling (`GET` waits for packets, `POST`
@@ -14,29 +14,47 @@ import Vapor
 /// websocket (`2probe`/`3probe`, then `5`). The server pings every `pingInterval` and closes a
 /// session that left a ping unanswered until the next, as a Socket.IO server does.
 ///
-/// Who a session listens for: the late-2022 clients send no credential on the socket, only
-/// `changesocketid` with their uid, so a session binds to an account only by its sealed uid
-/// (`PhoneUIDs`), which that account's own sign-in alone hands out; the bare account ids the APIs
-/// show of everyone bind nothing. A client that proves who it is (an `idtoken` header on the
-/// opening request, an `idtoken` or `token` in the connect packet's auth, or the web app's session
-/// cookie) is bound to that account at once, and `changesocketid` cannot move it elsewhere; a
-/// connect packet with a bad token is refused (`44`). Sprout's web app and SproutKit always prove.
-struct StudySocketServer: Sendable {
+/// Who a session is: a client may prove it (an `idtoken` header on the opening request, an
+/// `idtoken` or `token` in a connect packet's auth, or the web app's session cookie from a page
+/// of this site), and the session carries that account to every namespace it joins; a connect
+/// packet with a bad token is refused (`44`). What a session without proof may do is each
+/// namespace's rule.
+public final class SocketIOServer: ModuleService, Sendable {
     static let maxPayload = 64 * 1024
     /// Separates packets in one polling body (Engine.IO 4's record separator).
     static let separator: Character = "\u{1e}"
+    /// The header the study apps send their ID token in.
+    static let tokenHeader = "idtoken"
 
-    let hub: StudySocketHub
-    let presence: StudyPresence
+    public let name = "socket.io"
+    public let namespaces = SocketNamespaces()
+    let sessions: SocketSessions
     let phoneSignIn: PhoneSignIn
     let ids: IdentifierGenerator
     let pingInterval: Duration
     let pingTimeout: Duration
 
-    func register(on routes: DocumentedRoutes) {
+    init(phoneSignIn: PhoneSignIn, ids: IdentifierGenerator, pingInterval: Duration, pingTimeout: Duration = .seconds(20), maxSessionsPerClient: Int) {
+        self.phoneSignIn = phoneSignIn
+        self.ids = ids
+        self.pingInterval = pingInterval
+        self.pingTimeout = pingTimeout
+        sessions = SocketSessions(maxPerClient: maxSessionsPerClient)
+    }
+
+    public func start(on application: Application) async throws {}
+
+    /// Closes every session: the server is going away, and an open websocket or a waiting poll
+    /// would hold its shutdown until the connection timed out. Clients reconnect to the next
+    /// instance.
+    public func stop() async {
+        for session in await sessions.takeAll() { await session.close() }
+    }
+
+    public func register(on routes: DocumentedRoutes) {
         routes.onResponse(.GET, "socket.io", doc: APIOperation(
-            "Socket.IO (Engine.IO 4, default namespace): a websocket, or a long poll",
-            description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Client event `changesocketid` with my own uid (as `GET /v1/user` answers it), or a credential: the `idtoken` header, or `{\"idtoken\": …}` as the connect packet's auth. Server events `chat` (a Chat object whose fields are strings) and `queueState`.",
+            "Socket.IO (Engine.IO 4): a websocket, or a long poll",
+            description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Namespaces: the study's default one (client event `changesocketid` with my own uid as `GET /v1/user` answers it, or a credential: the `idtoken` header, or `{\"idtoken\": …}` as the connect packet's auth; server events `chat`, a Chat object whose fields are strings, and `queueState`), and `/chats-{room_id}` for a lessons chat room (server event `chat`, a chat object).",
             responses: [
                 101: "Switching to the websocket", 200: "Polling: the handshake, or packets separated by U+001E",
                 400: "Engine.IO error {code, message}: unknown transport, session or protocol version, or overlapping polls",
@@ -57,23 +75,23 @@ struct StudySocketServer: Sendable {
         switch req.query[String.self, at: "transport"] {
         case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
             guard let sid else {
-                guard await hub.admits(req.clientIP) else { return Self.tooManySessions() }
+                guard await sessions.admits(req.clientIP) else { return Self.tooManySessions() }
                 let account = await provenAccount(req)
                 return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
-                    await serveWebSocket(socket, provenAccount: account, req)
+                    await self.serveWebSocket(socket, provenAccount: account, req)
                 }
             }
-            guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
+            guard let session = await sessions.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
             // The synchronous handler: it runs before the websocket reads anything, so the client's
             // `2probe`, sent the moment the upgrade completes, finds its handler in place.
-            let onUpgrade: @Sendable (Request, WebSocket) -> Void = { req, socket in upgrade(session, to: socket, req) }
+            let onUpgrade: @Sendable (Request, WebSocket) -> Void = { req, socket in self.upgrade(session, to: socket, req) }
             return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload), onUpgrade: onUpgrade)
         case "polling":
             guard let sid else {
-                guard await hub.admits(req.clientIP) else { return Self.tooManySessions() }
+                guard await sessions.admits(req.clientIP) else { return Self.tooManySessions() }
                 return try await startPolling(req)
             }
-            guard let session = await hub.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
+            guard let session = await sessions.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
             switch await session.poll() {
             case let .packets(packets):
                 return Self.text(packets.joined(separator: String(Self.separator)))
@@ -89,7 +107,7 @@ struct StudySocketServer: Sendable {
     func post(_ req: Request) async throws -> Response {
         guard req.query[String.self, at: "EIO"] == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
         guard req.query[String.self, at: "transport"] == "polling" else { return try Self.engineError(code: 0, "Transport unknown") }
-        guard let sid = req.query[String.self, at: "sid"], let session = await hub.session(sid), await session.isPolling else {
+        guard let sid = req.query[String.self, at: "sid"], let session = await sessions.session(sid), await session.isPolling else {
             return try Self.engineError(code: 1, "Session ID unknown")
         }
         for packet in (req.body.string ?? "").split(separator: Self.separator) {
@@ -101,7 +119,7 @@ struct StudySocketServer: Sendable {
     private func newSession(socket: WebSocket?, provenAccount: String?, _ req: Request) async -> EngineSession {
         let session = EngineSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15), socket: socket)
         if let provenAccount { await session.prove(provenAccount) }
-        await hub.open(session, client: req.clientIP)
+        await sessions.open(session, client: req.clientIP)
         return session
     }
 
@@ -109,7 +127,7 @@ struct StudySocketServer: Sendable {
     /// session cookie sent from a page of this site (a browser sends cookies with a websocket
     /// another site opens, so the cookie counts only with this site's `Origin`, or none).
     private func provenAccount(_ req: Request) async -> String? {
-        if let token = req.headers.first(name: StudyUnmatchedPath.tokenHeader),
+        if let token = req.headers.first(name: Self.tokenHeader),
            case let .valid(identity) = await phoneSignIn.check(idToken: token.trimmingWhitespace()) {
             return identity.uid
         }
@@ -140,15 +158,15 @@ struct StudySocketServer: Sendable {
     private func serveWebSocket(_ socket: WebSocket, provenAccount: String?, _ req: Request) async {
         watch(socket)
         let session = await newSession(socket: socket, provenAccount: provenAccount, req)
-        socket.onText { _, text in await receive(text, session, req) }
-        socket.onClose.whenComplete { _ in Task { await end(session, req) } }
+        socket.onText { _, text in await self.receive(text, session, req) }
+        socket.onClose.whenComplete { _ in Task { await self.end(session, req) } }
         await session.send(handshake(session, upgrades: []))
         await ping(session, req)
     }
 
     private func startPolling(_ req: Request) async throws -> Response {
         let session = await newSession(socket: nil, provenAccount: await provenAccount(req), req)
-        Task { await ping(session, req) }
+        Task { await self.ping(session, req) }
         return Self.text(handshake(session, upgrades: ["websocket"]))
     }
 
@@ -165,11 +183,11 @@ struct StudySocketServer: Sendable {
             case "5":
                 await session.upgrade(to: socket)
             default:
-                if await session.isCarried(by: socket) { await receive(text, session, req) }
+                if await session.isCarried(by: socket) { await self.receive(text, session, req) }
             }
         }
         socket.onClose.whenComplete { _ in
-            Task { if await session.isCarried(by: socket) { await end(session, req) } }
+            Task { if await session.isCarried(by: socket) { await self.end(session, req) } }
         }
     }
 
@@ -197,25 +215,27 @@ struct StudySocketServer: Sendable {
             await session.pongReceived()
         case .ping:
             await session.send("3")
-        case let .connect(idToken):
+        case let .connect(namespace, idToken):
             if let idToken {
                 guard case let .valid(identity) = await phoneSignIn.check(idToken: idToken) else {
-                    await session.send(EngineIOPacket.connectError("invalid idtoken"))
+                    await session.send(EngineIOPacket.connectError("invalid idtoken", namespace: namespace))
                     return
                 }
                 await session.prove(identity.uid)
             }
-            await session.send(EngineIOPacket.connected(sid: session.namespaceSID))
-            if let account = await session.provenAccount { await record(await hub.bind(session, to: account), req) }
-        case let .event("changesocketid", uid?):
-            guard let account = phoneSignIn.uids.account(ofUID: uid) else { break }
-            let proven = await session.provenAccount
-            guard proven == nil || proven == account else { break }
-            await record(await hub.bind(session, to: account), req)
-        case .event:
-            break
-        case .disconnect:
-            await record(.init(left: await hub.remove(session, closing: false)), req)
+            guard let handler = namespaces.serving(namespace), await handler.join(namespace, session, req) else {
+                await session.send(EngineIOPacket.connectError("Invalid namespace", namespace: namespace))
+                return
+            }
+            await session.joined(namespace)
+            await session.send(EngineIOPacket.connected(sid: session.namespaceSID, namespace: namespace))
+        case let .event(namespace, name, argument):
+            guard await session.namespaces.contains(namespace), let handler = namespaces.serving(namespace) else { break }
+            await handler.receive(name, argument, in: namespace, from: session, req)
+        case let .disconnect(namespace):
+            guard await session.namespaces.contains(namespace), let handler = namespaces.serving(namespace) else { break }
+            await session.left(namespace)
+            await handler.leave(namespace, session, req)
         case .close, .unsupported:
             await end(session, req)
         }
@@ -223,17 +243,9 @@ struct StudySocketServer: Sendable {
 
     private func end(_ session: EngineSession, _ req: Request) async {
         await session.close()
-        await record(.init(left: await hub.remove(session, closing: true)), req)
-    }
-
-    /// A presence the database could not record costs at most a push too many or too few; the
-    /// session itself keeps working.
-    private func record(_ change: StudySocketHub.Change, _ req: Request) async {
-        do {
-            if let uid = change.left { try await presence.left(uid, on: req.db) }
-            if let uid = change.arrived { try await presence.arrived(uid, on: req.db) }
-        } catch {
-            req.logger.warning("study socket presence not recorded: \(String(reflecting: error))")
+        guard await sessions.remove(session) else { return }
+        for namespace in await session.namespaces {
+            await namespaces.serving(namespace)?.leave(namespace, session, req)
         }
     }
 

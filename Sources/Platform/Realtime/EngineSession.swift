@@ -4,12 +4,13 @@ import Vapor
 /// clients force it), or HTTP long-polling until the client upgrades to a websocket (browsers and
 /// other Socket.IO clients start that way). Packets sent while polling wait in an outbox for the
 /// client's next GET.
-actor EngineSession {
-    let sid: String
+public actor EngineSession {
+    public nonisolated let sid: String
     let namespaceSID: String
-    /// The account a credential proved (see `StudySocketServer`); nil for a legacy client,
-    /// which binds by its sealed uid alone.
-    private(set) var provenAccount: String?
+    /// The account a credential proved (see `SocketIOServer`); nil for a client that sent none.
+    public private(set) var provenAccount: String?
+    /// The Socket.IO namespaces the client joined.
+    private(set) var namespaces: Set<String> = []
     private(set) var isAwaitingPong = false
     private(set) var isClosed = false
     private var socket: WebSocket?
@@ -30,12 +31,15 @@ actor EngineSession {
 
     func prove(_ account: String) { provenAccount = account }
 
+    func joined(_ namespace: String) { namespaces.insert(namespace) }
+    func left(_ namespace: String) { namespaces.remove(namespace) }
+
     func expectPong() { isAwaitingPong = true }
     func pongReceived() { isAwaitingPong = false }
 
     /// Sends one packet: on the websocket at once (NIO keeps the order of writes), or to the
     /// current or next poll.
-    func send(_ packet: String) {
+    public func send(_ packet: String) {
         guard !isClosed else { return }
         if let socket {
             socket.send(packet, promise: nil)

@@ -1,4 +1,4 @@
-@testable import Study
+@testable import Platform
 import Testing
 
 /// A long-polling Engine.IO session's outbox: what a GET answers, and when.

@@ -1,0 +1,43 @@
+import Foundation
+import SproutAPI
+
+/// Sprout's own notifications API (`/api/notifications`): the signed-in account's list, marking it
+/// read, and which kinds reach it. Every call needs the signed-in `session`.
+public struct NotificationsClient: Sendable {
+    public let api: APIClient
+
+    public init(baseURL: URL, transport: any Transport = URLSessionTransport(), session: AuthSession = AuthSession()) {
+        api = APIClient(
+            baseURL: baseURL, contract: .market, transport: transport, session: session,
+            authorizationHeader: { ("Authorization", "Bearer \($0)") },
+            refresher: AccountsClient.refresher(baseURL: baseURL, transport: transport)
+        )
+    }
+
+    /// Newest first; `before` is the `nextBefore` of the page before.
+    public func notifications(before: Int? = nil, limit: Int? = nil) async throws -> Notifications.Page {
+        try await api.send(Endpoint(method: .get, path: "api/notifications", query: ConversationsClient.paging(before, limit), requiresAuthentication: true))
+    }
+
+    /// Marks everything read, or everything up to the notification `upTo`; answers what stays unread.
+    @discardableResult
+    public func markRead(upTo: Int? = nil) async throws -> Notifications.UnreadCount {
+        try await api.send(Endpoint(
+            method: .post, path: "api/notifications/read", body: try .json(Notifications.ReadRequest(upTo: upTo)), requiresAuthentication: true
+        ))
+    }
+
+    /// What the badges count: unread notifications and messages (`GET /api/unread`).
+    public func unread() async throws -> Conversations.Unread {
+        try await api.send(Endpoint(method: .get, path: "api/unread", requiresAuthentication: true))
+    }
+
+    public func settings() async throws -> Notifications.Settings {
+        try await api.send(Endpoint(method: .get, path: "api/notifications/settings", requiresAuthentication: true))
+    }
+
+    /// Turns one kind on or off; answers every kind's setting.
+    public func update(_ setting: Notifications.Setting) async throws -> Notifications.Settings {
+        try await api.send(Endpoint(method: .put, path: "api/notifications/settings", body: try .json(setting), requiresAuthentication: true))
+    }
+}
