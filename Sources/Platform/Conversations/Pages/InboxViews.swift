@@ -27,7 +27,7 @@ enum InboxViews {
             .class(conversation.unreadCount > 0 ? "conversation unread" : "conversation"), .id("conversation-\(conversation.id)"),
             .a(
                 .href("/inbox/\(conversation.id)"),
-                .unwrap(conversation.about?.photo) { .img(.src("/" + $0), .alt(""), .class("conversation-photo"), .attribute(named: "loading", value: "lazy")) },
+                .unwrap(conversation.about?.photo) { .img(.src("/" + $0), .alt(text: ""), .class("conversation-photo"), .attribute(named: "loading", value: "lazy")) },
                 .div(
                     .class("conversation-text"),
                     .p(.class("conversation-who"), .strong(.text(conversation.other.name)),
@@ -79,7 +79,7 @@ enum InboxViews {
     private static func about(_ about: Conversations.About, _ context: PageContext) -> Node<HTML.BodyContext> {
         .a(
             .id("conversation-about"), .class("card conversation-about"), .href(about.path),
-            .unwrap(about.photo) { .img(.src("/" + $0), .alt(""), .class("conversation-photo")) },
+            .unwrap(about.photo) { .img(.src("/" + $0), .alt(text: ""), .class("conversation-photo")) },
             .div(
                 .p(.strong(.text(about.title))),
                 .unwrap(about.price) { .p(.class("price"), .text(MoneyText.won($0, context))) },
@@ -95,7 +95,7 @@ enum InboxViews {
             .class(mine ? "message mine" : "message theirs"), .id("message-\(message.id)"), .data(named: "id", value: String(message.id)),
             .div(
                 .class("bubble"),
-                .forEach(message.files) { .img(.src("/" + $0), .alt(context.pick(ko: "사진", en: "Photo")), .class("message-photo")) },
+                .forEach(message.files) { .img(.src("/" + $0), .alt(text: context.pick(ko: "사진", en: "Photo")), .class("message-photo")) },
                 .if(!message.text.isEmpty, .p(.text(message.text)))
             ),
             .if(mine && !readByOther, .span(.class("unread-mark"), .attribute(named: "title", value: context.pick(ko: "안 읽음", en: "Unread")), .text("1"))),
