@@ -9,6 +9,7 @@ public struct MarketModule: AppModule {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
     let likes: ProductLikes
+    let trades: TradeDesk
     /// The contract's product pages and details, read again only after a write to what they show.
     let answers: AnswerCache<MarketRead>
 
@@ -20,6 +21,7 @@ public struct MarketModule: AppModule {
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
         likes = ProductLikes(clock: platform.clock, notifications: platform.notifications)
+        trades = TradeDesk(catalog: catalog, vendors: vendors, messenger: platform.messenger, notifications: platform.notifications, clock: platform.clock)
     }
 
     public let name = "market"
@@ -30,7 +32,7 @@ public struct MarketModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
-         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews()]
+         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades()]
     }
 
     public let apiDocument = APIDocument(
@@ -66,8 +68,9 @@ public struct MarketModule: AppModule {
         let signedIn = api.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         AccountMarketController(catalog: catalog, vendors: vendors, likes: likes, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
+        TradesController(trades: trades, vendors: vendors).register(public: api, signedIn: signedIn)
         let pages = pages.grouped(MarketPageErrors())
-        BrowsePages(catalog: catalog, vendors: vendors, likes: likes, messenger: platform.messenger).register(on: pages)
+        BrowsePages(catalog: catalog, vendors: vendors, likes: likes, trades: trades).register(on: pages)
         SellerPages(catalog: catalog, vendors: vendors, likes: likes, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }
 

@@ -1,7 +1,8 @@
 """Two people talk about a product in real browsers: a buyer on a desktop in English opens a
 conversation from the product page, and the seller, on a phone in Korean with the inbox open,
-sees it arrive without reloading; they exchange text and a photo, the badges rise and fall, and
-the seller sees on the product page who asked."""
+sees it arrive without reloading; they exchange text and a photo, the badges rise and fall, the
+seller sees on the product page who asked, reserves it for them and sells it to them, both
+review the trade, and the review shows on the seller's page."""
 from __future__ import annotations
 
 import json
@@ -122,6 +123,31 @@ def test_buyer_and_seller_talk_live_about_a_product(browser, talk_server):
         expect(seller_page.locator("#start-conversation")).to_have_count(0)
         seller_page.click("#askers a")
         assert seller_page.url == base + conversation_path
+
+        # The seller reserves it for this buyer, sells it to them, and each reviews the other once.
+        seller_page.goto(f"{base}/market/products/{product}")
+        seller_page.select_option("#buyer", label="Buyer")
+        seller_page.click("#reserve-button")
+        expect(seller_page.locator("#product-detail .sale-state.reserved")).to_be_visible()
+        seller_page.select_option("#buyer", label="Buyer")
+        seller_page.click("#sold-button")
+        expect(seller_page.locator("#product-detail .sale-state.sold")).to_be_visible()
+        seller_page.check("#rating-great")
+        seller_page.fill("#text", "시간 약속을 잘 지켜요")
+        seller_page.click("#trade-review-submit")
+        expect(seller_page.locator("#trade-review-form")).to_have_count(0)
+
+        buyer_page.goto(f"{base}/market/products/{product}")
+        expect(buyer_page.locator("#product-detail .sale-state.sold")).to_be_visible()
+        buyer_page.check("#rating-good")
+        buyer_page.fill("#text", "Friendly seller, as described")
+        buyer_page.click("#trade-review-submit")
+        expect(buyer_page.locator("#trade-review-form")).to_have_count(0)
+        expect(badge(seller_page, "notifications")).to_have_text("1", timeout=3_000)
+
+        buyer_page.click("#seller-link")
+        expect(buyer_page.locator("#trust-score")).to_have_text("36.8℃")
+        expect(buyer_page.locator("#trade-reviews")).to_contain_text("Friendly seller, as described")
         assert not errors, errors
     finally:
         seller_context.close()

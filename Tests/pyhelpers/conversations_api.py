@@ -27,7 +27,7 @@ ABOUT_KEYS = {"app", "id", "title", "photo", "price", "state", "path"}
 MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "files", "sent_at"}
 NOTIFICATION_KEYS = {"id", "app", "kind", "text", "link", "read", "created_at"}
 RECEIPT_KEYS = {"conversation_id", "reader_id", "read_up_to"}
-NOTIFICATION_KINDS = {"message", "product_liked", "lesson_bought", "lesson_review",
+NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "lesson_bought", "lesson_review",
                       "study_request", "study_match", "study_chat"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 

@@ -11,6 +11,8 @@ struct MarketErrorMiddleware: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch let error as VendorError {
             throw Abort(.badRequest, reason: Self.reason(error))
+        } catch let error as TradeError {
+            throw Self.abort(error)
         } catch let error as ProductError {
             switch error {
             case .notFound: throw Abort(.notFound, reason: "No such product.")
@@ -20,6 +22,18 @@ struct MarketErrorMiddleware: AsyncMiddleware {
             }
         } catch let abort as any AbortError where [413, 415, 422].contains(abort.status.code) {
             throw Abort(.badRequest, reason: abort.status.code == 413 ? "The request is too large." : abort.reason)
+        }
+    }
+
+    static func abort(_ error: TradeError) -> Abort {
+        switch error {
+        case .notSeller: Abort(.forbidden, reason: "Only the seller closes this product's trade.")
+        case .buyerNeverAsked: Abort(.badRequest, reason: "That person never wrote to you about this product.")
+        case .notSoldToABuyer: Abort(.conflict, reason: "The product is not sold to a buyer here.")
+        case .notAParty: Abort(.forbidden, reason: "Only the seller and the buyer review this trade.")
+        case .alreadyReviewed: Abort(.conflict, reason: "You reviewed this trade already.")
+        case .unknownRating: Abort(.badRequest, reason: "rating must be great, good or bad.")
+        case let .reviewTooLong(maximum): Abort(.badRequest, reason: "A review has at most \(maximum) characters.")
         }
     }
 

@@ -8,7 +8,7 @@ struct BrowsePages: Sendable {
     let catalog: ProductCatalog
     let vendors: VendorDirectory
     let likes: ProductLikes
-    let messenger: Messenger
+    let trades: TradeDesk
     static let pageSize = 20
     let presenter = MarketPresenter(baseURL: "")
 
@@ -17,6 +17,17 @@ struct BrowsePages: Sendable {
         pages.get("market", "products", ":id", use: detail)
         pages.post("market", "products", ":id", "like", use: toggleLike)
         pages.get("market", "vendors", ":id", use: seller)
+        pages.post("market", "products", ":id", "reservation") { try await self.closeDeal($0) { id, me, req in
+            try await trades.reserve(id, for: (try? req.content.get(String.self, at: "buyer")) ?? "", by: me, on: req.db)
+        } }
+        pages.post("market", "products", ":id", "sold") { try await self.closeDeal($0) { id, me, req in
+            let buyer = (try? req.content.get(String.self, at: "buyer")).flatMap { $0.isEmpty ? nil : $0 }
+            return try await trades.sell(id, to: buyer, by: me, on: req.db)
+        } }
+        pages.post("market", "products", ":id", "release") { try await self.closeDeal($0) { id, me, req in
+            try await trades.release(id, by: me, on: req.db)
+        } }
+        pages.post("market", "products", ":id", "review", use: review)
         pages.get("market", "products", ":id", "report", use: reportForm)
         pages.post("market", "products", ":id", "report", use: report)
     }
@@ -37,7 +48,7 @@ struct BrowsePages: Sendable {
         let layout = query.view == "list" ? "list" : "grid"
         // An unknown category lists everything rather than nothing: it is a stale or typed link.
         let category = query.category.flatMap(ProductCategory.init(rawValue:))
-        let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, category: category, presenter: presenter, on: req.db)
+        let page = try await ProductListing().page(number: number, size: Self.pageSize, search: search, category: category, soldLast: true, presenter: presenter, on: req.db)
         let ids = page.pages.map(\.id)
         let states = try await catalog.saleStates(of: ids, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: ids, on: req.db)
@@ -60,12 +71,14 @@ struct BrowsePages: Sendable {
         let detail = presenter.detail(product)
         var liked = false
         var isOwner = false
-        var askers: [Conversations.Conversation] = []
+        var trade = BrowseViews.Trade(buyer: product.buyerAccountID)
         if let account = context.account {
             let accountID = try account.requireID()
             liked = try await likes.isLiked(id, by: accountID, on: req.db)
             isOwner = try await sells(product, accountID: accountID, req)
-            if isOwner { askers = try await messenger.conversations(about: ConversationTopic(app: "market", id: String(id)), of: accountID, on: req.db) }
+            if isOwner { trade.askers = try await trades.messenger.conversations(about: TradeDesk.topic(of: product), of: accountID, on: req.db) }
+            trade.mayReview = try await trades.mayReview(product, by: accountID, on: req.db)
+            trade.reviewsSeller = !isOwner
         }
         let interest = ProductInterest(clock: catalog.clock)
         if !isOwner, let visitor = req.webVisitor { try await interest.recordView(of: id, by: visitor, on: req.db) }
@@ -76,7 +89,7 @@ struct BrowsePages: Sendable {
             detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
             vendorName: product.vendor.name, interest: counts
         )
-        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, askers: askers, selected: selected, done: done, context)
+        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, trade: trade, selected: selected, done: done, context)
     }
 
     /// A seller's profile: their name, since when they sell, and their products, newest first.
@@ -86,9 +99,37 @@ struct BrowsePages: Sendable {
         }
         let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
         let profile = BrowseViews.Seller(id: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt))
+        let reputation = try await trades.reputation(of: vendor.$account.id, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
-        return BrowseViews.seller(profile, page: page, products: page.products.map(presenter.listed),
+        return BrowseViews.seller(profile, reputation: reputation, page: page, products: page.products.map(presenter.listed),
                                   states: ProductCatalog.saleStates(of: page.products), interest: interest, try await PageContext.load(for: req))
+    }
+
+    // MARK: Closing the deal
+
+    /// A seller's step in closing the deal; a refusal is the page's 400 or 403.
+    private func closeDeal(_ req: Request, _ step: @Sendable (Int, String, Request) async throws -> Product) async throws -> Response {
+        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        let (_, account) = try await PageContext.signedIn(req, next: "/market/products/\(id)")
+        do {
+            _ = try await step(id, try account.requireID(), req)
+        } catch let error as TradeError {
+            throw MarketErrorMiddleware.abort(error)
+        }
+        return req.redirect(to: "/market/products/\(id)#trade", redirectType: .normal)
+    }
+
+    func review(_ req: Request) async throws -> Response {
+        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        let (_, account) = try await PageContext.signedIn(req, next: "/market/products/\(id)")
+        let rating = (try? req.content.get(String.self, at: "rating")) ?? ""
+        let text = (try? req.content.get(String.self, at: "text")) ?? ""
+        do {
+            try await trades.review(id, by: try account.requireID(), rating: rating, text: text, on: req.db)
+        } catch let error as TradeError {
+            throw MarketErrorMiddleware.abort(error)
+        }
+        return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
     }
 
     // MARK: Report

@@ -96,7 +96,16 @@ enum BrowseViews {
         )
     }
 
-    static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, askers: [Conversations.Conversation], selected: Int, done: Done? = nil,
+    /// What the viewer may do about the product's deal: the seller sees who wrote and closes it,
+    /// either side of a finished trade reviews the other once.
+    struct Trade {
+        var askers: [Conversations.Conversation] = []
+        var buyer: String?
+        var mayReview = false
+        var reviewsSeller = false
+    }
+
+    static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, trade: Trade, selected: Int, done: Done? = nil,
                        _ context: PageContext) -> Response {
         let (detail, state, vendorName) = (listing.detail, listing.state, listing.vendorName)
         let id = detail.id
@@ -135,7 +144,9 @@ enum BrowseViews {
                             greeting: context.pick(ko: "안녕하세요, 아직 판매하시나요?", en: "Hello, is this still available?"), context))),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
                     .if(isOwner, saleStateForm(id: id, state: state, context)),
-                    .if(isOwner, ConversationStarter.askers(askers, context)),
+                    .if(isOwner, ConversationStarter.askers(trade.askers, context)),
+                    .if(isOwner, TradeViews.sellerControls(productID: id, state: state, buyer: trade.buyer, askers: trade.askers.map(\.other), context)),
+                    .if(trade.mayReview, TradeViews.reviewForm(productID: id, aboutSeller: trade.reviewsSeller, context)),
                     .if(!isOwner, ReportPages.link(to: "/market/products/\(id)", context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),
@@ -155,8 +166,8 @@ enum BrowseViews {
         let since: String
     }
 
-    static func seller(_ seller: Seller, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],
-                       interest: [Int: ProductInterest.Counts], _ context: PageContext) -> Response {
+    static func seller(_ seller: Seller, reputation: (Market.Trust, [Market.TradeReview]), page: ProductPage, products: [Market.ListedProduct],
+                       states: [Int: SaleState], interest: [Int: ProductInterest.Counts], _ context: PageContext) -> Response {
         PageLayout.render(title: seller.name, context: context, .group(
             MarketViews.nav(context, current: "browse"),
             .section(
@@ -168,6 +179,7 @@ enum BrowseViews {
                        .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(RelativeTime.seoulDay(seller.since)))
                 )
             ),
+            TradeViews.reputation(reputation.0, reputation.1, context),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "판매 중인 상품이 없어요.", en: "Nothing for sale here."))),
             .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
             MarketViews.pager(page, path: "/market/vendors/\(seller.id)", context)

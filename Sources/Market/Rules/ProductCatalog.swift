@@ -156,6 +156,7 @@ struct ProductCatalog: Sendable {
     func setSaleState(_ state: SaleState, of product: Product, by vendor: Vendor, on db: any Database) async throws {
         guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
         product.saleState = state.rawValue
+        if state == .selling { product.buyerAccountID = nil }
         try await product.save(on: db)
     }
 

@@ -30,8 +30,9 @@ struct ProductListing: Sendable {
     }
 
     /// A contract page, newest first, of the products whose name or description contains `search`
-    /// and, on the web, of one `category`.
-    func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, presenter: MarketPresenter,
+    /// and, on the web, of one `category`; the web's browse puts sold products after the rest
+    /// (`soldLast`), the contract's list keeps its order.
+    func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, soldLast: Bool = false, presenter: MarketPresenter,
               on db: any Database) async throws -> Market.Page {
         let sql = try db.sql()
         let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
@@ -54,7 +55,10 @@ struct ProductListing: Sendable {
                 .map { SQLColumn($0, table: "p") })
             .from(SQLAlias(SQLIdentifier(Product.schema), as: SQLIdentifier("p")))
             .join(SQLAlias(SQLIdentifier(Vendor.schema), as: SQLIdentifier("v")), on: SQLColumn("vendor_id", table: "p"), .equal, SQLColumn("id", table: "v"))
-            .orderBy(SQLOrderBy(expression: SQLColumn("id", table: "p"), direction: SQLDirection.descending))
+        if soldLast {
+            rows = rows.orderBy(SQLOrderBy(expression: SQLRaw("CASE WHEN p.sale_state = '\(SaleState.sold.rawValue)' THEN 1 ELSE 0 END"), direction: SQLDirection.ascending))
+        }
+        rows = rows.orderBy(SQLOrderBy(expression: SQLColumn("id", table: "p"), direction: SQLDirection.descending))
             .limit(size).offset((number - 1) * size)
         if let filter { rows = rows.where(filter) }
         let products = try await rows.all(decoding: Row.self)

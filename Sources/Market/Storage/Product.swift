@@ -26,6 +26,8 @@ final class Product: Model, @unchecked Sendable {
     @Field(key: "sale_state") var saleState: String
     /// A `ProductCategory`, set by the seller on the web.
     @Field(key: "category") var category: String
+    /// The account the product is reserved for or was sold to (`TradeDesk`); nil when sold elsewhere.
+    @OptionalField(key: "buyer_account_id") var buyerAccountID: String?
     @Children(for: \.$product) var images: [ProductImage]
 
     init() {}

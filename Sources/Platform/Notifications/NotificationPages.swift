@@ -87,6 +87,7 @@ struct NotificationPages: Sendable {
         switch Notifications.Kind(rawValue: kind) {
         case .message?: context.pick(ko: "새 메시지", en: "A new message")
         case .productLiked?: context.pick(ko: "내 상품을 누가 좋아할 때", en: "Someone likes my product")
+        case .tradeReview?: context.pick(ko: "거래 후기를 받았을 때", en: "A trade review about me")
         case .lessonBought?: context.pick(ko: "내 레슨이 팔렸을 때", en: "My lesson is bought")
         case .lessonReview?: context.pick(ko: "내 레슨에 후기가 달렸을 때", en: "My lesson gets a review")
         case .studyRequest?: context.pick(ko: "스터디 요청을 받았을 때", en: "A study request")

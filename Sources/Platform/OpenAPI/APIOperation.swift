@@ -24,6 +24,9 @@ public struct APIOperation: Sendable {
     var answer: WireSchema.Answer?
     /// Other statuses whose body is the answer's type rather than the contract's error body.
     public var answerAlsoFor: Set<Int>
+    /// The error body of a route that speaks another protocol's errors (Engine.IO's), instead of
+    /// its document's.
+    var errorAnswer: WireSchema.Answer?
 
     public struct Parameter: Sendable {
         public var name: String
@@ -117,7 +120,8 @@ public struct APIOperation: Sendable {
         responseContent: String = "application/json",
         otherSuccessContent: String? = nil,
         answer: (any Codable.Type)? = nil,
-        answerAlsoFor: Set<Int> = []
+        answerAlsoFor: Set<Int> = [],
+        errorAnswer: (any Codable.Type)? = nil
     ) {
         self.summary = summary
         self.description = description
@@ -129,6 +133,7 @@ public struct APIOperation: Sendable {
         self.otherSuccessContent = otherSuccessContent
         self.answerAlsoFor = answerAlsoFor
         self.answer = answer.map { (try? WireSchema.answer($0)) ?? .undescribed }
+        self.errorAnswer = errorAnswer.map { (try? WireSchema.answer($0)) ?? .undescribed }
     }
 
     func openAPI(
@@ -161,7 +166,7 @@ public struct APIOperation: Sendable {
             case success where contentType == .txt: [contentType: .b(OpenAPI.Content(schema: .string))]
             case success: [contentType: .b(OpenAPI.Content(schema: .fragment))]
             case 200..<300: otherSuccessContent.map { [OpenAPI.ContentType(rawValue: $0) ?? .txt: .b(OpenAPI.Content(schema: .string))] } ?? [:]
-            case 400...: errorContent
+            case 400...: errorAnswer.map { [.json: .b(OpenAPI.Content(schema: schemas.reference(to: $0.schema, named: $0.name)))] } ?? errorContent
             default: [:]
             }
             responseMap[OpenAPI.Response.StatusCode(integerLiteral: status)] = .response(OpenAPI.Response(description: meaning, content: content))

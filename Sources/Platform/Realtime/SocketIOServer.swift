@@ -59,13 +59,13 @@ public final class SocketIOServer: ModuleService, Sendable {
                 101: "Switching to the websocket", 200: "Polling: the handshake, or packets separated by U+001E",
                 400: "Engine.IO error {code, message}: unknown transport, session or protocol version, or overlapping polls",
             ],
-            responseContent: "text/plain"
+            responseContent: "text/plain", errorAnswer: EngineIOError.self
         ), use: get)
         routes.onResponse(.POST, "socket.io", body: .collect(maxSize: ByteCount(integerLiteral: Self.maxPayload)), doc: APIOperation(
             "Socket.IO long-polling: the client's packets",
             description: "Query `EIO=4&transport=polling&sid=`; the body holds packets separated by U+001E.",
             responses: [200: "ok", 400: "Engine.IO error {code, message}"],
-            responseContent: "text/plain"
+            responseContent: "text/plain", errorAnswer: EngineIOError.self
         ), use: post)
     }
 
@@ -264,9 +264,16 @@ public final class SocketIOServer: ModuleService, Sendable {
     }
 
     private static func engineError(code: Int, _ message: String) throws -> Response {
-        let body = try JSONSerialization.data(withJSONObject: ["code": code, "message": message])
+        let body = try JSONEncoder().encode(EngineIOError(code: code, message: message))
         var headers = HTTPHeaders()
         headers.contentType = .json
         return Response(status: .badRequest, headers: headers, body: .init(data: body))
     }
+}
+
+/// Engine.IO's own error body (https://socket.io/docs/v4/engine-io-protocol/): a code clients
+/// switch on, and its message.
+struct EngineIOError: Codable, Sendable {
+    let code: Int
+    let message: String
 }

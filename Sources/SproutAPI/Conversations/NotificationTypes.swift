@@ -6,6 +6,7 @@ public enum Notifications {
     public enum Kind: String, Codable, Sendable, CaseIterable {
         case message
         case productLiked = "product_liked"
+        case tradeReview = "trade_review"
         case lessonBought = "lesson_bought"
         case lessonReview = "lesson_review"
         case studyRequest = "study_request"

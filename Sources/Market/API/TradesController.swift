@@ -1,0 +1,75 @@
+import Fluent
+import Platform
+import SproutAPI
+import Vapor
+
+/// Sprout's own endpoints for closing a deal: reserve, release, sell and review a trade (the
+/// seller and the buyer, signed in), and a seller's public profile with their trust.
+struct TradesController: Sendable {
+    let trades: TradeDesk
+    let vendors: VendorDirectory
+
+    func register(public routes: DocumentedRoutes, signedIn: DocumentedRoutes) {
+        let bearer = AccountMarketController.bearer
+        let signedInResponses = AccountMarketController.signedIn
+        routes.grouped("api", "market").on(.GET, "vendors", ":id", doc: .init(
+            "A seller: their trust and the reviews of their trades",
+            description: "Trust is a temperature from 36.5: +0.5 for each great, +0.25 for each good, −1.5 for each bad review, between 0 and 99.",
+            responses: [200: "The seller's profile", 404: "No such seller"]
+        ), use: profile)
+        let products = signedIn.grouped("api", "market", "products")
+        products.on(.POST, ":id", "reservation", doc: .init(
+            "Reserve the product for someone who wrote about it", headers: [bearer], body: .json(Market.ReservationRequest.self),
+            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
+                                                  403: "Not my product", 404: "No such product"]) { $1 }
+        ), use: reserve)
+        products.on(.DELETE, ":id", "reservation", doc: .init(
+            "Release the reservation: for sale again", headers: [bearer],
+            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 403: "Not my product", 404: "No such product"]) { $1 }
+        ), use: release)
+        products.on(.POST, ":id", "sold", doc: .init(
+            "Mark the product sold: to someone who wrote about it, or elsewhere (no buyer)", headers: [bearer], body: .json(Market.SoldRequest.self),
+            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
+                                                  403: "Not my product", 404: "No such product"]) { $1 }
+        ), use: sell)
+        products.on(.POST, ":id", "reviews", doc: .init(
+            "Review the other side of a finished trade, once", headers: [bearer], body: .json(Market.TradeReviewRequest.self),
+            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "Unknown rating or a text over 500 characters",
+                                                  403: "Neither the seller nor the buyer", 404: "No such product",
+                                                  409: "Reviewed already, or not sold to a buyer"]) { $1 }
+        ), use: review)
+    }
+
+    func profile(_ req: Request) async throws -> Market.VendorProfile {
+        guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
+            throw ProductError.notFound
+        }
+        let (trust, reviews) = try await trades.reputation(of: vendor.$account.id, on: req.db)
+        return Market.VendorProfile(vendorID: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt), trust: trust, reviews: reviews)
+    }
+
+    func reserve(_ req: Request) async throws -> Market.TradeState {
+        let buyer = try req.decodeBody(Market.ReservationRequest.self).buyer
+        return Self.state(try await trades.reserve(try ProductsController.productID(req), for: buyer, by: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func release(_ req: Request) async throws -> Market.TradeState {
+        Self.state(try await trades.release(try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func sell(_ req: Request) async throws -> Market.TradeState {
+        let buyer = try req.decodeBody(Market.SoldRequest.self).buyer
+        return Self.state(try await trades.sell(try ProductsController.productID(req), to: buyer, by: try req.authenticatedAccountID, on: req.db))
+    }
+
+    func review(_ req: Request) async throws -> Market.TradeState {
+        let body = try req.decodeBody(Market.TradeReviewRequest.self)
+        let id = try ProductsController.productID(req)
+        try await trades.review(id, by: try req.authenticatedAccountID, rating: body.rating, text: body.text ?? "", on: req.db)
+        return Self.state(try await trades.catalog.find(id, on: req.db))
+    }
+
+    static func state(_ product: Product) -> Market.TradeState {
+        Market.TradeState(productID: product.id ?? 0, saleState: product.saleState, buyer: product.buyerAccountID)
+    }
+}

@@ -1,0 +1,126 @@
+import Fluent
+import Foundation
+import Platform
+import SproutAPI
+
+enum TradeError: Error, Equatable {
+    /// Only the product's seller reserves or sells it.
+    case notSeller
+    /// A buyer is someone who wrote to the seller about this product.
+    case buyerNeverAsked
+    /// Reviews follow a sale to a buyer.
+    case notSoldToABuyer
+    /// Only the seller and the buyer review a trade.
+    case notAParty
+    case alreadyReviewed
+    case unknownRating
+    case reviewTooLong(maximum: Int)
+}
+
+/// A review's verdict, in Karrot's three words.
+enum TradeRating: String, CaseIterable, Sendable {
+    case great, good, bad
+}
+
+/// Closing a deal, as Karrot's sellers do: the seller reserves the product for someone who
+/// wrote about it (예약중), marks it sold to them or elsewhere (거래완료), and after a sale to a
+/// buyer each side reviews the other once; the reviews make a person's trust.
+struct TradeDesk: Sendable {
+    static let maxReviewLength = 500
+
+    let catalog: ProductCatalog
+    let vendors: VendorDirectory
+    let messenger: Messenger
+    let notifications: AccountNotifications
+    let clock: WallClock
+
+    /// The people who wrote to the seller about the product, most recent first.
+    func askers(of product: Product, on db: any Database) async throws -> [Conversations.Person] {
+        try await messenger.conversations(about: Self.topic(of: product), of: product.vendor.$account.id, on: db).map(\.other)
+    }
+
+    func reserve(_ productID: Int, for buyer: String, by accountID: String, on db: any Database) async throws -> Product {
+        let product = try await sellersProduct(productID, accountID, on: db)
+        try await requireAsked(buyer, about: product, on: db)
+        return try await mark(product, .reserved, buyer: buyer, on: db)
+    }
+
+    func release(_ productID: Int, by accountID: String, on db: any Database) async throws -> Product {
+        try await mark(try await sellersProduct(productID, accountID, on: db), .selling, buyer: nil, on: db)
+    }
+
+    /// Sold to `buyer`, or elsewhere when nil.
+    func sell(_ productID: Int, to buyer: String?, by accountID: String, on db: any Database) async throws -> Product {
+        let product = try await sellersProduct(productID, accountID, on: db)
+        if let buyer { try await requireAsked(buyer, about: product, on: db) }
+        return try await mark(product, .sold, buyer: buyer, on: db)
+    }
+
+    /// The seller reviews the buyer or the buyer the seller, once per product.
+    func review(_ productID: Int, by reviewer: String, rating: String, text: String, on db: any Database) async throws {
+        guard let rating = TradeRating(rawValue: rating) else { throw TradeError.unknownRating }
+        let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text.count <= Self.maxReviewLength else { throw TradeError.reviewTooLong(maximum: Self.maxReviewLength) }
+        let product = try await catalog.find(productID, on: db)
+        guard product.saleState == SaleState.sold.rawValue, let buyer = product.buyerAccountID else { throw TradeError.notSoldToABuyer }
+        let seller = product.vendor.$account.id
+        let reviewee: String
+        switch reviewer {
+        case seller: reviewee = buyer
+        case buyer: reviewee = seller
+        default: throw TradeError.notAParty
+        }
+        do {
+            try await TradeReview(productID: productID, reviewerID: reviewer, revieweeID: reviewee, rating: rating, text: text, createdAt: clock.now())
+                .create(on: db)
+        } catch let error as any DatabaseError where error.isConstraintFailure {
+            throw TradeError.alreadyReviewed
+        }
+        let name = try await Account.find(reviewer, on: db)?.displayName ?? ""
+        try await notifications.notify(reviewee, app: "market", kind: .tradeReview, text: .init(
+            ko: "\(name)님이 ‘\(product.name)’ 거래 후기를 남겼어요", en: "\(name) reviewed your trade of ‘\(product.name)’"
+        ), link: "/market/products/\(productID)", on: db)
+    }
+
+    /// Whether `accountID` may still review the trade of `product` (the seller or its buyer, once).
+    func mayReview(_ product: Product, by accountID: String, on db: any Database) async throws -> Bool {
+        guard product.saleState == SaleState.sold.rawValue, let buyer = product.buyerAccountID,
+              accountID == buyer || accountID == product.vendor.$account.id
+        else { return false }
+        return try await TradeReview.query(on: db).filter(\.$productID == (try product.requireID())).filter(\.$reviewerID == accountID).count() == 0
+    }
+
+    /// What people who traded with `accountID` said, newest first, and the trust it makes.
+    func reputation(of accountID: String, on db: any Database) async throws -> (Market.Trust, [Market.TradeReview]) {
+        let received = try await TradeReview.query(on: db).filter(\.$revieweeID == accountID).sort(\.$id, .descending).all()
+        let count = { (rating: TradeRating) in received.filter { $0.rating == rating.rawValue }.count }
+        var reviews: [Market.TradeReview] = []
+        for review in received.prefix(50) {
+            let name = try await Account.find(review.reviewerID, on: db)?.displayName ?? ""
+            reviews.append(Market.TradeReview(productID: review.productID, rating: review.rating, text: review.text, reviewerName: name,
+                                              createdAt: UTCTimestamp.format(review.createdAt) + "Z"))
+        }
+        return (Market.Trust(great: count(.great), good: count(.good), bad: count(.bad)), reviews)
+    }
+
+    static func topic(of product: Product) -> ConversationTopic {
+        ConversationTopic(app: "market", id: String(product.id ?? 0))
+    }
+
+    private func sellersProduct(_ productID: Int, _ accountID: String, on db: any Database) async throws -> Product {
+        let product = try await catalog.find(productID, on: db)
+        guard product.vendor.$account.id == accountID else { throw TradeError.notSeller }
+        return product
+    }
+
+    private func requireAsked(_ buyer: String, about product: Product, on db: any Database) async throws {
+        guard try await askers(of: product, on: db).contains(where: { $0.id == buyer }) else { throw TradeError.buyerNeverAsked }
+    }
+
+    private func mark(_ product: Product, _ state: SaleState, buyer: String?, on db: any Database) async throws -> Product {
+        product.saleState = state.rawValue
+        product.buyerAccountID = buyer
+        try await product.save(on: db)
+        return product
+    }
+}

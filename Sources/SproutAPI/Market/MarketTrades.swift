@@ -1,0 +1,112 @@
+import Foundation
+
+extension Market {
+    /// `POST /api/market/products/{id}/reservation`: promise the product to someone who wrote about it.
+    public struct ReservationRequest: Codable, Sendable, Equatable {
+        /// The buyer's account id.
+        public var buyer: String
+        public init(buyer: String) { self.buyer = buyer }
+    }
+
+    /// `POST /api/market/products/{id}/sold`: sold to someone who wrote about it, or elsewhere (no buyer).
+    public struct SoldRequest: Codable, Sendable, Equatable {
+        public var buyer: String?
+        public init(buyer: String?) { self.buyer = buyer }
+    }
+
+    /// Where a product's sale stands, and with whom.
+    public struct TradeState: Codable, Sendable, Equatable {
+        public var productID: Int
+        /// `selling`, `reserved` or `sold`.
+        public var saleState: String
+        public var buyer: String?
+
+        public init(productID: Int, saleState: String, buyer: String?) {
+            self.productID = productID
+            self.saleState = saleState
+            self.buyer = buyer
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case productID = "product_id", saleState = "sale_state", buyer
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(productID, forKey: .productID)
+            try container.encode(saleState, forKey: .saleState)
+            try container.encode(buyer, forKey: .buyer)
+        }
+    }
+
+    /// `POST /api/market/products/{id}/reviews`: after a sale to a buyer, each side reviews the other once.
+    public struct TradeReviewRequest: Codable, Sendable, Equatable {
+        /// `great`, `good` or `bad`.
+        public var rating: String
+        public var text: String?
+
+        public init(rating: String, text: String?) {
+            self.rating = rating
+            self.text = text
+        }
+    }
+
+    public struct TradeReview: Codable, Sendable, Equatable {
+        public var productID: Int
+        public var rating: String
+        public var text: String
+        public var reviewerName: String
+        public var createdAt: String
+
+        public init(productID: Int, rating: String, text: String, reviewerName: String, createdAt: String) {
+            self.productID = productID
+            self.rating = rating
+            self.text = text
+            self.reviewerName = reviewerName
+            self.createdAt = createdAt
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case productID = "product_id", rating, text, reviewerName = "reviewer_name", createdAt = "created_at"
+        }
+    }
+
+    /// How much people who traded with someone trust them: a temperature from 36.5 ℃, half a
+    /// degree up for each `great`, a quarter for each `good`, a degree and a half down for each
+    /// `bad`, kept between 0 and 99.
+    public struct Trust: Codable, Sendable, Equatable {
+        public var score: Double
+        public var great: Int
+        public var good: Int
+        public var bad: Int
+
+        public init(great: Int, good: Int, bad: Int) {
+            self.great = great
+            self.good = good
+            self.bad = bad
+            let raw = 36.5 + 0.5 * Double(great) + 0.25 * Double(good) - 1.5 * Double(bad)
+            score = (min(max(raw, 0), 99) * 10).rounded() / 10
+        }
+    }
+
+    /// `GET /api/market/vendors/{id}`: a seller, how much they are trusted, and what they were told.
+    public struct VendorProfile: Codable, Sendable, Equatable {
+        public var vendorID: Int
+        public var name: String
+        public var since: String
+        public var trust: Trust
+        public var reviews: [TradeReview]
+
+        public init(vendorID: Int, name: String, since: String, trust: Trust, reviews: [TradeReview]) {
+            self.vendorID = vendorID
+            self.name = name
+            self.since = since
+            self.trust = trust
+            self.reviews = reviews
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case vendorID = "vendor_id", name, since, trust, reviews
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Platform
+import SproutAPI
+import SproutTestSupport
+import Testing
+import Vapor
+import VaporTesting
+
+/// Closing a deal through `/api/market`: only the seller reserves and sells, only to someone who
+/// wrote about the product; after a sale to a buyer each side reviews the other once, and the
+/// reviews make the seller's trust.
+@Suite struct TradeTests {
+    @Test func aSellerReservesAndSellsOnlyToSomeoneWhoWrote() async throws {
+        try await withSprout { sprout in
+            let (seller, product) = try await sprout.sellerWithProduct()
+            let buyer = try await sprout.person("buyer")
+            let silent = try await sprout.person("silent")
+            let reserve = { (who: ProductConversationsTests.Person, buyer: String) in
+                try await sprout.send(.POST, "api/market/products/\(product)/reservation", headers: who.auth, json: Market.ReservationRequest(buyer: buyer))
+            }
+            #expect(try await reserve(seller, buyer.id).status.code == 400, "nobody wrote yet")
+            _ = try await sprout.open(product, by: buyer)
+            #expect(try await reserve(buyer, buyer.id).status.code == 403, "only the seller")
+            #expect(try await reserve(seller, silent.id).status.code == 400)
+            let reserved = try await reserve(seller, buyer.id)
+            #expect(try reserved.decode(Market.TradeState.self) == .init(productID: product, saleState: "reserved", buyer: buyer.id))
+            let released = try await sprout.send(.DELETE, "api/market/products/\(product)/reservation", headers: seller.auth)
+            #expect(try released.decode(Market.TradeState.self) == .init(productID: product, saleState: "selling", buyer: nil))
+            let sold = try await sprout.send(.POST, "api/market/products/\(product)/sold", headers: seller.auth, json: Market.SoldRequest(buyer: buyer.id))
+            #expect(try sold.decode(Market.TradeState.self) == .init(productID: product, saleState: "sold", buyer: buyer.id))
+            #expect(try await sprout.send(.POST, "api/market/products/99999/sold", headers: seller.auth, json: Market.SoldRequest(buyer: nil)).status.code == 404)
+            #expect(try await sprout.send(.POST, "api/market/products/\(product)/sold", json: Market.SoldRequest(buyer: nil)).status.code == 401)
+            let contract = try await sprout.send(.GET, "api/products/\(product)").jsonObject()
+            #expect(contract["sale_state"] == nil && contract["buyer"] == nil, "the published contract answers as before")
+        }
+    }
+
+    @Test func eachSideReviewsTheOtherOnceAndTheSellersTrustFollows() async throws {
+        try await withSprout { sprout in
+            let (seller, product) = try await sprout.sellerWithProduct()
+            let buyer = try await sprout.person("Mina")
+            let stranger = try await sprout.person("stranger")
+            _ = try await sprout.open(product, by: buyer)
+            let review = { (who: ProductConversationsTests.Person, rating: String, text: String) in
+                try await sprout.send(.POST, "api/market/products/\(product)/reviews", headers: who.auth, json: Market.TradeReviewRequest(rating: rating, text: text))
+            }
+            #expect(try await review(buyer, "great", "").status.code == 409, "not sold yet")
+            _ = try await sprout.send(.POST, "api/market/products/\(product)/sold", headers: seller.auth, json: Market.SoldRequest(buyer: buyer.id))
+            #expect(try await review(stranger, "bad", "").status.code == 403)
+            #expect(try await review(buyer, "superb", "").status.code == 400)
+            #expect(try await review(buyer, "good", String(repeating: "가", count: 501)).status.code == 400)
+            #expect(try await review(buyer, "great", "친절하고 시간 약속을 잘 지켜요").status.code == 200)
+            #expect(try await review(buyer, "bad", "changed my mind").status.code == 409, "once")
+            #expect(try await review(seller, "good", "").status.code == 200)
+
+            let vendorID = try await sprout.send(.GET, "api/products/\(product)").decode(Market.ProductDetail.self).vendorID
+            let profile = try await sprout.send(.GET, "api/market/vendors/\(vendorID)").decode(Market.VendorProfile.self)
+            #expect(profile.trust == Market.Trust(great: 1, good: 0, bad: 0) && profile.trust.score == 37)
+            #expect(profile.reviews.map(\.text) == ["친절하고 시간 약속을 잘 지켜요"] && profile.reviews.first?.reviewerName == "Mina")
+            #expect(try await sprout.send(.GET, "api/market/vendors/99999").status.code == 404)
+            let told = try await sprout.send(.GET, "api/notifications", headers: seller.auth).decode(Notifications.Page.self)
+            #expect(told.notifications.contains { $0.kind == "trade_review" && $0.link == "/market/products/\(product)" })
+        }
+    }
+
+    @Test func trustStartsAtBodyHeatAndStaysInItsRange() {
+        #expect(Market.Trust(great: 0, good: 0, bad: 0).score == 36.5)
+        #expect(Market.Trust(great: 1, good: 2, bad: 1).score == 36)
+        #expect(Market.Trust(great: 0, good: 0, bad: 100).score == 0)
+        #expect(Market.Trust(great: 1000, good: 0, bad: 0).score == 99)
+    }
+}
