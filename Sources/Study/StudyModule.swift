@@ -31,7 +31,9 @@ public struct StudyModule: AppModule {
         // A presence missed for three refreshes belongs to an instance that is gone.
         let presence = StudyPresence(instance: platform.ids.token(byteCount: 12), clock: platform.clock, staleAfter: platform.config.socketPingInterval * 3)
         let relay = StudySocketRelay(hub: hub, broadcast: platform.broadcast, presence: presence, refreshInterval: platform.config.socketPingInterval)
-        let pushes = StudyPushes(sender: platform.push, presence: presence, uids: platform.phoneSignIn.uids, logger: Logger(label: "sprout.study.push"))
+        let pushLogger = Logger(label: "sprout.study.push")
+        let pushes = StudyPushes(outbox: platform.pushes, presence: presence, uids: platform.phoneSignIn.uids, logger: pushLogger)
+        platform.pushes.onDeadToken(app: StudyPushes.app) { token, db in await StudyPushes.forget(token, on: db, logger: pushLogger) }
         let notices = StudyNotices(notifications: platform.notifications, presence: presence, logger: Logger(label: "sprout.study.notices"))
         let events = StudyQueueEvents { uids, event, cause, db in
             await relay.publish(uids, event)

@@ -27,9 +27,16 @@ import Testing
     @Test func theNewestPageThenOlderPagesHoldEveryMessageOnceWhileNewOnesArrive() async throws {
         let server = await server(messages: 75)
         let chat = model(server)
-        await chat.viewDidAppear()
-        #expect(chat.messages.compactMap(\.messageID) == Array(46...75), "oldest first")
-        #expect(chat.messages.map(\.isMine) == (46...75).map { $0.isMultiple(of: 2) }, "the seller wrote the odd ones")
+        await server.hold("GET /api/conversations/c1/messages")
+        let appearing = Task { await chat.viewDidAppear() }
+        await eventually { chat.isLoading }
+        // Sent while the page is on its way: the page has it, and so does an event.
+        await server.post("during the load", in: "c1", from: Self.seller)
+        await server.release("GET /api/conversations/c1/messages")
+        await appearing.value
+        await settle()
+        #expect(chat.messages.compactMap(\.messageID) == Array(47...76), "oldest first, each once")
+        #expect(chat.messages.map(\.isMine) == (47...75).map { $0.isMultiple(of: 2) } + [false], "the seller wrote the odd ones and the last")
         #expect(chat.hasOlder && chat.conversation?.other.id == Self.seller)
         #expect(await server.calls == ["GET /api/conversations/c1", "GET /api/conversations/c1/messages?limit=30", "POST /api/conversations/c1/read"])
 
@@ -40,14 +47,15 @@ import Testing
         #expect(chat.messages.count == 32, "a row far from the top fetches nothing")
         await chat.willDisplayMessage(at: 0)
         await chat.willDisplayMessage(at: 1)
-        #expect(chat.messages.compactMap(\.messageID) == Array(1...77))
+        #expect(chat.messages.compactMap(\.messageID) == Array(1...78))
         #expect(!chat.hasOlder)
+        await until { await server.calls.filter { $0 == "POST /api/conversations/c1/read" }.count == 3 }
         let calls = await server.calls
         #expect(calls.filter { $0.contains("messages?") } == [
-            "GET /api/conversations/c1/messages?limit=30", "GET /api/conversations/c1/messages?before=46&limit=30",
-            "GET /api/conversations/c1/messages?before=16&limit=30",
+            "GET /api/conversations/c1/messages?limit=30", "GET /api/conversations/c1/messages?before=47&limit=30",
+            "GET /api/conversations/c1/messages?before=17&limit=30",
         ])
-        #expect(calls.filter { $0 == "POST /api/conversations/c1/read" }.count == 3, "on appearing, and for each of theirs that arrived")
+        #expect(calls.filter { $0 == "POST /api/conversations/c1/read" }.count == 3, "on appearing, and for each of theirs that arrived after")
     }
 
     @Test func aSentMessageShowsAtOnceThenAsSentOnceEvenWhenItsEventComesFirst() async throws {
@@ -71,7 +79,7 @@ import Testing
         await server.release("POST /api/conversations/c1/messages")
         await sending.value
         // The server published the message's event before it answered the send.
-        await eventually { false }
+        await settle()
         let sent = try #require(chat.messages.last)
         #expect(chat.messages.count == 2, "the event and the answer are one message")
         #expect(sent.id == pending.id && sent.delivery == .sent && sent.messageID == 2 && sent.sentAt != nil)
@@ -149,13 +157,13 @@ import Testing
         let calls = await server.calls.count
         await server.post("elsewhere", in: "c2", from: "someone-else")
         await server.live.emit(.notification(.init(id: 1, app: "market", kind: "message", text: "x", link: "/inbox/c2", read: false, createdAt: "")))
-        await eventually { false }
+        await settle()
         #expect(chat.messages == before && chat.conversation?.id == "c1")
         #expect(await server.calls.count == calls, "nothing is marked read")
 
         chat.viewDidDisappear()
         await server.post("while away", in: "c1", from: Self.seller)
-        await eventually { false }
+        await settle()
         #expect(chat.messages == before, "a hidden conversation does not listen")
         #expect(await server.calls.count == calls, "nor mark read")
         await chat.viewDidAppear()
@@ -189,7 +197,7 @@ import Testing
         let chat = ConversationViewModel(conversationID: "gone", conversations: server.conversations, live: server.live)
         await chat.viewDidAppear()
         #expect(chat.alert == .notFound && chat.conversation == nil && !chat.isLoading)
-        await eventually { false }
+        await until { await server.live.listeners == 0 }
         #expect(await server.live.listeners == 0)
     }
 }

@@ -221,9 +221,22 @@ actor FakeLiveEvents: LiveEventFeed {
     private func remove(_ id: UUID) { continuations[id] = nil }
 }
 
-/// Lets the view models' listening tasks run until `condition` holds.
+/// Lets the view models' listening tasks run until `condition` holds (for at most 5 seconds, so
+/// a busy machine is waited for; the expectation after it fails when the condition never came).
 @MainActor func eventually(_ condition: () -> Bool) async {
-    for _ in 0..<10_000 where !condition() { await Task.yield() }
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !condition(), ContinuousClock.now < deadline { await Task.yield() }
+}
+
+/// `eventually` for a condition that asks an actor (the fake server's calls, the feed's listeners).
+@MainActor func until(_ condition: () async -> Bool) async {
+    let deadline = ContinuousClock.now + .seconds(5)
+    while await !condition(), ContinuousClock.now < deadline { await Task.yield() }
+}
+
+/// Lets everything pending run, before checking that something did not happen.
+@MainActor func settle() async {
+    for _ in 0..<10_000 { await Task.yield() }
 }
 
 extension Conversations.Message {

@@ -90,7 +90,7 @@ import Testing
         stale.unreadCount = 9
         await server.live.emit(.message(.init(conversation: stale, message: try #require(old.lastMessage))))
         await server.live.emit(.read(.init(conversationID: "c02", readerID: "other-2", readUpTo: 1)))
-        await eventually { inbox.conversations[1].unreadCount == 9 }
+        await settle()
         #expect(inbox.conversations[1].unreadCount == 1)
     }
 
@@ -113,7 +113,7 @@ import Testing
         inbox.conversationTapped(id: "c01")
         #expect(inbox.route == .conversation(id: "c01"))
         inbox.viewDidDisappear()
-        await eventually { false }
+        await until { await server.live.listeners == 0 }
         #expect(await server.live.listeners == 0, "leaving stops listening")
     }
 }

@@ -34,7 +34,7 @@ import Testing
         ])
 
         await server.live.emit(.notification(live))
-        await eventually { list.unreadCount != 21 }
+        await settle()
         #expect(list.unreadCount == 21 && list.notifications.count == 26, "a replayed notification counts once")
         list.notificationTapped(live)
         #expect(list.route == .link("/market/products/26"))

@@ -18,9 +18,9 @@ import Testing
     }
 
     @Test func linesEndInCRLFOrLFOrCRWhereverTheChunksAreCut() {
-        let stream = "id: 1\r\nevent: message\r\ndata: 안녕\r\n\r\nid: 2\nevent: read\ndata: {}\n\nid: 3\revent: notification\rdata: 사진\r\r"
+        let stream = "id: 1\r\nevent: message\r\ndata: 안녕\r\ndata: 하세요\r\n\r\nid: 2\nevent: read\ndata: {}\n\nid: 3\revent: notification\rdata: 사진\r\r"
         let expected = [
-            ServerSentEvent(type: "message", data: "안녕", lastEventID: "1"),
+            ServerSentEvent(type: "message", data: "안녕\n하세요", lastEventID: "1"),
             ServerSentEvent(type: "read", data: "{}", lastEventID: "2"),
             ServerSentEvent(type: "notification", data: "사진", lastEventID: "3"),
         ]

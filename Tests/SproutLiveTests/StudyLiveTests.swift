@@ -61,11 +61,11 @@ import Vapor
             #expect(try await bob.enterQueue(Study.QueueEntry(lat: 37.5179, long: 126.8861, studylist: [])) == .waiting)
             #expect(try await bob.requestStudy(with: aliceUID) == .sent)
             #expect(try await alice.acceptStudy(with: bobUID) == .matched)
-            let toAlice = { sprout.pushes.sent.filter { $0.token == "fcm-앨리스" }.map(\.message) }
-            #expect(toAlice().compactMap { $0.data["event"] } == ["studyRequest", "matched"])
+            let toAlice = { await sprout.deliveredPushes().filter { $0.token == "fcm-앨리스" }.map(\.message) }
+            #expect(await toAlice().compactMap { $0.data["event"] } == ["studyRequest", "matched"])
 
             #expect(try await bob.sendChat("먼저 왔어요", to: aliceUID) != .studyOver)
-            #expect(toAlice().last?.body == "먼저 왔어요")
+            #expect(await toAlice().last?.body == "먼저 왔어요")
 
             let socket = alice.chatSocket(connector: NIOWebSocketConnector(eventLoopGroup: sprout.app.eventLoopGroup))
             let events = await socket.events()
@@ -76,12 +76,13 @@ import Vapor
             #expect(try await bob.sendChat("소켓으로 와요", to: aliceUID) != .studyOver)
             guard case let .chat(live)? = await iterator.next() else { throw CancellationError() }
             #expect(live.chat == "소켓으로 와요")
-            #expect(toAlice().count == 3, "the open socket showed it; no push")
+            #expect(await toAlice().count == 3, "the open socket showed it; no push")
 
             await socket.disconnect()
             try await Self.waitUntil { try await Self.presentUIDs(sprout).isEmpty }
             #expect(try await bob.sendChat("나중에 봐요", to: aliceUID) != .studyOver)
-            #expect(toAlice().last?.body == "나중에 봐요" && toAlice().last?.title == "밥")
+            let last = await toAlice().last
+            #expect(last?.body == "나중에 봐요" && last?.title == "밥")
         }
     }
 

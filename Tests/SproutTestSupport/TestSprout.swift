@@ -20,6 +20,13 @@ public struct TestSprout: Sendable {
     public var platform: PlatformServices { running.platform }
     public var apiKey: String { running.devAPIKey ?? "" }
 
+    /// The pushes sent so far, once the push outbox has delivered what is due now (the server
+    /// sends them in the background; a test asks for them to be sent before it looks).
+    public func deliveredPushes() async -> [RecordingPushSender.Push] {
+        await platform.pushes.deliverDue(on: app.db)
+        return pushes.sent
+    }
+
     /// A request as a handler gets one, for checks that read the database as a request sees it.
     public func request(_ method: HTTPMethod = .GET) -> Request {
         Request(application: app, method: method, on: app.eventLoopGroup.any())

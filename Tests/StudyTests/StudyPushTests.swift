@@ -20,8 +20,8 @@ struct StudyPushTests {
         return (a, b)
     }
 
-    func pushes(_ sprout: TestSprout, to token: String) -> [PushMessage] {
-        sprout.pushes.sent.filter { $0.token == token }.map(\.message)
+    func pushes(_ sprout: TestSprout, to token: String) async -> [PushMessage] {
+        await sprout.deliveredPushes().filter { $0.token == token }.map(\.message)
     }
 
     func user(_ sprout: TestSprout, _ person: StudyPerson) async throws -> Study.User {
@@ -34,18 +34,18 @@ struct StudyPushTests {
             let (a, b) = try await twoWaiting(sprout)
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
-            let requests = pushes(sprout, to: "device-b")
+            let requests = await pushes(sprout, to: "device-b")
             #expect(requests.count == 1, "a repeated request is not news")
             #expect(requests.first?.body.contains("고래밥") == true)
             #expect(requests.first?.data == ["event": "studyRequest", "uid": a.accountID, "nick": "고래밥"])
-            #expect(pushes(sprout, to: "device-a").isEmpty)
+            #expect(await pushes(sprout, to: "device-a").isEmpty)
 
             #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
             #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
             // The published clients answer a 201 by asking again: the match is told once.
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 201)
-            let toA = pushes(sprout, to: "device-a")
-            let toB = pushes(sprout, to: "device-b").dropFirst()
+            let toA = await pushes(sprout, to: "device-a")
+            let toB = await pushes(sprout, to: "device-b").dropFirst()
             #expect(toA.map { $0.data["event"] } == ["matched"] && toB.map { $0.data["event"] } == ["matched"])
             #expect(toA.first?.data["matchedUid"] == b.accountID && toA.first?.data["matchedNick"] == "새우깡")
             #expect(toB.first?.data["matchedUid"] == a.accountID && toB.first?.body.contains("고래밥") == true)
@@ -58,8 +58,8 @@ struct StudyPushTests {
             let (a, b) = try await twoWaiting(sprout)
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", b, form: [("otheruid", a.accountID)]).status.code == 201)
-            #expect(pushes(sprout, to: "device-a").map { $0.data["event"] } == ["matched"])
-            #expect(pushes(sprout, to: "device-b").map { $0.data["event"] } == ["studyRequest", "matched"])
+            #expect(await pushes(sprout, to: "device-a").map { $0.data["event"] } == ["matched"])
+            #expect(await pushes(sprout, to: "device-b").map { $0.data["event"] } == ["studyRequest", "matched"])
         }
     }
 
@@ -69,11 +69,11 @@ struct StudyPushTests {
             let (a, b) = try await twoWaiting(sprout)
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", a, form: [("otheruid", b.accountID)]).status.code == 200)
             #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", a.accountID)]).status.code == 200)
-            let before = sprout.pushes.sent.count
+            let before = await sprout.deliveredPushes().count
             let long = String(repeating: "가", count: StudyPushes.chatPreviewLength + 20)
             let stored = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", long)]).decode(Study.Chat.self)
-            let chatPush = try #require(pushes(sprout, to: "device-b").last)
-            #expect(sprout.pushes.sent.count == before + 1, "the sender's phone is not told")
+            let chatPush = try #require(await pushes(sprout, to: "device-b").last)
+            #expect(await sprout.deliveredPushes().count == before + 1, "the sender's phone is not told")
             #expect(chatPush.title == "고래밥" && chatPush.body == String(long.prefix(StudyPushes.chatPreviewLength)))
             #expect(chatPush.data == ["event": "chat", "_id": stored.id, "uid": a.accountID, "to": b.uid, "createdAt": stored.createdAt], "b reads their own uid as they know it")
 
@@ -81,12 +81,12 @@ struct StudyPushTests {
             let elsewhere = StudyPresence(instance: "elsewhere", clock: sprout.platform.clock, staleAfter: .seconds(75))
             try await elsewhere.arrived(b.accountID, on: sprout.app.db)
             _ = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", "소켓으로 봐요")])
-            #expect(sprout.pushes.sent.count == before + 1)
+            #expect(await sprout.deliveredPushes().count == before + 1)
 
             // That instance died without a word: once its presence is stale, phones are told again.
             sprout.clock.advance(by: 76)
             _ = try await sprout.study(.POST, "v1/chat/\(b.accountID)", a, form: [("chat", "어디 가셨어요")])
-            #expect(pushes(sprout, to: "device-b").last?.body == "어디 가셨어요")
+            #expect(await pushes(sprout, to: "device-b").last?.body == "어디 가셨어요")
         }
     }
 
@@ -105,16 +105,16 @@ struct StudyPushTests {
 
             sprout.pushes.answer("dead-device", with: .dropToken(reason: "UNREGISTERED"))
             #expect(try await sprout.study(.POST, "v1/queue/studyrequest", web, form: [("otheruid", b.accountID)]).status.code == 200)
-            #expect(pushes(sprout, to: "dead-device").count == 1)
+            #expect(await pushes(sprout, to: "dead-device").count == 1)
             #expect(try await user(sprout, b).fcmToken == "", "the provider said the token is dead")
 
             // The phone registers again; a failed push that is not a dead token keeps it.
             #expect(try await sprout.study(.PUT, "v1/user/update_fcm_token", b, form: [("FCMtoken", "new-device")]).status.code == 200)
             sprout.pushes.answer("new-device", with: .retryLater(after: 30))
             #expect(try await sprout.study(.POST, "v1/queue/studyaccept", b, form: [("otheruid", web.uid)]).status.code == 200)
-            #expect(pushes(sprout, to: "new-device").map { $0.data["event"] } == ["matched"])
+            #expect(await pushes(sprout, to: "new-device").map { $0.data["event"] } == ["matched"])
             #expect(try await user(sprout, b).fcmToken == "new-device")
-            #expect(sprout.pushes.sent.allSatisfy { !$0.token.isEmpty }, "the web profile has no phone to tell")
+            #expect(await sprout.deliveredPushes().allSatisfy { !$0.token.isEmpty }, "the web profile has no phone to tell")
         }
     }
 

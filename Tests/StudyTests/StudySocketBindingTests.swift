@@ -68,7 +68,7 @@ struct StudySocketBindingTests {
             #expect(try await present(sprout).isEmpty, "no bare account id binds")
             try await chat(sprout, from: a, to: b.accountID, "비밀 이야기")
             #expect(try await stranger.poll().allSatisfy { !$0.contains("비밀 이야기") })
-            #expect(sprout.pushes.sent.filter { $0.token == "device-b" }.map(\.message.body) == ["비밀 이야기"], "b still gets the push")
+            #expect(await sprout.deliveredPushes().filter { $0.token == "device-b" }.map(\.message.body) == ["비밀 이야기"], "b still gets the push")
         }
     }
 
@@ -91,7 +91,7 @@ struct StudySocketBindingTests {
             let chat = try #require(payload.last as? [String: String])
             #expect(payload.first as? String == "chat")
             #expect(chat["chat"] == "안녕하세요" && chat["to"] == b.uid && chat["from"] == a.accountID)
-            #expect(sprout.pushes.sent.filter { $0.token == "device-b" }.isEmpty, "the open socket showed it")
+            #expect(await sprout.deliveredPushes().filter { $0.token == "device-b" }.isEmpty, "the open socket showed it")
         }
     }
 

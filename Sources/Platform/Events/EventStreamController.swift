@@ -61,7 +61,9 @@ struct EventStreamController: Sendable {
     private static func send(_ events: AccountEvents, of accountID: String, after start: Int, english: Bool, wakes: AsyncStream<AccountEvents.Wake>,
                              to writer: any AsyncBodyStreamWriter, db: any Database) async throws {
         var cursor = start
-        try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\n\n")))
+        // The start's id, so a client that drops before the first event resumes from here
+        // (a client keeps the last `id:` it read even when no event came with it).
+        try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\nid: \(start)\n\n")))
         for await wake in wakes {
             if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
             var batch: [AccountEvents.Event]

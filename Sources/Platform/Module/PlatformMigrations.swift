@@ -6,6 +6,6 @@ public enum PlatformMigrations {
         CreateAccount(), CreateRefreshToken(), CreateAPIKey(),
         CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
         AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
-        BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(),
+        BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
     ]
 }

@@ -16,9 +16,10 @@ public struct PlatformServices: Sendable {
     public let phoneSignIn: PhoneSignIn
     /// Events for every instance sharing the database (a chat for a socket another one holds).
     public let broadcast: InstanceBroadcast
-    /// Push notifications to devices: `push.send(PushMessage(title:body:data:), to: fcmToken)`;
-    /// clear the stored token when the outcome `dropsToken`.
-    public let push: any PushSender
+    /// Push notifications to devices, sent in the background with retries:
+    /// `pushes.enqueue(PushMessage(title:body:data:), to: fcmToken, app:on:)`; a module hears of
+    /// a dead token through `pushes.onDeadToken(app:)`.
+    public let pushes: PushOutbox
     /// In-app purchase receipts: `receipts.verify(base64Receipt)`.
     public let receipts: any ReceiptVerifier
     /// The database's write counters, which `AnswerCache`s key their answers by.
@@ -48,7 +49,7 @@ public struct PlatformServices: Sendable {
         self.rateLimiter = rateLimiter
         self.phoneSignIn = phoneSignIn
         self.broadcast = broadcast
-        self.push = push
+        pushes = PushOutbox(sender: push, clock: clock)
         self.receipts = receipts
         self.readVersions = readVersions
         events = AccountEvents(broadcast: broadcast, clock: clock)

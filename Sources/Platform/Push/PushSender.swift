@@ -1,9 +1,9 @@
 import Foundation
 
 /// Sends a notification to one device. Implementations: `LogPushSender` (the default: nothing
-/// leaves the machine) and `FCMPushSender` (Firebase Cloud Messaging, HTTP v1). App modules call
-/// `platform.push.send(_:to:)` and act on the outcome: `.dropToken` means the stored device token
-/// will never work again and should be cleared.
+/// leaves the machine) and `FCMPushSender` (Firebase Cloud Messaging, HTTP v1). App modules do
+/// not call it: they enqueue on `platform.pushes` (`PushOutbox`), which sends in the background
+/// and acts on the outcome (`.dropToken`: the stored device token will never work again).
 public protocol PushSender: Sendable {
     /// Never throws: every failure is an outcome, so a push can't fail the request that caused it.
     func send(_ message: PushMessage, to deviceToken: String) async -> PushOutcome

@@ -41,7 +41,7 @@ public enum Conversations {
     public struct Person: Codable, Sendable, Equatable {
         public var id: String
         public var name: String
-        /// A relative `/uploads/…` path, or nil.
+        /// A relative `uploads/…` path, or nil.
         public var picture: String?
 
         public init(id: String, name: String, picture: String?) {

@@ -105,7 +105,8 @@ public enum LiveEvents {
     public enum Name: String, Sendable, CaseIterable {
         /// `MessageEvent`.
         case message
-        /// `Conversations.ReadReceipt`: the other side read my messages.
+        /// `Conversations.ReadReceipt`: someone read the conversation (the other side, or I on
+        /// another device); `reader_id` says who.
         case read
         /// `Notifications.Item`.
         case notification

@@ -5,20 +5,28 @@ import SproutAPI
 /// with the owner of a product or a lesson. Every call needs the signed-in `session` (shared with
 /// `AccountsClient`); an expired access token is refreshed once and the call retried.
 public struct ConversationsClient: Sendable {
+    /// The API client every call goes through (its session is the signed-in account's).
     public let api: APIClient
 
     /// What `open(about:text:)` answers.
     public struct Opened: Sendable, Equatable {
+        /// As I see it, with the text just sent as its last message.
         public var conversation: Conversations.Conversation
         /// False when we already had this conversation (201 against 200): the text went into it.
         public var created: Bool
 
+        /// - Parameters:
+        ///   - conversation: the conversation as I see it, with the sent text as its last message.
+        ///   - created: whether the server answered 201.
         public init(conversation: Conversations.Conversation, created: Bool) {
             self.conversation = conversation
             self.created = created
         }
     }
 
+    /// - Parameters:
+    ///   - baseURL: the server root, e.g. `http://127.0.0.1:8080`.
+    ///   - session: the signed-in account's, shared with `AccountsClient` and the others.
     public init(baseURL: URL, transport: any Transport = URLSessionTransport(), session: AuthSession = AuthSession()) {
         api = APIClient(
             baseURL: baseURL, contract: .market, transport: transport, session: session,
@@ -27,6 +35,7 @@ public struct ConversationsClient: Sendable {
         )
     }
 
+    /// The signed-in account's session.
     public var session: AuthSession { api.session }
 
     /// Opens the conversation with the owner of `subject` (or finds the one we have) and sends
@@ -44,6 +53,7 @@ public struct ConversationsClient: Sendable {
         try await api.send(Endpoint(method: .get, path: "api/conversations", query: Self.paging(before, limit), requiresAuthentication: true))
     }
 
+    /// One of mine, as I see it now (404 for one that is not mine).
     public func conversation(id: String) async throws -> Conversations.Conversation {
         try await api.send(Endpoint(method: .get, path: "api/conversations/\(id)", requiresAuthentication: true))
     }
@@ -55,6 +65,7 @@ public struct ConversationsClient: Sendable {
         ))
     }
 
+    /// Sends text (1 to `Conversations.maxTextLength` characters once trimmed).
     public func send(_ text: String, in conversationID: String) async throws -> Conversations.Message {
         try await api.send(Endpoint(
             method: .post, path: "api/conversations/\(conversationID)/messages", body: try .json(Conversations.SendRequest(text: text)),
@@ -86,10 +97,12 @@ public struct ConversationsClient: Sendable {
         ))
     }
 
+    /// Blocks a person (the conversation's `other.id`): no messages either way until unblocked.
     public func block(_ accountID: String) async throws -> Conversations.BlockStatus {
         try await api.send(Endpoint(method: .post, path: "api/blocks", body: try .json(Conversations.BlockRequest(account: accountID)), requiresAuthentication: true))
     }
 
+    /// Lifts my block of a person.
     public func unblock(_ accountID: String) async throws -> Conversations.BlockStatus {
         try await api.send(Endpoint(method: .delete, path: "api/blocks/\(accountID)", requiresAuthentication: true))
     }

@@ -7,6 +7,7 @@ import FoundationNetworking
 /// A long-lived response as it arrives: the status and headers first, then the body's bytes in
 /// chunks cut wherever the network cut them.
 public struct EventSourceResponse: Sendable {
+    /// The HTTP status.
     public var status: Int
     /// Names in lower case.
     public var headers: [String: String]
@@ -14,6 +15,7 @@ public struct EventSourceResponse: Sendable {
     /// iteration (or dropping the stream) closes the connection.
     public var body: AsyncThrowingStream<Data, any Error>
 
+    /// A response; `headers` with names in lower case.
     public init(status: Int, headers: [String: String] = [:], body: AsyncThrowingStream<Data, any Error>) {
         self.status = status
         self.headers = headers
@@ -24,6 +26,7 @@ public struct EventSourceResponse: Sendable {
 /// Opens the streaming responses `LiveEventStream` reads. `URLSessionEventSourceConnector` talks to a
 /// real server; tests hand the stream scripted chunks instead.
 public protocol EventSourceConnector: Sendable {
+    /// Sends `request` and answers once the response's head has arrived.
     func open(_ request: HTTPRequest) async throws -> EventSourceResponse
 }
 
@@ -35,6 +38,7 @@ public struct URLSessionEventSourceConnector: EventSourceConnector {
     /// comment every 20 seconds, so a live stream is never silent this long.
     public var idleTimeout: TimeInterval
 
+    /// - Parameter idleTimeout: seconds of silence after which the stream counts as dropped.
     public init(idleTimeout: TimeInterval = 60) {
         self.idleTimeout = idleTimeout
     }

@@ -11,9 +11,13 @@ import SproutAPI
 /// last event received, so the server replays what was missed; an expired access token (419) is
 /// refreshed through the session, as `APIClient` does, before the next attempt.
 ///
-/// Written on `URLSession` rather than with an EventSource package: SproutKit stays on Foundation
-/// alone, and the parsing is a few lines of the WHATWG algorithm (`ServerSentEventParser`).
+/// Written here rather than with an EventSource package (mattt/EventSource is the usual one):
+/// SproutKit depends on Foundation alone; that package's connection reads through
+/// `URLSession.bytes(for:)`, which FoundationNetworking on Linux does not have; and what is needed
+/// is small: the WHATWG parsing (`ServerSentEventParser`) and a data delegate
+/// (`URLSessionEventSourceConnector`), with the connector injected so tests feed bytes.
 public actor LiveEventStream {
+    /// What a listener hears: the connection's state, and the events.
     public enum Update: Sendable, Equatable {
         /// The stream is open. `resumed`: it picked up after the last event received, so nothing
         /// was missed; otherwise events start from now, and a screen loaded before may be stale.

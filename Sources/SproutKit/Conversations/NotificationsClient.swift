@@ -4,8 +4,12 @@ import SproutAPI
 /// Sprout's own notifications API (`/api/notifications`): the signed-in account's list, marking it
 /// read, and which kinds reach it. Every call needs the signed-in `session`.
 public struct NotificationsClient: Sendable {
+    /// The API client every call goes through (its session is the signed-in account's).
     public let api: APIClient
 
+    /// - Parameters:
+    ///   - baseURL: the server root, e.g. `http://127.0.0.1:8080`.
+    ///   - session: the signed-in account's, shared with `AccountsClient` and the others.
     public init(baseURL: URL, transport: any Transport = URLSessionTransport(), session: AuthSession = AuthSession()) {
         api = APIClient(
             baseURL: baseURL, contract: .market, transport: transport, session: session,
@@ -32,6 +36,7 @@ public struct NotificationsClient: Sendable {
         try await api.send(Endpoint(method: .get, path: "api/unread", requiresAuthentication: true))
     }
 
+    /// Which kinds of notification reach me.
     public func settings() async throws -> Notifications.Settings {
         try await api.send(Endpoint(method: .get, path: "api/notifications/settings", requiresAuthentication: true))
     }

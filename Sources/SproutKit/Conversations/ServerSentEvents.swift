@@ -10,6 +10,7 @@ public struct ServerSentEvent: Sendable, Equatable {
     /// The last `id:` the stream set, at this event or before it; empty when none.
     public var lastEventID: String
 
+    /// An event as the parser dispatches it (tests build the ones they expect).
     public init(type: String = "message", data: String, lastEventID: String = "") {
         self.type = type
         self.data = data
@@ -35,6 +36,7 @@ public struct ServerSentEventParser: Sendable {
     private var eventType = ""
     private var idBuffer = ""
 
+    /// A parser at the start of a stream.
     public init() {}
 
     /// Reads `chunk` and answers the events it completed, in order.

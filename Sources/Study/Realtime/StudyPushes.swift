@@ -5,13 +5,15 @@ import Vapor
 
 /// Notifications to the phones of the study (issue: "sent when a request is received, when
 /// matched, and for a chat message while the recipient has no open socket"), to the FCM token a
-/// client registered with `update_fcm_token`. Web-only profiles have no token and get none. A
-/// token the provider says is dead is cleared, unless the client registered a new one meanwhile.
+/// client registered with `update_fcm_token`, through the platform's push outbox: the request
+/// that caused one only stores it. Web-only profiles have no token and get none. A token the
+/// provider says is dead is cleared, unless the client registered a new one meanwhile.
 struct StudyPushes: Sendable {
     /// The most characters of a chat a notification shows; the app opens the room for the rest.
     static let chatPreviewLength = 100
+    static let app = "study"
 
-    let sender: any PushSender
+    let outbox: PushOutbox
     let presence: StudyPresence
     /// The recipient reads their own uid sealed, as in every answer they get.
     let uids: PhoneUIDs
@@ -64,10 +66,18 @@ struct StudyPushes: Sendable {
 
     private func send(_ message: PushMessage, to uid: String, on db: any Database) async {
         guard let token = try? await StudyProfile.find(uid, on: db)?.fcmToken, !token.isEmpty else { return }
-        guard await sender.send(message, to: token).dropsToken else { return }
+        do {
+            try await outbox.enqueue(message, to: token, app: Self.app, on: db)
+        } catch {
+            logger.warning("study push not stored: \(String(reflecting: error))")
+        }
+    }
+
+    /// Forgets a dead token wherever a profile still holds it (a profile that registered another meanwhile keeps that).
+    static func forget(_ token: String, on db: any Database, logger: Logger) async {
         do {
             try await db.writeTransaction { db in
-                try await StudyProfile.query(on: db).filter(\.$id == uid).filter(\.$fcmToken == token).set(\.$fcmToken, to: "").update()
+                try await StudyProfile.query(on: db).filter(\.$fcmToken == token).set(\.$fcmToken, to: "").update()
             }
         } catch {
             logger.warning("dead FCM token not cleared: \(String(reflecting: error))")

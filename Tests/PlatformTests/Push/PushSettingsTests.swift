@@ -73,7 +73,8 @@ import Testing
         try await withFakeFCM { fake, _, _ in
             let env = ["SPROUT_PUSH": "fcm", "SPROUT_FCM_SERVICE_ACCOUNT": try fake.serviceAccountJSON(), "FCM_BASE_URL": fake.baseURL]
             try await withSprout(configure: { $0.environment = EnvironmentReader(env) }) { sprout in
-                #expect(await sprout.platform.push.send(PushMessage(title: "매칭", body: "스터디가 매칭되었습니다"), to: "device-token-1") == .sent)
+                try await sprout.platform.pushes.enqueue(PushMessage(title: "매칭", body: "스터디가 매칭되었습니다"), to: "device-token-1", app: "test", on: sprout.app.db)
+                await sprout.platform.pushes.deliverDue(on: sprout.app.db)
             }
             #expect(await fake.state.sent.map(\.message.token) == ["device-token-1"])
         }
