@@ -63,6 +63,21 @@ import VaporTesting
         }
     }
 
+    @Test func soldProductsGoLastOnTheWebButKeepTheirPlaceInTheContract() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            let older = try await sprout.registerProduct(by: vendor, name: "Older lamp")
+            let newer = try await sprout.registerProduct(by: vendor, name: "Newer desk")
+            let auth = ["Authorization": "Bearer \(vendor.accessToken)"]
+            #expect(try await sprout.send(.POST, "api/market/products/\(newer.id)/sold", headers: auth, json: Market.SoldRequest(buyer: nil)).status.code == 200)
+            let page = try await sprout.send(.GET, "market").body.string
+            let (lamp, desk) = (try #require(page.range(of: "Older lamp")), try #require(page.range(of: "Newer desk")))
+            #expect(lamp.lowerBound < desk.lowerBound, "the sold desk comes after the lamp for sale")
+            let contract = try await sprout.send(.GET, "api/products?page_no=1&items_per_page=10").decode(Market.Page.self)
+            #expect(contract.pages.map(\.id).prefix(2) == [newer.id, older.id], "the published list stays newest first")
+        }
+    }
+
     @Test func trustStartsAtBodyHeatAndStaysInItsRange() {
         #expect(Market.Trust(great: 0, good: 0, bad: 0).score == 36.5)
         #expect(Market.Trust(great: 1, good: 2, bad: 1).score == 36)

@@ -33,7 +33,7 @@ import Vapor
 
             #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "   "]).2 == "/study/matched?notice=chat-invalid")
             #expect(try await a.post("/study/chat", ["otheruid": "someone-else", "chat": "안녕"]).2 == "/study/matched?notice=study-over")
-            #expect(try await b.post("/study/dodge", ["otheruid": aUID]).2 == "/study")
+            #expect(try await b.post("/study/dodge", ["otheruid": aUID, "confirm": "yes"]).2 == "/study")
             let ended = try await a.page("/study/matched").1
             #expect(ended.contains("상대방이 스터디를 종료했어요") && !ended.contains(#"id="chat-form""#) && ended.contains("반가워요"))
             #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "잘 가요"]).2 == "/study/matched?notice=study-over")

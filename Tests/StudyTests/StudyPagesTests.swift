@@ -104,13 +104,14 @@ extension TestSprout {
             #expect(try await me.post("/study/queue", [:]).2 == "/study/results")
             #expect(try await me.page("/study").1.contains(#"data-state="waiting""#))
             let live = try await me.web.get("/study/state.json").decode(LiveState.self)
-            #expect(live == LiveState(state: "waiting", matchedNick: "", nearby: 1, received: 0))
+            #expect(live == LiveState(state: "waiting", matchedNick: "", partnerEnded: false, nearby: 1, received: 0))
         }
     }
 
     struct LiveState: Decodable, Equatable {
         let state: String
         let matchedNick: String
+        let partnerEnded: Bool
         let nearby: Int
         let received: Int
     }
@@ -162,10 +163,15 @@ extension TestSprout {
             #expect(try await a.page("/study").1.contains(#"data-state="matched""#))
             #expect(try await a.web.get("/study/state.json").decode(LiveState.self).matchedNick == "새우깡")
 
-            // Cancelling someone else's study is refused; cancelling mine frees us both.
-            #expect(try await a.post("/study/dodge", ["otheruid": "someone-else"]).0 == 404)
-            #expect(try await a.post("/study/dodge", ["otheruid": bUID]).2 == "/study")
+            // Cancelling asks first and says what it costs; someone else's study is refused; mine frees us both.
+            #expect(try await a.post("/study/dodge", ["otheruid": bUID]).2 == "/study/dodge?otheruid=\(bUID)", "not without a confirmation")
+            #expect(try await a.page("/study/matched").1.contains("새우깡님과 매칭되었습니다"))
+            #expect(try await a.page("/study/dodge?otheruid=\(bUID)").1.contains("패널티로 1분 동안"))
+            #expect(try await a.post("/study/dodge", ["otheruid": "someone-else", "confirm": "yes"]).0 == 404)
+            #expect(try await a.post("/study/dodge", ["otheruid": bUID, "confirm": "yes"]).2 == "/study")
             #expect(try await b.page("/study/matched").1.contains("상대방이 스터디를 종료했어요"))
+            #expect(try await b.web.get("/study/state.json").decode(LiveState.self).partnerEnded, "the partner's open page reloads on it")
+            #expect(try await b.page("/study/dodge?otheruid=\(aUID)").1.contains("패널티는 없어요"))
             #expect(try await a.post("/study/queue", [:]).2 == "/study/input?notice=penalty-1", "a dodge carries its penalty")
         }
     }

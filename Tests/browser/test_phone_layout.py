@@ -64,7 +64,7 @@ def test_the_header_keeps_one_row_at_360_px(open_page, server, member_state, scr
     page.goto(server.base_url + "/market")
     header = box(page, "header.site-header")
     assert header["height"] <= 56, f"the header wraps: {header['height']}px tall"
-    parts = ["header .brand", "header .language-link"] + (["#account-link"] if signed_in else ["#login-link", "#signup-link"])
+    parts = ["header .brand", "header .language-link"] + (["#inbox-link", "#notifications-link", "#account-link"] if signed_in else ["#login-link", "#signup-link"])
     for part in parts:
         placed = box(page, part)
         assert placed["top"] >= header["top"] and placed["bottom"] <= header["bottom"] + 0.5, part
@@ -73,7 +73,7 @@ def test_the_header_keeps_one_row_at_360_px(open_page, server, member_state, scr
     page.screenshot(path=str(screenshot_dir / f"phone-header-{locale}-{'member' if signed_in else 'visitor'}.png"))
     if signed_in:
         account = page.locator("#account-link")
-        expect(account).to_contain_text("0001")
+        expect(account).to_contain_text("레이아웃")  # the nickname, no longer the masked number
         account.click()
         page.wait_for_url(server.base_url + "/account")
         expect(page.locator("#account-shortcuts a")).to_have_count(6)

@@ -48,6 +48,15 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
         page.screenshot(path=str(screenshot_dir / f"study-{size}-{name}.png"), full_page=True)
 
     sign_in_and_sign_up(asker, base, "010-4000-0001", "고래밥", "1")
+    # Once a nickname is chosen, it is the name every page shows; the number stays masked on /account until asked.
+    expect(asker.locator("#account-link")).to_contain_text("고래밥")
+    asker.goto(base + "/account")
+    expect(asker.locator("#account-name")).to_have_text("고래밥")
+    expect(asker.locator("#account-phone summary")).to_have_text("010-****-0001")
+    expect(asker.locator("#account-phone-full")).to_be_hidden()
+    asker.click("#account-phone summary")
+    expect(asker.locator("#account-phone-full")).to_have_text("+821040000001")
+    asker.goto(base + "/study")
     sign_in_and_sign_up(accepter, base, "010-4000-0002", "새우깡", "0")
     queue_at(accepter, base, NORTH, "swift 알고리즘")
     queue_at(asker, base, CAMPUS, "swift")
@@ -123,6 +132,11 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     asker.fill("#chat-input", "네 반가워요")
     asker.click("#chat-send")
     expect(accepter.locator("#chat-log .chat-bubble.theirs")).to_contain_text("네 반가워요")
+    # The box is in the page's font, and on a desktop Enter sends it.
+    assert asker.evaluate("getComputedStyle(document.querySelector('#chat-input')).fontFamily === getComputedStyle(document.body).fontFamily")
+    accepter.fill("#chat-input", "엔터로 보내요")
+    accepter.press("#chat-input", "Enter")
+    expect(asker.locator("#chat-log .chat-bubble.theirs").last).to_contain_text("엔터로 보내요")
     assert_fits_width(asker, "chat on a phone")
     shoot(asker, "04-chat")
     shoot(accepter, "04-chat")
@@ -178,4 +192,15 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     expect(away.locator("#study-notice")).to_contain_text("저장했어요")
     assert_fits_width(away, "shop on a phone")
     shoot(away, "06-shop")
+
+    # The asker cancels: asked first, with the penalty said; the accepter's open chat is told at once.
+    away.goto(base + "/study/matched")
+    away.click("#dodge")
+    expect(away.locator("#dodge-consequence")).to_contain_text("1분")
+    expect(away.locator("#partner-ended")).to_have_count(0)
+    shoot(away, "07-cancel-confirm")
+    away.click("#confirm-dodge")
+    expect(away).to_have_url(re.compile(r"/study$"))
+    expect(accepter.locator("#partner-ended")).to_be_visible(timeout=5_000)
+    shoot(accepter, "08-partner-cancelled")
     assert not errors, errors

@@ -96,3 +96,14 @@ def test_pages_load_nothing_from_outside(visit, server, path):
     page = open_page()
     page.goto(server.base_url + path, wait_until="networkidle")
     assert_all_local(requested, server.base_url)
+
+
+def test_signing_up_from_a_page_comes_back_to_it(visit, server):
+    open_page, _ = visit
+    page = open_page(**DEVICES["phone"]) if "phone" in DEVICES else open_page()
+    tag = uuid.uuid4().hex[:8]
+    page.goto(server.base_url + "/market?category=digital")
+    page.click("a#signup-link")
+    fill_and_submit(page, "signup-form", {"name": f"돌아오기{tag}", "email": f"back-{tag}@example.com", "password": f"pw-{tag}-long"}, "#signup-submit")
+    page.wait_for_url(server.base_url + "/market?category=digital")
+    expect(page.locator("#account-link")).to_contain_text(f"돌아오기{tag}")

@@ -294,7 +294,7 @@ public struct Messenger: Sendable {
                                  to: [me, other], on: db)
         try await notifyReceiver(other, of: wire, in: record, from: me, on: db)
         if record.topic.isNothingInParticular {
-            try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)")
+            try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)", on: db)
         }
         return wire
     }

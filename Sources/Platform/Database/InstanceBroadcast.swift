@@ -37,9 +37,12 @@ public final class InstanceBroadcast: ModuleService, Sendable {
     }
 
     /// Sends `payload` (at most `maxPayload` bytes) to every instance's subscribers of `channel`.
-    public func publish(_ channel: String, _ payload: String) async throws {
+    /// With `db` it goes out on that connection: inside a transaction, PostgreSQL delivers it when
+    /// the transaction commits (never before the rows it announces can be read), and a caller
+    /// holding a connection never waits for a second one.
+    public func publish(_ channel: String, _ payload: String, on db: (any Database)? = nil) async throws {
         guard payload.utf8.count <= Self.maxPayload else { throw Abort(.payloadTooLarge, reason: "A broadcast payload is limited to \(Self.maxPayload) bytes.") }
-        guard postgresURL != nil, let db = database.withLockedValue({ $0 })?(), let sql = db as? any SQLDatabase else {
+        guard postgresURL != nil, let db = db ?? database.withLockedValue({ $0 })?(), let sql = db as? any SQLDatabase else {
             deliver(channel, payload)
             return
         }

@@ -51,7 +51,7 @@ public final class AccountEvents: ModuleService, Sendable {
             let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
             try await AccountEventRecord(accountID: account, name: name.rawValue, data: korean, dataEn: inEnglish, createdAt: now).create(on: db)
         }
-        try await broadcast.publish(Self.channel, Set(accounts).sorted().joined(separator: ","))
+        try await broadcast.publish(Self.channel, Set(accounts).sorted().joined(separator: ","), on: db)
         try await pruneNowAndThen(on: db, now: now)
     }
 

@@ -46,4 +46,11 @@ extension AccountDirectory {
             throw PhoneSignInError.phoneBelongsToAnotherAccount
         }
     }
+
+    /// An account made by phone sign-in goes by its masked number until it has a name of its own
+    /// (the study nickname); one named otherwise keeps its name.
+    public static func name(phoneAccount accountID: String, phone: String, _ name: String, on db: any Database) async throws {
+        try await Account.query(on: db).filter(\.$id == accountID).filter(\.$displayName == PhoneNumber.masked(phone))
+            .set(\.$displayName, to: name).update()
+    }
 }

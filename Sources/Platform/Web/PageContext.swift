@@ -9,8 +9,11 @@ public struct PageContext: Sendable {
     public let csrfToken: String
     /// The signed-in person, if any.
     public let account: Account?
-    /// The path of the page, for the language switch to come back to.
+    /// The path of the page.
     public let path: String
+    /// The path with its query (`/market?category=digital`): where the language switch, the
+    /// log-in and the sign-up come back to, filters and all.
+    public let address: String
     /// The stylesheets and scripts the page links.
     public let assets: WebAssets.Links
     /// The moment the page is drawn at, from the server's injected clock ("3분 전" is relative to it).
@@ -28,11 +31,11 @@ public struct PageContext: Sendable {
             if account == nil { req.signOutOfWeb() } else { unread = try await UnreadBadges.count(of: id, on: req.db) }
         }
         return PageContext(language: req.language, csrfToken: req.csrfToken, account: account, path: req.url.path, assets: req.webAssetLinks,
-                           now: req.pageClock.now(), origin: req.pageOrigin, unread: unread)
+                           now: req.pageClock.now(), origin: req.pageOrigin, unread: unread, address: req.url.path + (req.url.query.map { "?" + $0 } ?? ""))
     }
 
     public init(language: WebLanguage, csrfToken: String, account: Account?, path: String, assets: WebAssets.Links = .init(), now: Date, origin: String,
-                unread: Conversations.Unread? = nil) {
+                unread: Conversations.Unread? = nil, address: String? = nil) {
         self.language = language
         self.csrfToken = csrfToken
         self.account = account
@@ -41,7 +44,16 @@ public struct PageContext: Sendable {
         self.now = now
         self.origin = origin
         self.unread = unread
+        self.address = address ?? path
     }
+
+    /// `value` for a query string's value: everything but letters, digits and `-._~/` escaped, so
+    /// a path with its own query (`?`, `&`, `=`) travels whole.
+    public static func queryValue(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? ""
+    }
+
+    private static let queryValueAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~/"))
 
     /// When something was posted: "3분 전", with the day in Seoul as its title.
     public func posted(_ timestamp: String) -> Node<HTML.BodyContext> {

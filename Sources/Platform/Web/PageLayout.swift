@@ -40,7 +40,7 @@ public enum PageLayout {
     /// the account: log-in and sign-up, or the signed-in person's name leading to their account
     /// page, where they sign out.
     private static func header(_ context: PageContext) -> Node<HTML.BodyContext> {
-        let back = context.path.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? "/"
+        let back = PageContext.queryValue(context.address)
         let other: WebLanguage = context.language == .ko ? .en : .ko
         return .header(
             .class("site-header"),
@@ -59,9 +59,11 @@ public enum PageLayout {
 
     private static func accountMenu(_ context: PageContext) -> Node<HTML.BodyContext> {
         guard let account = context.account else {
+            // Back to this page afterwards, unless this is where one logs in or signs up.
+            let back = ["/login", "/signup"].contains(context.path) ? "/" : context.address
             return .group(
-                .a(.id("login-link"), .href("/login"), .text(context.pick(ko: "로그인", en: "Log in"))),
-                .a(.id("signup-link"), .class("button"), .href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up")))
+                .a(.id("login-link"), .href(PageContext.loginPath(returningTo: back)), .text(context.pick(ko: "로그인", en: "Log in"))),
+                .a(.id("signup-link"), .class("button"), .href(PageContext.signupPath(returningTo: back)), .text(context.pick(ko: "가입하기", en: "Sign up")))
             )
         }
         return .group(

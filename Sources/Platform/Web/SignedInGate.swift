@@ -35,6 +35,10 @@ extension PageContext {
     }
 
     public static func loginPath(returningTo path: String) -> String {
-        "/login?next=" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")
+        "/login?next=" + queryValue(path)
+    }
+
+    public static func signupPath(returningTo path: String) -> String {
+        "/signup?next=" + queryValue(path)
     }
 }

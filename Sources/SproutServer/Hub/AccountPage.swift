@@ -21,7 +21,14 @@ enum AccountPage {
                 .div(
                     .p(.class("account-name"), .id("account-name"), .text(account.displayName)),
                     .unwrap(account.email) { .p(.class("hint"), .id("account-email"), .text($0)) },
-                    .unwrap(account.phoneNumber) { .p(.class("hint"), .id("account-phone"), .text($0)) },
+                    // The full number is the owner's to reveal: masked until they ask.
+                    .unwrap(account.phoneNumber) { phone in
+                        .element(named: "details", nodes: [
+                            .id("account-phone"), .class("hint"),
+                            .element(named: "summary", nodes: [.text(PhoneNumber.masked(phone))]),
+                            .span(.id("account-phone-full"), .text(phone)),
+                        ])
+                    },
                     .p(.class("hint"), .id("account-joined"),
                        .text(context.pick(ko: "가입일 ", en: "Joined ") + RelativeTime.seoulDay(UTCTimestamp.format(account.createdAt))))
                 )

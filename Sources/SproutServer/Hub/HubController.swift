@@ -31,7 +31,7 @@ struct HubController: Sendable {
 
     func signupForm(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        return HubPage.signup(context: context, form: SignupForm(), errors: [:])
+        return HubPage.signup(context: context, form: SignupForm(next: LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")), errors: [:])
     }
 
     func signup(_ req: Request) async throws -> Response {
@@ -45,7 +45,7 @@ struct HubController: Sendable {
                 displayName: form.name.trimmingCharacters(in: .whitespacesAndNewlines), on: req.db
             )
             try await req.signInToWeb(accountID: try account.requireID())
-            return req.redirect(to: "/", redirectType: .normal)
+            return req.redirect(to: LocalPath.sanitized(form.next ?? "/"), redirectType: .normal)
         } catch AccountError.emailTaken {
             errors["email"] = context.pick(ko: "이미 가입된 이메일입니다.", en: "This email is already registered.")
             return HubPage.signup(context: context, form: form, errors: errors, status: .conflict)
@@ -120,6 +120,8 @@ struct SignupForm: Content {
     var name = ""
     var email = ""
     var password = ""
+    /// The page the person was on: signing up brings them back to it.
+    var next: String?
 
     /// Field name → message, in the page's language.
     func validate(in language: WebLanguage) -> [String: String] {

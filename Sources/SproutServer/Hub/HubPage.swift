@@ -40,13 +40,14 @@ enum HubPage {
             .form(
                 .id("signup-form"), .class("stacked card"), .action(path: "/signup"), .method(.post),
                 PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("next"), .value(LocalPath.sanitized(form.next ?? "/"))),
                 FormWidgets.text("name", label: context.pick(ko: "이름", en: "Name"), value: form.name, error: errors["name"], type: .text, autocomplete: "name", required: true),
                 FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: form.email, error: errors["email"], type: .email, autocomplete: "email", required: true),
                 FormWidgets.text("password", label: context.pick(ko: "비밀번호 (8자 이상)", en: "Password (8+ characters)"), value: "", error: errors["password"], type: .password, autocomplete: "new-password", required: true),
                 .button(.id("signup-submit"), .type(.submit), .text(context.pick(ko: "가입하기", en: "Sign up")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "이미 계정이 있나요? ", en: "Already have an account? ")),
-               .a(.href("/login"), .text(context.pick(ko: "로그인", en: "Log in"))))
+               .a(.href(PageContext.loginPath(returningTo: LocalPath.sanitized(form.next ?? "/"))), .text(context.pick(ko: "로그인", en: "Log in"))))
         ))
     }
 
@@ -77,7 +78,7 @@ enum HubPage {
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "처음이신가요? ", en: "New here? ")),
-               .a(.href("/signup"), .text(context.pick(ko: "가입하기", en: "Sign up")))),
+               .a(.href(PageContext.signupPath(returningTo: next)), .text(context.pick(ko: "가입하기", en: "Sign up")))),
             .p(.a(.id("phone-login-link"), .class("button secondary"), .href(PhoneSignInPages.signInPath(returningTo: next)),
                   .text(context.pick(ko: "휴대폰 번호로 로그인", en: "Sign in with a phone number"))))
         ))

@@ -66,14 +66,16 @@
   // when my state or the lists' sizes changed; a match goes straight to the matched page.
   const live = document.getElementById("study-live");
   if (!live || !window.fetch) return;
-  const seen = { state: live.dataset.state, nearby: Number(live.dataset.nearby), received: Number(live.dataset.received) };
+  const seen = { state: live.dataset.state, nearby: Number(live.dataset.nearby), received: Number(live.dataset.received),
+    partnerEnded: live.dataset.ended === "true" };
   const check = async () => {
     try {
       const response = await fetch("/study/state.json", { credentials: "same-origin", headers: { Accept: "application/json" } });
       if (!response.ok) return;
       const now = await response.json();
       if (now.state === "matched" && seen.state !== "matched") { location.href = "/study/matched"; return; }
-      if (now.state !== seen.state || now.nearby !== seen.nearby || now.received !== seen.received) location.reload();
+      // A partner who cancels or reviews ends the study for me too: the page then says so.
+      if (now.state !== seen.state || now.nearby !== seen.nearby || now.received !== seen.received || now.partnerEnded !== seen.partnerEnded) location.reload();
     } catch (_) { /* offline for a moment: try again at the next tick */ }
   };
   // Messages that arrived while the socket was down (offline, asleep, the server restarting):

@@ -25,7 +25,7 @@ enum StudyChatViews {
             .id("chat-form"), .class("chat-form"), .action(path: "/study/chat"), .method(.post),
             PageLayout.csrfField(context),
             .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
-            .textarea(.id("chat-input"), .name("chat"), .attribute(named: "maxlength", value: String(StudyChat.maxLength)),
+            .textarea(.id("chat-input"), .name("chat"), .data(named: "enter-sends", value: "true"), .attribute(named: "maxlength", value: String(StudyChat.maxLength)),
                       .attribute(named: "required", value: "required"), .attribute(named: "rows", value: "2"),
                       .attribute(named: "placeholder", value: context.pick(ko: "메시지를 입력하세요", en: "Write a message"))),
             .button(.id("chat-send"), .type(.submit), .text(context.pick(ko: "보내기", en: "Send")))

@@ -60,15 +60,17 @@ struct StudyLiveState: Content, Equatable {
     var uid: String
     var state: String
     var matchedNick: String
+    /// The partner cancelled or reviewed: the open chat must say so at once.
+    var partnerEnded: Bool
     var nearby: Int
     var received: Int
 
     init(uid: String, state: StudyQueue.State, found: Study.SearchResult) {
         self.uid = uid
         switch state {
-        case .normal: (self.state, matchedNick) = ("normal", "")
-        case .waiting: (self.state, matchedNick) = ("waiting", "")
-        case let .matched(_, nick, _, _): (self.state, matchedNick) = ("matched", nick)
+        case .normal: (self.state, matchedNick, partnerEnded) = ("normal", "", false)
+        case .waiting: (self.state, matchedNick, partnerEnded) = ("waiting", "", false)
+        case let .matched(_, nick, dodged, reviewed): (self.state, matchedNick, partnerEnded) = ("matched", nick, dodged || reviewed)
         }
         nearby = found.fromQueueDB.count
         received = found.fromQueueDBRequested.count

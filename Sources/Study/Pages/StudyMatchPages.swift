@@ -24,6 +24,7 @@ struct StudyMatchPages: Sendable {
         pages.post("study", "accept", use: accept)
         pages.get("study", "matched", use: matched)
         pages.get("study", "chat.json", use: chatSince)
+        pages.get("study", "dodge", use: confirmDodge)
         pages.post("study", "dodge", use: dodge)
         pages.post("study", "chat", use: sendChat)
         pages.post("study", "review", use: review)
@@ -116,7 +117,8 @@ struct StudyMatchPages: Sendable {
     }
 
     private func other(_ req: Request) throws -> String {
-        guard let other = (try? req.content.decode(OtherForm.self))?.otheruid?.trimmingCharacters(in: .whitespaces),
+        let form = req.method == .GET ? try? req.query.decode(OtherForm.self) : try? req.content.decode(OtherForm.self)
+        guard let other = form?.otheruid?.trimmingCharacters(in: .whitespaces),
               !other.isEmpty, other.count <= 128
         else { throw Abort(.badRequest) }
         return other
@@ -235,11 +237,25 @@ struct StudyMatchPages: Sendable {
         }
     }
 
-    /// "스터디 취소" (or "종료" once the partner ended it): a dodge, with its penalty unless the
-    /// partner had ended the study first.
+    /// Asks before cancelling, and says what it costs: one tap beside the review and report forms
+    /// was too easy to make by mistake.
+    func confirmDodge(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let other = try other(req)
+        let cost = try await matchmaker.dodgeCost(visitor.uid, partner: other, on: req.db)
+        guard cost != .notMyPartner else { throw Abort(.notFound) }
+        return StudyMatchViews.confirmDodge(visitor.context, partnerUID: other, cost: cost)
+    }
+
+    /// "스터디 취소" (or "종료" once the partner ended it), once confirmed: a dodge, with its
+    /// penalty unless the partner had ended the study first.
     func dodge(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
         let other = try other(req)
+        guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
+            let query = other.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            return req.redirect(to: "/study/dodge?otheruid=\(query)", redirectType: .normal)
+        }
         switch try await matchmaker.dodge(visitor.uid, partner: other, on: req.db) {
         case .cancelled: return req.redirect(to: "/study", redirectType: .normal)
         case .notMyPartner: throw Abort(.notFound)

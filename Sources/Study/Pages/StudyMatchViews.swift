@@ -97,8 +97,7 @@ enum StudyMatchViews {
             StudyVerdictForm.review.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
             StudyVerdictForm.report.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
             .form(
-                .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.post),
-                PageLayout.csrfField(context),
+                .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.get),
                 .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
                 .p(.class("hint"), .text(partnerEnded
                     ? context.pick(ko: "스터디를 종료하면 홈으로 돌아가요.", en: "Ending the study takes you back home.")
@@ -108,6 +107,30 @@ enum StudyMatchViews {
                     : context.pick(ko: "스터디 취소", en: "Cancel study")))
             ),
             StudyViews.live(live)
+        ))
+    }
+
+    static func confirmDodge(_ context: PageContext, partnerUID: String, cost: Matchmaker.DodgeCost) -> Response {
+        let title = cost == .free ? context.pick(ko: "스터디를 종료할까요?", en: "End the study?") : context.pick(ko: "스터디를 취소할까요?", en: "Cancel the study?")
+        let consequence: String = switch cost {
+        case let .penalty(minutes): context.pick(
+            ko: "지금 취소하면 패널티로 \(minutes)분 동안 새싹 찾기를 이용할 수 없어요. 상대방에게도 바로 알려져요.",
+            en: "Cancelling now keeps you out of the search for \(minutes) minute\(minutes == 1 ? "" : "s"). Your partner is told at once.")
+        case .free, .notMyPartner: context.pick(ko: "상대방이 먼저 끝냈으니 패널티는 없어요.", en: "Your partner ended it first: there is no penalty.")
+        }
+        return PageLayout.render(title: title, context: context, .group(
+            StudyViews.nav(context, current: "home"),
+            .h1(.id("dodge-title"), .text(title)),
+            .p(.id("dodge-consequence"), .class("notice"), .text(consequence)),
+            .form(
+                .id("dodge-confirm-form"), .class("inline-actions"), .action(path: "/study/dodge"), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
+                .input(.type(.hidden), .name("confirm"), .value("yes")),
+                .button(.id("confirm-dodge"), .type(.submit), .class("danger"),
+                        .text(cost == .free ? context.pick(ko: "종료하기", en: "End it") : context.pick(ko: "취소하기", en: "Cancel it"))),
+                .a(.id("keep-study"), .class("button secondary"), .href("/study/matched"), .text(context.pick(ko: "돌아가기", en: "Keep the study")))
+            )
         ))
     }
 }

@@ -69,7 +69,7 @@ enum StudyViews {
         .div(
             .id("study-live"), .attribute(named: "hidden", value: "hidden"), .data(named: "uid", value: state.uid),
             .data(named: "state", value: state.state), .data(named: "nearby", value: String(state.nearby)),
-            .data(named: "received", value: String(state.received))
+            .data(named: "received", value: String(state.received)), .data(named: "ended", value: state.partnerEnded ? "true" : "false")
         )
     }
 }

@@ -21,6 +21,12 @@ enum DodgePenalty {
         profile.penaltyUntil = now.addingTimeInterval(TimeInterval(level * 60))
     }
 
+    /// The level a dodge at `now` would bring: its minutes of penalty.
+    static func nextLevel(of profile: StudyProfile, at now: Date) -> Int {
+        let forgotten = profile.lastDodgeAt.map { now.timeIntervalSince($0) >= forgetAfter } ?? true
+        return min((forgotten ? 0 : profile.recentDodges) + 1, maximumLevel)
+    }
+
     /// The level still in force at `now`, if any.
     static func activeLevel(of profile: StudyProfile, at now: Date) -> Int? {
         guard let until = profile.penaltyUntil, now < until, profile.dodgePenalty > 0 else { return nil }

@@ -31,6 +31,15 @@ struct Matchmaker: Sendable {
         case cancelled, notMyPartner
     }
 
+    /// What ending the study now would cost, said before it is done.
+    enum DodgeCost: Equatable {
+        /// Minutes without the queue.
+        case penalty(minutes: Int)
+        /// The partner cancelled or reviewed first: ending it costs nothing.
+        case free
+        case notMyPartner
+    }
+
     /// A published client answers a 201 by sending the request again instead of accepting, so a
     /// mutual request matches at once; a client that follows with `studyaccept` then gets 200.
     func request(from uid: String, to other: String, on db: any Database) async throws -> RequestResult {
@@ -92,6 +101,13 @@ struct Matchmaker: Sendable {
         }
         if matchedNow { await events.tell([uid, other], .matched, uid, db) }
         return result
+    }
+
+    func dodgeCost(_ uid: String, partner other: String, on db: any Database) async throws -> DodgeCost {
+        let profile = try await requireProfile(uid, on: db)
+        guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
+        guard !mine.partnerDodged && !mine.partnerReviewed else { return .free }
+        return .penalty(minutes: DodgePenalty.nextLevel(of: profile, at: clock.now()))
     }
 
     /// Ends the study. It counts as a dodge, with its penalty, unless the partner had already

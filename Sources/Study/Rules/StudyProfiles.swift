@@ -40,6 +40,7 @@ struct StudyProfiles: Sendable {
         } catch let error as any DatabaseError where error.isConstraintFailure {
             return .alreadySignedUp
         }
+        try await AccountDirectory.name(phoneAccount: uid, phone: verifiedPhone, nick, on: db)
         return .created(uid: uid)
     }
 

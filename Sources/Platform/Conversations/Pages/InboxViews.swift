@@ -109,7 +109,7 @@ enum InboxViews {
             .data(named: "posts-natively", value: "true"),
             PageLayout.csrfField(context),
             .label(.for(field: "message-text"), .class("visually-hidden"), .text(context.pick(ko: "메시지", en: "Message"))),
-            .textarea(.id("message-text"), .name("text"), .attribute(named: "rows", value: "2"), .attribute(named: "maxlength", value: String(Conversations.maxTextLength)),
+            .textarea(.id("message-text"), .name("text"), .attribute(named: "rows", value: "2"), .data(named: "enter-sends", value: "true"), .attribute(named: "maxlength", value: String(Conversations.maxTextLength)),
                       .attribute(named: "placeholder", value: context.pick(ko: "메시지를 입력하세요", en: "Write a message")),
                       .attribute(named: "aria-invalid", value: error == nil ? "false" : "true"), .text("")),
             .label(.class("photo-pick"), .for(field: "message-photo"), .text(context.pick(ko: "사진", en: "Photo"))),

@@ -5,6 +5,16 @@ document.addEventListener("submit", (event) => {
   if (button) { setTimeout(() => { button.disabled = true; }, 0); }
 });
 
+// A message box marked `data-enter-sends`: on a desktop Enter sends the form and Shift+Enter
+// is a new line; on a phone (a coarse pointer) Enter is a new line and the button sends.
+document.addEventListener("keydown", (event) => {
+  const box = event.target;
+  if (event.key !== "Enter" || event.shiftKey || event.isComposing || !box.matches || !box.matches("textarea[data-enter-sends]")) return;
+  if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) return;
+  event.preventDefault();
+  box.form.requestSubmit();
+});
+
 // Product gallery: thumbnails swap the main photo in place instead of reloading the page.
 document.addEventListener("click", (event) => {
   const link = event.target.closest(".gallery-thumbs a[data-full]");

@@ -103,15 +103,5 @@
   });
   events.addEventListener("notification", refreshBadges);
 
-  // Enter sends on a desktop; on a phone Enter is a new line and the button sends.
-  const text = document.getElementById("message-text");
-  const coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  if (text && !coarse) {
-    text.addEventListener("keydown", (event) => {
-      if (event.key !== "Enter" || event.shiftKey || event.isComposing) return;
-      event.preventDefault();
-      text.form.requestSubmit();
-    });
-  }
   if (messages) messages.lastElementChild?.scrollIntoView({ block: "end" });
 })();
