@@ -134,7 +134,15 @@ import Testing
             #expect(redirect.headers.first(name: .location) == "/login?next=/market/sell")
             let csrf = try await stranger.csrfToken(from: "/signup")
             try await stranger.post("/signup", form: ["name": "Shopper", "email": "shop@sprout.test", "password": "long-password"], csrf: csrf)
-            #expect(try await stranger.get("/market/sell").headers.first(name: .location) == "/market/vendor")
+            #expect(try await stranger.get("/market/sell").headers.first(name: .location) == "/market/vendor?next=/market/sell")
+            // Becoming a vendor from there returns to the sell form, not the app credentials page.
+            let vendorPage = String(buffer: try await stranger.get("/market/vendor?next=/market/sell").body)
+            #expect(vendorPage.contains(#"name="next" value="/market/sell""#))
+            let became = try await stranger.post("/market/vendor", form: ["name": "dotori-shop", "next": "/market/sell"], csrf: csrf)
+            #expect(became.status.code == 303 && became.headers.first(name: .location) == "/market/sell")
+            #expect(try await stranger.get("/market/sell").status.code == 200)
+            let elsewhere = try await stranger.post("/market/vendor", form: ["name": "other-shop", "next": "//evil.example"], csrf: csrf)
+            #expect(elsewhere.headers.first(name: .location) == nil, "already a vendor, and never sent off the site")
         }
     }
 

@@ -171,7 +171,9 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
                 if request.method == "POST" and request.url.endswith("/memos") else None)
         page.set_input_files("input#memo-photo", str(phone_photo))
         page.click("form#memo-form button[type=submit]")
-        expect(page.locator("#memo-list li")).to_have_count(1)
+        # Shrinking a 12-megapixel photo and the pipeline's work take seconds on a busy two-core
+        # machine (CI saw more than the default five): the wait is the upload's, not a retry.
+        expect(page.locator("#memo-list li")).to_have_count(1, timeout=20_000)
         assert posted and max(posted) < phone_photo.stat().st_size / 2, (posted, phone_photo.stat().st_size)
         expect(page.locator("#memo-list .memo-page")).to_have_text("12쪽")
         expect(page.locator("#memo-list img.memo-photo")).to_have_count(1)

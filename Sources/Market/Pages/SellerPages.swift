@@ -30,16 +30,25 @@ struct SellerPages: Sendable {
     func vendorPage(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
-        return SellerViews.vendor(context, vendor: vendor, secret: nil, name: "", error: nil)
+        let next = req.queryValue("next").map(LocalPath.sanitized)
+        return SellerViews.vendor(context, vendor: vendor, secret: nil, name: "", error: nil, next: next)
     }
 
-    struct VendorForm: Content { var name: String? }
+    struct VendorForm: Content {
+        var name: String?
+        var next: String?
+    }
 
     func becomeVendor(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let name = (try? req.content.decode(VendorForm.self).name) ?? ""
+        let form = (try? req.content.decode(VendorForm.self)) ?? VendorForm()
+        let name = form.name ?? ""
+        let next = form.next.map(LocalPath.sanitized)
         do {
             let (vendor, secret) = try await vendors.register(accountID: try account.requireID(), name: name, on: req.db)
+            // Sent here by the sell form: back to it. The app credentials page stays one tap away
+            // (a new secret can be issued there at any time).
+            if let next { return req.redirect(to: next, redirectType: .normal) }
             return SellerViews.vendor(context, vendor: vendor, secret: secret, name: "", error: nil)
         } catch let error as VendorError {
             let message = switch error {
@@ -48,7 +57,7 @@ struct SellerPages: Sendable {
             default: context.pick(ko: "이름은 2~30자로 지어 주세요.", en: "Use 2 to 30 characters.")
             }
             let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
-            return SellerViews.vendor(context, vendor: vendor, secret: nil, name: name, error: message, status: error == .invalidName ? .badRequest : .conflict)
+            return SellerViews.vendor(context, vendor: vendor, secret: nil, name: name, error: message, next: next, status: error == .invalidName ? .badRequest : .conflict)
         }
     }
 
@@ -66,7 +75,7 @@ struct SellerPages: Sendable {
     func sellForm(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         guard try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) != nil else {
-            return req.redirect(to: "/market/vendor", redirectType: .normal)
+            return req.redirect(to: "/market/vendor?next=/market/sell", redirectType: .normal)
         }
         return ProductFormPage.render(context, mode: .sell, draft: Market.ProductDraft(), category: .other, errors: [:])
     }

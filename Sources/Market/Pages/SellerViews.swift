@@ -5,7 +5,9 @@ import Vapor
 
 /// The signed-in pages of the market, drawn from what `SellerPages` read and decided.
 enum SellerViews {
-    static func vendor(_ context: PageContext, vendor: Vendor?, secret: String?, name: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+    /// `next`: where becoming a vendor returns the person to (the sell form that sent them here).
+    static func vendor(_ context: PageContext, vendor: Vendor?, secret: String?, name: String, error: String?, next: String? = nil,
+                       status: HTTPResponseStatus = .ok) -> Response {
         let title = context.pick(ko: "판매자 되기", en: "Become a vendor")
         guard let vendor else {
             return PageLayout.render(title: title, context: context, status: status, .group(
@@ -15,6 +17,7 @@ enum SellerViews {
                 .form(
                     .id("vendor-form"), .class("stacked card"), .action(path: "/market/vendor"), .method(.post),
                     PageLayout.csrfField(context),
+                    .unwrap(next) { .input(.type(.hidden), .name("next"), .value($0)) },
                     FormWidgets.text("name", label: context.pick(ko: "판매자 이름", en: "Vendor name"), value: name, error: error),
                     .button(.id("vendor-submit"), .type(.submit), .text(context.pick(ko: "판매자 되기", en: "Become a vendor")))
                 )

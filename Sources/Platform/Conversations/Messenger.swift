@@ -342,17 +342,24 @@ public struct Messenger: Sendable {
             id: conversationID,
             other: Conversations.Person(id: otherID, name: other?.displayName ?? "", picture: nil),
             about: about, lastMessage: last.map(Self.message), unreadCount: unread,
-            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: UTCTimestamp.format(record.updatedAt) + "Z"
+            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
         )
     }
 
     static func message(_ record: ConversationMessage) -> Conversations.Message {
         Conversations.Message(id: record.id ?? 0, conversationID: record.conversationID, senderID: record.senderID, text: record.text,
-                              files: record.fileList, sentAt: UTCTimestamp.format(record.sentAt, fractionDigits: 3) + "Z")
+                              files: record.fileList, sentAt: timestamp(record.sentAt, fractionDigits: 3))
     }
 
     static func toTheMillisecond(_ date: Date) -> Date {
         Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
+    /// ISO 8601 with `Z`, from the nearest millisecond: PostgreSQL keeps microseconds, so a time
+    /// read back may lie a hair under the one written, and the answer to a send must read as the
+    /// same message read later does.
+    public static func timestamp(_ date: Date, fractionDigits: Int) -> String {
+        UTCTimestamp.format(Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000), fractionDigits: fractionDigits) + "Z"
     }
 
     /// Trimmed; 1 to 1,000 characters (empty allowed beside a photo); no control characters but

@@ -87,6 +87,6 @@ public struct AccountNotifications: Sendable {
 
     static func item(_ record: NotificationRecord, english: Bool) -> Notifications.Item {
         Notifications.Item(id: record.id ?? 0, app: record.app, kind: record.kind, text: english ? record.textEn : record.textKo,
-                           link: record.link, read: record.read, createdAt: UTCTimestamp.format(record.createdAt) + "Z")
+                           link: record.link, read: record.read, createdAt: Messenger.timestamp(record.createdAt, fractionDigits: 0))
     }
 }
