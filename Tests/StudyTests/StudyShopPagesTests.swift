@@ -14,11 +14,16 @@ import Vapor
             let b = try await sprout.studyBrowser(phone: "01030000052", nick: "구경")
             let first = try await a.page("/study/shop")
             #expect(first.0 == 200 && first.1.contains(#"id="shop-preview" class="shop-preview" data-sesac="0" data-background="0""#))
-            #expect(first.1.contains("보유") && first.1.contains("2,500"))
+            #expect(first.1.contains("보유") && first.1.contains("2,500원"), "prices say their currency")
 
             #expect(try await a.post("/study/shop/save", ["sesac": "2", "background": "0"]).2 == "/study/shop?sesac=2&background=0&notice=not-owned")
-            #expect(try await a.post("/study/shop/buy", ["product": "com.memolease.sesac1.sprout2"]).2 == "/study/shop?notice=bought")
-            #expect(try await a.post("/study/shop/buy", ["product": "com.example.elsewhere"]).0 == 400)
+            // A price buys nothing by itself: it asks first, naming the item and its price.
+            #expect(try await a.post("/study/shop/buy", ["product": "com.memolease.sesac1.sprout2"]).2 == "/study/shop/buy?product=com.memolease.sesac1.sprout2")
+            let asked = try await a.page("/study/shop/buy?product=com.memolease.sesac1.sprout2").1
+            #expect(asked.contains(#"id="confirm-purchase""#) && asked.contains("원"))
+            #expect(try await a.web.get("/study/shop/buy?product=com.example.elsewhere").headers.first(name: .location) == "/study/shop")
+            #expect(try await a.post("/study/shop/buy", ["product": "com.memolease.sesac1.sprout2", "confirm": "yes"]).2 == "/study/shop?notice=bought")
+            #expect(try await a.post("/study/shop/buy", ["product": "com.example.elsewhere", "confirm": "yes"]).0 == 400)
             let preview = try await a.page("/study/shop?sesac=2&background=0").1
             #expect(preview.contains(#"data-sesac="2""#) && preview.contains(#"id="shop-face-2""#))
             #expect(try await a.post("/study/shop/save", ["sesac": "2", "background": "0"]).2 == "/study/shop?notice=saved")
@@ -34,8 +39,4 @@ import Vapor
         }
     }
 
-    @Test func pricesPrintAsTheAppsShowThem() {
-        #expect(StudyShopViews.price(1200) == "1,200" && StudyShopViews.price(2500) == "2,500" && StudyShopViews.price(0) == "0")
-        #expect(StudyShopViews.price(1_234_567) == "1,234,567")
-    }
 }

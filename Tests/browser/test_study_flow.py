@@ -183,7 +183,11 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
 
     # The shop: a pretend purchase through development receipts, a preview, and saving it.
     away.goto(base + "/study/shop")
-    away.locator("#shop-face-2 .shop-buy button").click()
+    buy = away.locator("#shop-face-2 .shop-buy button")
+    expect(buy).to_contain_text("원")
+    buy.click()
+    expect(away.locator("#purchase-summary")).to_contain_text("원")
+    away.click("#confirm-purchase")
     expect(away.locator("#study-notice")).to_contain_text("구매가 완료되었어요")
     expect(away.locator("#shop-face-2 .shop-owned")).to_have_text("보유")
     away.locator("#shop-face-2 .shop-try").click()

@@ -12,6 +12,7 @@ struct StudyShopPages: Sendable {
 
     func register(on pages: any RoutesBuilder) {
         pages.get("study", "shop", use: show)
+        pages.get("study", "shop", "buy", use: confirmPurchase)
         pages.post("study", "shop", "buy", use: buy)
         pages.post("study", "shop", "save", use: save)
     }
@@ -33,11 +34,23 @@ struct StudyShopPages: Sendable {
         )
     }
 
+    /// One tap on a price asks first: what it is, and what it costs.
+    func confirmPurchase(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/shop")
+        guard let item = req.queryValue("product").flatMap(Study.ShopCatalogue.item(productID:)) else {
+            return req.redirect(to: "/study/shop", redirectType: .normal)
+        }
+        return StudyShopViews.confirmPurchase(visitor.context, item: item)
+    }
+
     func buy(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/shop")
         let product = (try? req.content.decode(Preview.self))?.product ?? ""
         guard shop.receipts.issuesDevelopmentReceipts else {
             return req.redirect(to: "/study/shop?notice=\(StudyNotice.purchasesInApp.rawValue)", redirectType: .normal)
+        }
+        guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
+            return req.redirect(to: "/study/shop/buy?product=\(PageContext.queryValue(product))", redirectType: .normal)
         }
         let receipt = SandboxReceiptVerifier.receipt(for: StorePurchase(productID: product, transactionID: "web-" + ids.token(byteCount: 12)))
         switch try await shop.buy(visitor.uid, form: StudyForm([("receipt", receipt), ("product", product)]), on: req.db) {

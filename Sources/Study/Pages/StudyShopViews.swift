@@ -63,17 +63,30 @@ enum StudyShopViews {
                 isOwned
                     ? .span(.class("shop-owned"), .text(context.pick(ko: "보유", en: "Owned")))
                     : .if(sells, .form(
-                        .class("shop-buy"), .action(path: "/study/shop/buy"), .method(.post),
-                        PageLayout.csrfField(context),
+                        .class("shop-buy"), .action(path: "/study/shop/buy"), .method(.get),
                         .input(.type(.hidden), .name("product"), .value(item.productID ?? "")),
-                        .button(.type(.submit), .text(price(item.price)))
-                    ), else: .span(.class("shop-price"), .text(price(item.price))))
+                        .button(.type(.submit), .text(MoneyText.won(item.price, context)))
+                    ), else: .span(.class("shop-price"), .text(MoneyText.won(item.price, context))))
             )
         })
     }
 
-    /// "1,200" as the app's shop buttons show prices.
-    static func price(_ won: Int) -> String {
-        MoneyText.grouped(won)
+    /// A purchase is asked once more, with its price, before it is made.
+    static func confirmPurchase(_ context: PageContext, item: Study.ShopCatalogue.Item) -> Response {
+        let title = context.pick(ko: "구매할까요?", en: "Buy this?")
+        return PageLayout.render(title: title, context: context, .group(
+            StudyViews.nav(context, current: "shop"),
+            .h1(.id("purchase-title"), .text(title)),
+            .p(.id("purchase-summary"), .class("notice"),
+               .text("\(context.pick(ko: item.name.ko, en: item.name.en)) · \(MoneyText.won(item.price, context))")),
+            .form(
+                .id("purchase-form"), .class("inline-actions"), .action(path: "/study/shop/buy"), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("product"), .value(item.productID ?? "")),
+                .input(.type(.hidden), .name("confirm"), .value("yes")),
+                .button(.id("confirm-purchase"), .type(.submit), .text(context.pick(ko: "구매하기", en: "Buy"))),
+                .a(.class("button secondary"), .href("/study/shop"), .text(context.pick(ko: "돌아가기", en: "Back")))
+            )
+        ))
     }
 }
