@@ -11,12 +11,17 @@ public struct AccountTokenAuthenticator: AsyncMiddleware {
     public init(tokens: TokenService) { self.tokens = tokens }
 
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        switch await tokens.check(accessToken: Self.accessToken(in: request)) {
-        case .invalid: throw Abort(.unauthorized, reason: "A valid access token is required.")
-        case .expired: throw Abort(Self.expiredStatus, reason: "The access token has expired; refresh it.")
-        case let .valid(accountID): request.auth.login(AuthenticatedAccount(id: accountID))
-        }
+        request.auth.login(AuthenticatedAccount(id: try await Self.accountID(of: request, tokens: tokens)))
         return try await next.respond(to: request)
+    }
+
+    /// The account the request's token names: 401 when missing or invalid, 419 when expired.
+    static func accountID(of request: Request, tokens: TokenService) async throws -> String {
+        switch await tokens.check(accessToken: accessToken(in: request)) {
+        case .invalid: throw Abort(.unauthorized, reason: "A valid access token is required.")
+        case .expired: throw Abort(expiredStatus, reason: "The access token has expired; refresh it.")
+        case let .valid(accountID): return accountID
+        }
     }
 
     /// The token from `Authorization`, with or without a `Bearer ` prefix.

@@ -84,8 +84,7 @@ public struct Messenger: Sendable {
         guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
         let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
-        _ = try await send(text: text, files: [], in: record, by: me, on: db)
-        return (try await view(record, for: me, on: db), created)
+        return (try await send(text: text, files: [], in: record, by: me, on: db).mine, created)
     }
 
     /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.
@@ -187,7 +186,7 @@ public struct Messenger: Sendable {
         var stored: [String] = []
         if let photo { stored = try await storePhotos([photo]) }
         do {
-            return try await send(text: text, files: stored, in: record, by: me, on: db)
+            return try await send(text: text, files: stored, in: record, by: me, on: db).message
         } catch {
             await photos.discard(stored)
             throw error
@@ -202,7 +201,7 @@ public struct Messenger: Sendable {
         guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") && photos.files.exists($0) }) else {
             throw ConversationError.foreignFiles
         }
-        return try await send(text: text, files: files, in: try await membership(id, of: me, on: db), by: me, on: db)
+        return try await send(text: text, files: files, in: try await membership(id, of: me, on: db), by: me, on: db).message
     }
 
     /// Marks everything in the conversation read for `me`, and tells the other side.
@@ -271,7 +270,9 @@ public struct Messenger: Sendable {
         }
     }
 
-    private func send(text: String, files: [String], in record: ConversationRecord, by me: String, on db: any Database) async throws -> Conversations.Message {
+    /// Stores the message and tells both people; answers it with the conversation as the sender now sees it.
+    private func send(text: String, files: [String], in record: ConversationRecord, by me: String,
+                      on db: any Database) async throws -> (message: Conversations.Message, mine: Conversations.Conversation) {
         let other = record.other(than: me)
         guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
         let conversationID = try record.requireID()
@@ -296,7 +297,7 @@ public struct Messenger: Sendable {
         if record.topic.isNothingInParticular {
             try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)", on: db)
         }
-        return wire
+        return (wire, mine)
     }
 
     private func notifyReceiver(_ receiver: String, of message: Conversations.Message, in record: ConversationRecord, from sender: String, on db: any Database) async throws {

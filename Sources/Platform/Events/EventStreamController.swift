@@ -77,13 +77,7 @@ struct EventStreamController: Sendable {
     }
 
     private func signedInAccount(_ req: Request) async throws -> String {
-        if req.headers.first(name: .authorization) != nil {
-            switch await tokens.check(accessToken: AccountTokenAuthenticator.accessToken(in: req)) {
-            case let .valid(accountID): return accountID
-            case .expired: throw Abort(AccountTokenAuthenticator.expiredStatus, reason: "The access token has expired; refresh it.")
-            case .invalid: throw Abort(.unauthorized, reason: "A valid access token is required.")
-            }
-        }
+        if req.headers.first(name: .authorization) != nil { return try await AccountTokenAuthenticator.accountID(of: req, tokens: tokens) }
         guard let accountID = await req.webAccountIDFromCookie() else { throw Abort(.unauthorized, reason: "Sign in first.") }
         return accountID
     }

@@ -18,13 +18,7 @@ struct NotificationPages: Sendable {
     func list(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
         let me = try account.requireID()
-        let before: Int?
-        if let text = req.queryValue("before") {
-            guard let value = Int(text), value > 0 else { throw Abort(.badRequest) }
-            before = value
-        } else {
-            before = nil
-        }
+        let before = try InboxPages.beforeCursor(req)
         let page = try await notifications.page(of: me, before: before, limit: 30, english: req.language == .en, on: req.db)
         if before == nil, let newest = page.notifications.first?.id { _ = try await notifications.markRead(of: me, upTo: newest, on: req.db) }
         let context = try await PageContext.load(for: req)

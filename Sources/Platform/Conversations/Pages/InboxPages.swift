@@ -32,7 +32,7 @@ struct InboxPages: Sendable {
 
     func list(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let before = try pageCursor(req)
+        let before = try Self.beforeCursor(req)
         let inbox = try await messenger.inbox(of: try account.requireID(), before: before, limit: 20, on: req.db)
         return InboxViews.inbox(context, inbox)
     }
@@ -125,7 +125,7 @@ struct InboxPages: Sendable {
 
     private func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, status: HTTPResponseStatus = .ok) async throws -> Response {
         let id = try conversationID(req)
-        let before = try pageCursor(req)
+        let before = try Self.beforeCursor(req)
         do {
             let page = try await messenger.messages(in: id, for: me, before: before, limit: 50, on: req.db)
             // Opening the newest page reads it; the badge counts drop with this page.
@@ -144,7 +144,8 @@ struct InboxPages: Sendable {
         return id
     }
 
-    private func pageCursor(_ req: Request) throws -> Int? {
+    /// A page's `before` cursor: a positive id, or 400.
+    static func beforeCursor(_ req: Request) throws -> Int? {
         guard let text = req.queryValue("before") else { return nil }
         guard let before = Int(text), before > 0 else { throw Abort(.badRequest) }
         return before

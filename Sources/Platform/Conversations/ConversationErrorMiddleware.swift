@@ -1,0 +1,43 @@
+import SproutAPI
+import Vapor
+
+/// The messenger's and the notifications' errors in Sprout's own API shape.
+struct ConversationErrorMiddleware: AsyncMiddleware {
+    func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
+        do {
+            return try await next.respond(to: request)
+        } catch let error as ConversationError {
+            throw Self.abort(error)
+        } catch NotificationError.unknownKind {
+            throw Abort(.badRequest, reason: "Unknown notification kind.")
+        } catch NotificationError.invalidPaging {
+            throw Abort(.badRequest, reason: Self.pagingReason)
+        } catch let abort as any AbortError where abort.status == .unprocessableEntity {
+            // An empty or unreadable body is the client's mistake, as any other bad body: 400.
+            throw Abort(.badRequest, reason: "The body is not the JSON this route reads.")
+        } catch let error as ReportError {
+            switch error {
+            case .unknownReason: throw Abort(.badRequest, reason: "Unknown reason: use prohibited, fraud, spam, abusive or other.")
+            case let .noteTooLong(maximum): throw Abort(.badRequest, reason: "A note has at most \(maximum) characters.")
+            }
+        }
+    }
+
+    static let pagingReason = "before must be a positive id and limit 1 to \(Conversations.maxPageSize)."
+
+    static func abort(_ error: ConversationError) -> Abort {
+        switch error {
+        case .unknownApp: Abort(.badRequest, reason: "Conversations are about market products or lessons.")
+        case .unknownSubject: Abort(.notFound, reason: "No such thing to talk about.")
+        case .withYourself: Abort(.forbidden, reason: "Nobody talks with themselves here.")
+        case .blocked: Abort(.forbidden, reason: "One of you blocked the other.")
+        case .notFound: Abort(.notFound, reason: "No such conversation.")
+        case .emptyText: Abort(.badRequest, reason: "A message needs text.")
+        case let .textTooLong(maximum): Abort(.badRequest, reason: "A message has at most \(maximum) characters.")
+        case .controlCharacters: Abort(.badRequest, reason: "A message cannot hold control characters.")
+        case .invalidPaging: Abort(.badRequest, reason: pagingReason)
+        case let .photo(refusal): Abort(.badRequest, reason: "photo: \(refusal.englishReason)")
+        case .foreignFiles: Abort(.badRequest, reason: "files must be paths a photo upload answered.")
+        }
+    }
+}
