@@ -266,3 +266,54 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         assert page.evaluate("async () => (await navigator.serviceWorker.getRegistrations()).length") == 0
     finally:
         context.close()
+
+
+def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visit(browser, reading_server):
+    """One visit to the shelves is enough: the worker's scope covers `/reading` itself, and it keeps
+    the pages one tap away, so each opens without a connection (not Chromium's error page); a status
+    changed offline reaches the server when the connection is back."""
+    base = reading_server.base_url
+    tag = uuid.uuid4().hex[:8]
+    email, password = f"away-{tag}@example.com", f"pw-{tag}-secret"
+    joined = requests.post(f"{base}/api/auth/join", json={"email": email, "password": password, "name": f"away{tag}"}, timeout=30)
+    api = {"Authorization": f"Bearer {joined.json()['accessToken']}"}
+    book = requests.post(f"{base}/api/reading/library", headers=api, json={"title": f"비행기 {tag}", "pages": 120, "status": "reading"}, timeout=30).json()
+
+    context = browser.new_context(locale="ko-KR", viewport=VIEWPORTS["mobile"])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, base, email, password)
+        page.goto(f"{base}/reading")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        kept = ["/reading", "/reading?status=reading", "/reading?status=read", "/reading/timer", "/reading/stats", f"/reading/books/{book['id']}"]
+        # Kept in the background, after the page has drawn: wait until every page is.
+        cached_paths = ("async () => { const out = []; for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) "
+                        "out.push(new URL(r.url).pathname + new URL(r.url).search); return out; }")
+        for _ in range(100):
+            if set(kept) <= set(page.evaluate(cached_paths)):
+                break
+            page.wait_for_timeout(100)
+        assert set(kept) <= set(page.evaluate(cached_paths)), page.evaluate(cached_paths)
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#books li")).to_have_count(1)
+        for path, shown in [("/reading?status=reading", "#books li"), ("/reading?status=read", "#reading-empty"),
+                            ("/reading/timer", "#timer-start"), ("/reading/stats", "#totals"), (f"/reading/books/{book['id']}", "#book-title")]:
+            page.goto(base + path)
+            assert page.locator("#offline").count() == 0, f"{path}: the offline page, not the kept one"
+            expect(page.locator(shown).first).to_be_visible()
+        expect(page.locator("#book-title")).to_have_text(f"비행기 {tag}")
+
+        page.select_option("select#status", "read")
+        page.click("form#status-form button[type=submit]")
+        expect(page.locator("#offline-queued")).to_be_visible()
+        assert requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()["status"] == "reading"
+
+        context.set_offline(False)
+        page.evaluate("() => window.dispatchEvent(new Event('online'))")
+        page.wait_for_function("() => !location.search.includes('offline=queued')")
+        assert requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()["status"] == "read"
+    finally:
+        context.close()

@@ -1,12 +1,17 @@
 // The reading pages offline. Pages and Sprout's assets are answered from the network and kept;
-// without a connection the kept copy is shown. A memo or a timer action posted without a
+// without a connection the kept copy is shown. Its scope is `/reading` (the server allows it with
+// Service-Worker-Allowed), so the shelves at `/reading` itself are among the pages it answers, and a
+// page online hands it its links to `/reading…`, which it keeps too: after one visit the pages one tap
+// away open offline. A memo, a book's status or a timer action posted without a
 // connection is kept in order in IndexedDB, the browser is sent back to the page it came from
 // (marked ?offline=queued), and the queue is sent when a reading page says the connection is back.
 // Timer actions take effect when they arrive: the server holds the one timer and its clock.
 "use strict";
 
 const CACHE = "sprout-reading-v1";
-const QUEUED_POSTS = [/^\/reading\/books\/[0-9a-f]{24}\/memos$/, /^\/reading\/timer\/(start|pause|resume|stop|reset)$/];
+const QUEUED_POSTS = [/^\/reading\/books\/[0-9a-f]{24}\/(memos|status)$/, /^\/reading\/timer\/(start|pause|resume|stop|reset)$/];
+// Enough for a shelf's covers and the tabs; a larger library is kept as its books are opened.
+const KEPT_LINKS = 60;
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
@@ -17,7 +22,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET" && url.pathname.startsWith("/assets/")) {
     event.respondWith(cacheFirst(request));
-  } else if (request.method === "GET" && (url.pathname === "/reading" || url.pathname.startsWith("/reading/")) && !url.pathname.endsWith(".csv")) {
+  } else if (request.method === "GET" && isReadingPage(url)) {
     event.respondWith(networkFirst(request));
   } else if (request.method === "POST" && QUEUED_POSTS.some((pattern) => pattern.test(url.pathname))) {
     event.respondWith(sendOrQueue(request, url));
@@ -28,8 +33,9 @@ self.addEventListener("fetch", (event) => {
 // the queue at once would each send every memo.
 let flushing = Promise.resolve();
 self.addEventListener("message", (event) => {
-  if (event.data !== "flush") return;
-  flushing = flushing.then(flush, flush);
+  if (!event.data || event.data.type !== "flush") return;
+  const links = Array.isArray(event.data.links) ? event.data.links : [];
+  flushing = flushing.then(flush, flush).then(() => keep(links));
   event.waitUntil(flushing);
 });
 
@@ -66,7 +72,7 @@ async function sendOrQueue(request, url) {
     const type = request.headers.get("Content-Type") || "application/x-www-form-urlencoded";
     await enqueue({ url: url.pathname, body, type, takenAt: Date.now() });
     const next = type.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(new TextDecoder().decode(body)).get("next") : null;
-    const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/memos$/, "").replace(/\/timer\/\w+$/, "/timer");
+    const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/(memos|status)$/, "").replace(/\/timer\/\w+$/, "/timer");
     return Response.redirect(back + (back.includes("?") ? "&" : "?") + "offline=queued", 303);
   }
 }
@@ -89,6 +95,26 @@ async function flush() {
   if (sent > 0) {
     for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage("flushed");
   }
+}
+
+// Keeps the linked pages not kept yet; one already kept is renewed when it is opened. A page that
+// fails or sends the browser elsewhere (signed out) is left out.
+async function keep(links) {
+  const cache = await caches.open(CACHE);
+  for (const link of links.slice(0, KEPT_LINKS)) {
+    const url = new URL(link, self.location.origin);
+    if (url.origin !== self.location.origin || !isReadingPage(url) || await cache.match(url.href)) continue;
+    try {
+      const response = await fetch(url.href, { credentials: "same-origin" });
+      if (response.ok && !response.redirected) await cache.put(url.href, response);
+    } catch (error) {
+      return;
+    }
+  }
+}
+
+function isReadingPage(url) {
+  return (url.pathname === "/reading" || url.pathname.startsWith("/reading/")) && !url.pathname.endsWith(".csv") && !url.pathname.endsWith("/delete");
 }
 
 function offlinePage() {

@@ -24,8 +24,9 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
-  // Offline: /reading/sw.js keeps the pages and queues memos and timer actions; a reading page
-  // online asks it to send the queue, and shows the server's truth once it has.
+  // Offline: /reading/sw.js keeps the pages and queues memos, status changes and timer actions; a
+  // reading page online asks it to send the queue and keep the pages it links to, and shows the
+  // server's truth once the queue is sent.
   if (!("serviceWorker" in navigator) || window.location.pathname.indexOf("/reading") !== 0) return;
   if (/[?&]offline=queued/.test(window.location.search)) {
     var notice = document.createElement("p");
@@ -38,13 +39,20 @@
     var main = document.getElementById("main");
     if (main) main.insertBefore(notice, main.firstChild);
   }
-  navigator.serviceWorker.register("/reading/sw.js").catch(function () {});
+  // The scope is /reading, not the default /reading/, so the shelves themselves are kept.
+  navigator.serviceWorker.register("/reading/sw.js", { scope: "/reading" }).catch(function () {});
+  // The active worker, not the controller: on the first visit the worker claims the page only after
+  // it is ready, and the pages linked from this one should be kept from that first visit on.
   var flush = function () {
-    if (navigator.onLine && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("flush");
+    if (!navigator.onLine) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      var links = Array.prototype.map.call(document.querySelectorAll("a[href^='/reading']"), function (a) { return a.getAttribute("href"); });
+      registration.active.postMessage({ type: "flush", links: [window.location.pathname + window.location.search].concat(links) });
+    });
   };
   navigator.serviceWorker.addEventListener("message", function (event) {
-    if (event.data === "flushed") window.location.replace(window.location.pathname);
+    if (event.data === "flushed") window.location.replace(window.location.pathname + window.location.search.replace(/[?&]offline=queued/, "").replace(/^&/, "?"));
   });
   window.addEventListener("online", flush);
-  navigator.serviceWorker.ready.then(flush);
+  flush();
 })();

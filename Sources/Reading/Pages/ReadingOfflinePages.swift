@@ -1,8 +1,9 @@
 import Foundation
 import Vapor
 
-/// `/reading/sw.js`: the service worker that keeps the reading pages working offline. Served from
-/// under `/reading/` because a worker controls only the pages below its own path.
+/// `/reading/sw.js`: the service worker that keeps the reading pages working offline. A worker
+/// controls only the pages below its own folder, `/reading/`, unless the server allows more: it
+/// allows `/reading`, so the shelves at `/reading` itself (and `?status=…`) open offline too.
 struct ReadingOfflinePages: Sendable {
     let script: ByteBuffer
 
@@ -22,6 +23,7 @@ struct ReadingOfflinePages: Sendable {
         headers.replaceOrAdd(name: .contentType, value: "text/javascript; charset=utf-8")
         // A browser checks for a new worker on every visit when it may not keep this one.
         headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
+        headers.replaceOrAdd(name: "Service-Worker-Allowed", value: "/reading")
         return Response(status: .ok, headers: headers, body: .init(buffer: script))
     }
 }
