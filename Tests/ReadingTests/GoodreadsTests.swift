@@ -67,7 +67,7 @@ enum GoodreadsFiles {
                 #"4,Seven stars,A,,,,,7,,,,,,,,,,,read,,,,1,0"#,
                 #"5,Thick,A,,,,,0,,,,many,,,,,,,to-read,,,,0,0"#,
                 #"6,Good again,A,,,,"=""978-89-364-3481-6""",0,,,,,,,,,,read,,,,1,0"#,
-                #"7,아몬드,손원평,,,,"=""9788936434595""",0,,,,,,,,,,read,,,,1,0"#,
+                #"7,아몬드,손원평,,,,"=""9788936434595""",0,,,,,,,,,,to-read,,,,0,0"#,
                 #"8,When,A,,,,,0,,,,,,,yesterday,,,,read,,,,1,0"#,
                 #"9,Later,A,,,,,0,,,,,,,,soon,,,to-read,,,,0,0"#,
             ])
@@ -83,6 +83,49 @@ enum GoodreadsFiles {
             #expect(skipped[8]?.detail == "Date Read: not a day written yyyy-MM-dd")
             #expect(skipped[9]?.detail == "Date Added: not a day")
             #expect(try await sprout.library(of: reader).map(\.title).sorted() == ["Good", "아몬드"])
+        }
+    }
+
+    @Test func aRowForABookOnTheShelfBringsWhatTheLibraryLacksAndNoSecondCopy() async throws {
+        try await withReadingSprout { sprout in
+            let reader = try await sprout.reader()
+            try await sprout.addBook(Books.almond, by: reader)
+            try await sprout.addBook(Reading.NewBook(title: "소년이 온다", author: "한강"), by: reader)
+            try await sprout.addBook(Reading.NewBook(isbn13: "9780571311576", title: "Solaris", author: "Stanisław Lem", status: .read, rating: 4), by: reader)
+            try await sprout.addBook(Books.dune, by: reader)
+            let file = GoodreadsFiles.file([
+                #"1,아몬드,손원평,,,"=""""","=""""",4,,,,,,,2024/02/10,,,,read,좋았다.<br/>다시 읽고 싶다,,,1,0"#,
+                #"2,소년이 온다,한강,,,,"=""9788936434120""",0,,창비,,216,,,,,,,to-read,,,,0,0"#,
+                #"3,Solaris,Stanisław Lem,,,,"=""9780571311576""",2,,,,,,,,,,read,,,,1,0"#,
+                #"4,"Dune (Dune, #1)",frank  herbert,,,"=""""","=""""",5,,,,,,,,,,,currently-reading,,,,0,0"#,
+                #"5,아몬드,손원평,,,,"=""9788936434595""",3,,,,,,,,,,read,,,,1,0"#,
+            ])
+            let report = try await sprout.send(.POST, "api/reading/import/goodreads", headers: reader.headers, body: file).decode(Reading.ImportReport.self)
+            #expect(report.imported.isEmpty, "every row is a book already on the shelf")
+            #expect(report.merged.map(\.row) == [1, 2, 4])
+            let merged = Dictionary(uniqueKeysWithValues: report.merged.map { ($0.row, $0.columns) })
+            #expect(merged[1] == ["My Rating", "Exclusive Shelf", "My Review"], "a row without an ISBN is the shelved book that has one")
+            #expect(merged[2] == ["ISBN13", "Publisher", "Number of Pages"])
+            #expect(merged[4] == ["My Rating", "Exclusive Shelf"], "Goodreads' series note and the author's spacing and case do not hide a book")
+            #expect(report.skipped.map(\.row) == [3, 5])
+            #expect(report.skipped.first?.reason == .alreadyInLibrary, "the reader's own rating stays")
+            #expect(report.skipped.last?.reason == .repeated && report.skipped.last?.detail == "The same book as row 1")
+
+            let books = Dictionary(uniqueKeysWithValues: try await sprout.library(of: reader).map { ($0.title, $0) })
+            #expect(books.count == 4)
+            let almond = try #require(books["아몬드"])
+            #expect(almond.rating == 4 && almond.status == .read && almond.finishedOn == "2024-02-10" && almond.isbn13 == "9788936434595")
+            let memos = try await sprout.send(.GET, "api/reading/library/\(almond.id)/memos", headers: reader.headers).decode(Reading.Memos.self)
+            #expect(memos.memos.map(\.text) == ["좋았다.\n다시 읽고 싶다"], "the review is kept as a memo")
+            let boy = try #require(books["소년이 온다"])
+            #expect(boy.isbn13 == "9788936434120" && boy.publisher == "창비" && boy.pages == 216 && boy.status == .toRead)
+            #expect(try #require(books["Solaris"]).rating == 4)
+            let dune = try #require(books["Dune"])
+            #expect(dune.rating == 5 && dune.status == .reading && dune.startedOn == nil, "no start day in the file, none made up")
+
+            let again = try await sprout.send(.POST, "api/reading/import/goodreads", headers: reader.headers, body: file).decode(Reading.ImportReport.self)
+            #expect(again.imported.isEmpty && again.merged.isEmpty, "a second import finds nothing lacking")
+            #expect(try await sprout.send(.GET, "api/reading/library/\(almond.id)/memos", headers: reader.headers).decode(Reading.Memos.self).total == 1)
         }
     }
 

@@ -188,6 +188,12 @@ import Vapor
             #expect(String(buffer: imported.body).contains("4권을 가져오고 0권을 건너뛰었어요."))
             #expect(try await sprout.library(of: reader).count == 4)
 
+            let rated = try await browser.postMultipart("/reading/transfer", csrf: csrf) {
+                $0.add(name: "file", filename: "rated.csv", contentType: "text/csv", Data(GoodreadsFiles.file([#"1,아몬드,손원평,,,,,5,,,,,,,,,,,to-read,,,,0,0"#]).utf8))
+            }
+            let ratedPage = String(buffer: rated.body)
+            #expect(ratedPage.contains("서재에 있던 1권에 더한 것") && ratedPage.contains("1행 “아몬드” — 별점"), "a row for a shelved book says what it added")
+
             let refused = try await browser.postMultipart("/reading/transfer", csrf: csrf) {
                 $0.add(name: "file", filename: "photo.csv", contentType: "text/csv", Data([0xFF, 0xD8, 0xFF, 0x00]))
             }

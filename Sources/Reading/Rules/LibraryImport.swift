@@ -4,8 +4,10 @@ import Platform
 import SproutAPI
 
 /// A Goodreads export taken into one reader's library. Every row is held to the rules a book added
-/// by hand is; a row that breaks one, or names a book already on a shelf or earlier in the file, is
-/// skipped and reported. What is taken is written in one transaction: all of it or, when the
+/// by hand is; a row that breaks one, or names a book earlier in the file, is skipped and reported.
+/// A row for a book already on a shelf (`ImportMatch`) brings what the library lacks (`ImportMerge`):
+/// its rating, a later shelf, its review, … and is reported as merged, or as skipped when it brings
+/// nothing. What is taken is written in one transaction: all of it or, when the
 /// database fails or the library changes underneath, none of it.
 struct LibraryImport: Sendable {
     let clock: WallClock
@@ -29,9 +31,18 @@ struct LibraryImport: Sendable {
     private func take(_ rows: [GoodreadsCSV.Row], for accountID: String, on db: any Database) async throws -> Reading.ImportReport {
         let now = clock.now()
         let today = calendar.day(of: now)
-        let shelved = Set(try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).all(\.$identity))
+        let shelved = try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).all()
+        let shelvedIDs = Set(shelved.compactMap(\.id))
+        var match = ImportMatch(shelved)
+        // The texts already on each shelved book: its memos, and all of them as one review (what
+        // this library's own export wrote), so a file imported twice adds no memo twice.
+        var reviewsOf: [String: Set<String>] = [:]
+        for memos in Dictionary(grouping: try await ReadingMemo.query(on: db).filter(\.$account.$id == accountID).sort(\.$createdAt).sort(\.$id).all(), by: \.$book.id) {
+            reviewsOf[memos.key] = Set(memos.value.map(\.text) + [memos.value.map(\.text).joined(separator: "\n\n")])
+        }
         var firstRowOf: [String: Int] = [:]
         var books: [ReadingBook] = []
+        var mergedBooks: [String: ReadingBook] = [:]
         var memos: [ReadingMemo] = []
         var report = Reading.ImportReport(imported: [], skipped: [])
         for row in rows {
@@ -48,13 +59,27 @@ struct LibraryImport: Sendable {
             let title = String(row.title.prefix(Reading.BookRules.titleLength))
             if !problems.isEmpty {
                 report.skipped.append(.init(row: row.number, title: title, reason: .invalid, detail: problems.joined(separator: ", ")))
-            } else if shelved.contains(book.identity) {
-                report.skipped.append(.init(row: row.number, title: title, reason: .alreadyInLibrary, detail: "Already in the library"))
-            } else if let first = firstRowOf[book.identity] {
+            } else if let found = match.book(for: book), let foundID = found.id, let first = firstRowOf[foundID] {
                 report.skipped.append(.init(row: row.number, title: title, reason: .repeated, detail: "The same book as row \(first)"))
+            } else if let found = match.book(for: book), let foundID = found.id, shelvedIDs.contains(foundID) {
+                firstRowOf[foundID] = row.number
+                var columns = try ImportMerge.merge(book, into: found, today: today)
+                // Found by the ISBN it may have just taken, should a later row bring it again.
+                match.add(found)
+                if let review = row.review, !(reviewsOf[foundID]?.contains(review) ?? false) {
+                    memos.append(ReadingMemo(id: ids.objectID(), accountID: accountID, bookID: foundID, page: nil, text: review, at: now))
+                    columns.append("My Review")
+                }
+                if columns.isEmpty {
+                    report.skipped.append(.init(row: row.number, title: title, reason: .alreadyInLibrary, detail: "Already in the library"))
+                } else {
+                    mergedBooks[foundID] = found
+                    report.merged.append(.init(row: row.number, id: foundID, title: found.title, columns: columns))
+                }
             } else {
-                firstRowOf[book.identity] = row.number
                 let bookID = try book.requireID()
+                firstRowOf[bookID] = row.number
+                match.add(book)
                 books.append(book)
                 if let review = row.review {
                     memos.append(ReadingMemo(id: ids.objectID(), accountID: accountID, bookID: bookID, page: nil, text: review, at: now))
@@ -62,6 +87,7 @@ struct LibraryImport: Sendable {
                 report.imported.append(.init(row: row.number, id: bookID, title: book.title))
             }
         }
+        for book in mergedBooks.values { try await book.update(on: db) }
         // In slices, to stay under the bound parameters SQLite allows in one statement.
         for slice in books.chunks(of: 200) { try await slice.create(on: db) }
         for slice in memos.chunks(of: 500) { try await slice.create(on: db) }

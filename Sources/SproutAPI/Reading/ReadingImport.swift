@@ -1,15 +1,36 @@
 import Foundation
 
 extension Reading {
-    /// `POST /api/reading/import/goodreads`: what an import took and what it skipped, row by row.
-    /// Rows are counted from 1 after the header, as a spreadsheet shows them below its first line.
+    /// `POST /api/reading/import/goodreads`: what an import took, what it added to books already
+    /// in the library, and what it skipped, row by row. Rows are counted from 1 after the header, as
+    /// a spreadsheet shows them below its first line.
     public struct ImportReport: Codable, Sendable, Equatable {
         public var imported: [ImportedBook]
+        public var merged: [MergedBook]
         public var skipped: [SkippedRow]
 
-        public init(imported: [ImportedBook], skipped: [SkippedRow]) {
+        public init(imported: [ImportedBook], merged: [MergedBook] = [], skipped: [SkippedRow]) {
             self.imported = imported
+            self.merged = merged
             self.skipped = skipped
+        }
+    }
+
+    /// A row for a book already in the library that brought what the library lacked: a rating, a
+    /// later shelf, a review, an ISBN, …
+    public struct MergedBook: Codable, Sendable, Equatable {
+        public var row: Int
+        /// The book in the library.
+        public var id: String
+        public var title: String
+        /// What was taken, named by the file's columns ("My Rating", "Exclusive Shelf", "My Review", …).
+        public var columns: [String]
+
+        public init(row: Int, id: String, title: String, columns: [String]) {
+            self.row = row
+            self.id = id
+            self.title = title
+            self.columns = columns
         }
     }
 
@@ -41,7 +62,8 @@ extension Reading {
     }
 
     public enum SkipReason: String, Codable, Sendable, CaseIterable {
-        /// The same ISBN, or without one the same title and author, is already on a shelf.
+        /// The same ISBN, or without one the same title and author, is already on a shelf, and the
+        /// row has nothing the library lacks.
         case alreadyInLibrary = "already_in_library"
         /// An earlier row of the same file is the same book.
         case repeated
