@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
@@ -46,6 +47,7 @@ let package = Package(
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Web/Assets")]
         ),

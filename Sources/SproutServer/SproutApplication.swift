@@ -10,11 +10,14 @@ public enum SproutApplication {
         public var ids: IdentifierGenerator
         /// Replaces the push sender the environment configures (`SPROUT_PUSH`).
         public var push: (any PushSender)?
+        /// Replaces Web Push.
+        public var browserPush: (any BrowserPushSender)?
 
-        public init(clock: WallClock = .system, ids: IdentifierGenerator = .secureRandom, push: (any PushSender)? = nil) {
+        public init(clock: WallClock = .system, ids: IdentifierGenerator = .secureRandom, push: (any PushSender)? = nil, browserPush: (any BrowserPushSender)? = nil) {
             self.clock = clock
             self.ids = ids
             self.push = push
+            self.browserPush = browserPush
         }
     }
 
@@ -51,6 +54,7 @@ public enum SproutApplication {
         let rateLimiter = RateLimiter(clock: dependencies.clock)
         let readVersions = ReadVersions(storage: config.storage)
         let phoneSettings = try PhoneSignInSettings(environment: config.environment, production: config.isProduction)
+        let pushSettings = try PushSettings(environment: config.environment)
         let accounts = AccountDirectory(
             passwords: try PasswordHashing(threadPool: HashingThreadPool.start(on: app), threads: HashingThreadPool.threads, cost: config.passwordCost),
             ids: dependencies.ids, clock: dependencies.clock, versions: readVersions,
@@ -79,7 +83,11 @@ public enum SproutApplication {
                 accounts: accounts, clock: dependencies.clock, ids: dependencies.ids
             ),
             broadcast: InstanceBroadcast(storage: config.storage),
-            push: try dependencies.push ?? PushSettings(environment: config.environment).sender(client: { app.client }, clock: dependencies.clock, logger: app.logger),
+            push: dependencies.push ?? pushSettings.sender(client: { app.client }, clock: dependencies.clock, logger: app.logger),
+            browserPush: try dependencies.browserPush ?? pushSettings.browserSender(
+                dataDirectory: dataDirectory, publicURL: config.publicBaseURL, clock: dependencies.clock, ids: dependencies.ids, logger: app.logger
+            ),
+            pushHosts: pushSettings.webPushHosts,
             receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client }),
             readVersions: readVersions, images: images
         )
@@ -142,7 +150,7 @@ public enum SproutApplication {
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
-        ConversationRoutes.register(platform, api: platformAPI, pages: pages)
+        try ConversationRoutes.register(platform, api: platformAPI, pages: pages)
         platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)

@@ -1,9 +1,9 @@
 import NIOConcurrencyHelpers
 import Platform
 
-/// Stands in for FCM: keeps what was sent, and answers each device token as the test says
-/// (`.sent` unless told otherwise).
-public final class RecordingPushSender: PushSender {
+/// Stands in for FCM and Web Push: keeps what was sent, and answers each device token or browser
+/// endpoint as the test says (`.sent` unless told otherwise).
+public final class RecordingPushSender: PushSender, BrowserPushSender {
     public struct Push: Sendable, Equatable {
         public let message: PushMessage
         public let token: String
@@ -25,4 +25,12 @@ public final class RecordingPushSender: PushSender {
             return $0.outcomes[deviceToken] ?? .sent
         }
     }
+
+    public func send(_ message: PushMessage, to subscription: BrowserSubscription) async -> PushOutcome {
+        await send(message, to: subscription.endpoint)
+    }
+
+    public func shutdown() async {}
+
+    public let serverKey = (try? VAPIDKey(privateKey: VAPIDKey.generate()).publicKey) ?? ""
 }

@@ -71,7 +71,8 @@ public func withSprout<T>(
     let outcome: Result<T, any Error>
     do {
         let running = try await SproutApplication.configure(
-            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom, push: config.environment.string("SPROUT_PUSH") == nil ? pushes : nil)
+            app, config: config, dependencies: .init(clock: clock.clock, ids: .secureRandom, push: config.environment.string("SPROUT_PUSH") == nil ? pushes : nil,
+                                              browserPush: pushes)
         )
         outcome = .success(try await test(TestSprout(app: app, running: running, clock: clock, pushes: pushes, dataDirectory: dataDirectory)))
     } catch {

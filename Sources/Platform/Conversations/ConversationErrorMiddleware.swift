@@ -1,7 +1,7 @@
 import SproutAPI
 import Vapor
 
-/// The messenger's and the notifications' errors in Sprout's own API shape.
+/// The messenger's, the notifications' and the push registry's errors in Sprout's own API shape.
 struct ConversationErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -12,6 +12,8 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
             throw Abort(.badRequest, reason: "Unknown notification kind.")
         } catch NotificationError.invalidPaging {
             throw Abort(.badRequest, reason: Self.pagingReason)
+        } catch let error as PushSubscriptionError {
+            throw Self.abort(error)
         } catch let abort as any AbortError where abort.status == .unprocessableEntity {
             // An empty or unreadable body is the client's mistake, as any other bad body: 400.
             throw Abort(.badRequest, reason: "The body is not the JSON this route reads.")
@@ -20,6 +22,17 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
             case .unknownReason: throw Abort(.badRequest, reason: "Unknown reason: use prohibited, fraud, spam, abusive or other.")
             case let .noteTooLong(maximum): throw Abort(.badRequest, reason: "A note has at most \(maximum) characters.")
             }
+        }
+    }
+
+    static func abort(_ error: PushSubscriptionError) -> Abort {
+        switch error {
+        case .badEndpoint: Abort(.badRequest, reason: "endpoint must be a push service's URL.")
+        case .endpointNotAllowed: Abort(.badRequest, reason: "This server does not push to that host.")
+        case .badKeys: Abort(.badRequest, reason: "keys.p256dh must be a P-256 public key and keys.auth 16 bytes, both base64url.")
+        case .badDeviceToken: Abort(.badRequest, reason: "fcm_token must be 1 to 4,096 printable characters.")
+        case .nothingToSubscribe: Abort(.badRequest, reason: "Send a browser's endpoint and keys, or fcm_token.")
+        case .notFound: Abort(.notFound, reason: "No such subscription of yours.")
         }
     }
 

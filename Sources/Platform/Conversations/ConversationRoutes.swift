@@ -1,15 +1,20 @@
 import Vapor
 
-/// Conversations, notifications and live events: their API in the platform document and their pages.
+/// Conversations, notifications, live events and pushes: their API in the platform document and their pages.
 public enum ConversationRoutes {
-    public static func register(_ platform: PlatformServices, api: DocumentedRoutes, pages: any RoutesBuilder) {
+    public static func register(_ platform: PlatformServices, api: DocumentedRoutes, pages: any RoutesBuilder) throws {
         let talking = api.grouped(ConversationErrorMiddleware(), platform.ipRateLimit)
         EventStreamController(events: platform.events, tokens: platform.tokens).register(on: talking)
+        let pushes = PushSubscriptionsController(subscriptions: platform.pushSubscriptions, serverKey: platform.pushes.browsers.serverKey)
+        pushes.registerServerKey(on: talking)
         let signedIn = talking.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         ConversationsController(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit)
             .register(on: signedIn)
         NotificationsController(notifications: platform.notifications).register(on: signedIn)
+        pushes.register(on: signedIn)
         InboxPages(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
-        NotificationPages(notifications: platform.notifications).register(on: pages)
+        NotificationPages(notifications: platform.notifications, pushes: platform.pushSubscriptions, serverKey: platform.pushes.browsers.serverKey)
+            .register(on: pages)
+        try PushWorkerRoute().register(on: pages)
     }
 }

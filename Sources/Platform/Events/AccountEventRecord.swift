@@ -14,6 +14,8 @@ final class AccountEventRecord: Model, @unchecked Sendable {
     /// The same in English, where it differs.
     @OptionalField(key: "data_en") var dataEn: String?
     @Field(key: "created_at") var createdAt: Date
+    /// Whether a live stream has written it (`AccountEvents.markSeen`).
+    @Field(key: "seen") var seen: Bool
 
     init() {}
 
@@ -23,6 +25,7 @@ final class AccountEventRecord: Model, @unchecked Sendable {
         self.data = data
         self.dataEn = dataEn
         self.createdAt = createdAt
+        seen = false
     }
 }
 

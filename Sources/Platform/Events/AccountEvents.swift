@@ -42,17 +42,29 @@ public final class AccountEvents: ModuleService, Sendable {
 
     /// Stores `data` as one event for each of `accounts` and wakes their streams on every
     /// instance. `english` is the same event for a stream read in English, where text differs.
+    /// Answers each account's event id.
+    @discardableResult
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
-                                         to accounts: [String], on db: any Database) async throws {
+                                         to accounts: [String], on db: any Database) async throws -> [String: Int] {
         let encoder = WireJSON.encoder()
         let now = clock.now()
+        var ids: [String: Int] = [:]
         for account in Set(accounts) {
             let korean = String(decoding: try encoder.encode(data(account)), as: UTF8.self)
             let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
-            try await AccountEventRecord(accountID: account, name: name.rawValue, data: korean, dataEn: inEnglish, createdAt: now).create(on: db)
+            let record = AccountEventRecord(accountID: account, name: name.rawValue, data: korean, dataEn: inEnglish, createdAt: now)
+            try await record.create(on: db)
+            ids[account] = record.id
         }
         try await broadcast.publish(Self.channel, Set(accounts).sorted().joined(separator: ","), on: db)
         try await pruneNowAndThen(on: db, now: now)
+        return ids
+    }
+
+    /// Notes that a live stream showed these events, so the pushes waiting on them are dropped.
+    func markSeen(_ ids: [Int], on db: any Database) async throws {
+        guard !ids.isEmpty else { return }
+        try await AccountEventRecord.query(on: db).filter(\.$id ~~ ids).set(\.$seen, to: true).update()
     }
 
     /// The newest event id of `accountID`: where a stream without `Last-Event-ID` starts.

@@ -1,4 +1,5 @@
 import Fluent
+import SproutAPI
 import Vapor
 
 /// `GET /api/events`: the signed-in account's events as Server-Sent Events, for an access token
@@ -71,6 +72,8 @@ struct EventStreamController: Sendable {
                 batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
                 guard let last = batch.last else { break }
                 try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
+                // Written is as good as seen: the notification's push is not needed.
+                try await events.markSeen(batch.filter { $0.name == LiveEvents.Name.notification.rawValue }.map(\.id), on: db)
                 cursor = last.id
             } while batch.count == 100
         }

@@ -20,6 +20,8 @@ public struct PlatformServices: Sendable {
     /// `pushes.enqueue(PushMessage(title:body:data:), to: fcmToken, app:on:)`; a module hears of
     /// a dead token through `pushes.onDeadToken(app:)`.
     public let pushes: PushOutbox
+    /// The browsers and devices each account's notifications are pushed to.
+    public let pushSubscriptions: PushSubscriptions
     /// In-app purchase receipts: `receipts.verify(base64Receipt)`.
     public let receipts: any ReceiptVerifier
     /// The database's write counters, which `AnswerCache`s key their answers by.
@@ -36,7 +38,8 @@ public struct PlatformServices: Sendable {
 
     public init(
         config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
-        files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, receipts: any ReceiptVerifier,
+        files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, browserPush: any BrowserPushSender,
+        pushHosts: PushServiceHosts, receipts: any ReceiptVerifier,
         readVersions: ReadVersions, images: ImagePipeline
     ) {
         self.config = config
@@ -49,11 +52,12 @@ public struct PlatformServices: Sendable {
         self.rateLimiter = rateLimiter
         self.phoneSignIn = phoneSignIn
         self.broadcast = broadcast
-        pushes = PushOutbox(sender: push, clock: clock)
+        pushes = PushOutbox(sender: push, browsers: browserPush, clock: clock)
+        pushSubscriptions = PushSubscriptions(hosts: pushHosts, outbox: pushes, clock: clock)
         self.receipts = receipts
         self.readVersions = readVersions
         events = AccountEvents(broadcast: broadcast, clock: clock)
-        notifications = AccountNotifications(clock: clock, events: events)
+        notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,

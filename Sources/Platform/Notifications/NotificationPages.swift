@@ -4,15 +4,49 @@ import SproutAPI
 import Vapor
 
 /// `/notifications`: what happened, newest first (opening the page reads them), and which kinds
-/// reach me (`/notifications/settings`).
+/// reach me (`/notifications/settings`), with this browser's push subscription (`push.js`).
 struct NotificationPages: Sendable {
     let notifications: AccountNotifications
+    let pushes: PushSubscriptions
+    let serverKey: String
 
     func register(on pages: any RoutesBuilder) {
         let group = pages.grouped("notifications")
         group.get(use: list)
         group.get("settings", use: settings)
         group.post("settings", use: saveSettings)
+        group.post("push", use: subscribeBrowser)
+        group.post("push", "remove", use: unsubscribeBrowser)
+    }
+
+    /// `push.js` sends the browser's subscription here, with the page's CSRF field.
+    func subscribeBrowser(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let form = try req.content.decode(BrowserSubscriptionForm.self)
+        do {
+            _ = try await pushes.subscribe(try account.requireID(), .browser(endpoint: form.endpoint, p256dh: form.p256dh, auth: form.auth),
+                                           english: req.language == .en, on: req.db)
+        } catch let error as PushSubscriptionError {
+            return Response(status: .badRequest, body: .init(string: ConversationErrorMiddleware.abort(error).reason))
+        }
+        return Response(status: .noContent)
+    }
+
+    func unsubscribeBrowser(_ req: Request) async throws -> Response {
+        let (_, account) = try await PageContext.signedIn(req)
+        let endpoint = (try? req.content.get(String.self, at: "endpoint")) ?? ""
+        do {
+            try await pushes.unsubscribe(try account.requireID(), address: endpoint, on: req.db)
+        } catch PushSubscriptionError.notFound {
+            return Response(status: .notFound)
+        }
+        return Response(status: .noContent)
+    }
+
+    struct BrowserSubscriptionForm: Content {
+        let endpoint: String
+        let p256dh: String
+        let auth: String
     }
 
     func list(_ req: Request) async throws -> Response {
@@ -40,7 +74,7 @@ struct NotificationPages: Sendable {
 
     func settings(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        return Self.settingsPage(context, try await notifications.settings(of: try account.requireID(), on: req.db), saved: false)
+        return Self.settingsPage(context, try await notifications.settings(of: try account.requireID(), on: req.db), saved: false, serverKey: serverKey)
     }
 
     /// The form sends every kind that stays on; a kind left unticked is turned off.
@@ -52,10 +86,10 @@ struct NotificationPages: Sendable {
         for kind in Notifications.Kind.allCases {
             current = try await notifications.set(kind.rawValue, enabled: on.contains(kind.rawValue), for: me, on: req.db)
         }
-        return Self.settingsPage(context, current, saved: true)
+        return Self.settingsPage(context, current, saved: true, serverKey: serverKey)
     }
 
-    static func settingsPage(_ context: PageContext, _ settings: Notifications.Settings, saved: Bool) -> Response {
+    static func settingsPage(_ context: PageContext, _ settings: Notifications.Settings, saved: Bool, serverKey: String) -> Response {
         let title = context.pick(ko: "알림 설정", en: "Notification settings")
         return PageLayout.render(title: title, context: context, .group(
             .h1(.text(title)),
@@ -73,8 +107,34 @@ struct NotificationPages: Sendable {
                     }
                 ),
                 .button(.id("save-settings"), .type(.submit), .text(context.pick(ko: "저장하기", en: "Save")))
-            )
+            ),
+            browserPush(context, serverKey: serverKey)
         ))
+    }
+
+    /// Hidden until `push.js` finds the browser can take pushes; it then offers to turn them on
+    /// or off for this browser.
+    static func browserPush(_ context: PageContext, serverKey: String) -> Node<HTML.BodyContext> {
+        .section(
+            .id("web-push"), .class("card"), .attribute(named: "hidden"), .data(named: "server-key", value: serverKey),
+            .h2(.text(context.pick(ko: "이 브라우저로 알림 받기", en: "Notifications in this browser"))),
+            .p(.class("hint"), .text(context.pick(
+                ko: "페이지를 닫아 두어도 위에서 고른 알림이 이 기기로 와요. 페이지를 보고 있을 때는 오지 않아요.",
+                en: "What you chose above reaches this device while Sprout is closed; nothing is pushed while you are looking at it."
+            ))),
+            .form(
+                .id("web-push-form"), .action(path: "/notifications/push"), .method(.post),
+                PageLayout.csrfField(context),
+                .button(.id("web-push-on"), .type(.button), .text(context.pick(ko: "알림 켜기", en: "Turn on"))),
+                .button(.id("web-push-off"), .class("secondary"), .type(.button), .attribute(named: "hidden"),
+                        .text(context.pick(ko: "이 브라우저 알림 끄기", en: "Turn off for this browser")))
+            ),
+            .p(.id("web-push-status"), .attribute(named: "role", value: "status"),
+               .data(named: "on", value: context.pick(ko: "이 브라우저로 알림을 보내요.", en: "Notifications come to this browser.")),
+               .data(named: "off", value: context.pick(ko: "이 브라우저로는 알림을 보내지 않아요.", en: "No notifications come to this browser.")),
+               .data(named: "denied", value: context.pick(ko: "브라우저 설정에서 알림이 막혀 있어요.", en: "This browser blocks notifications from Sprout (see its site settings).")),
+               .data(named: "failed", value: context.pick(ko: "알림을 켜지 못했어요. 잠시 후 다시 해 주세요.", en: "Could not turn notifications on. Try again in a moment.")))
+        )
     }
 
     static func kindName(_ kind: String, _ context: PageContext) -> String {

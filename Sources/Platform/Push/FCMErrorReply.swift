@@ -43,21 +43,10 @@ struct FCMErrorReply: Decodable {
             let fields = reply?.violatedFields ?? []
             if fields.isEmpty || fields.contains("message.token") { return .dropToken(reason: "INVALID_ARGUMENT") }
         case (429, _), (500, _), (503, _):
-            return .retryLater(after: Self.retryAfter(retryAfter, now: now))
+            return .retryLater(after: RetryAfter.seconds(retryAfter, now: now))
         default:
             break
         }
         return .failed(reason: "FCM answered \(status) \(code ?? "-"): \(reply?.error.message ?? "no message")")
-    }
-
-    /// `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3).
-    static func retryAfter(_ header: String?, now: Date) -> TimeInterval? {
-        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
-        if let seconds = Int(header), seconds >= 0 { return TimeInterval(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: header).map { max(0, $0.timeIntervalSince(now)) }
     }
 }

@@ -10,6 +10,10 @@ import Vapor
 /// answers "later", up to `maxAttempts`. A token the provider calls dead goes back to the module
 /// that stored it (`onDeadToken`). Each instance delivers; a row is claimed before it is sent,
 /// so two instances never send it twice.
+///
+/// A notification's pushes (`PushSubscriptions`) also go to browsers, and wait a few seconds
+/// first: if a live stream showed the notification meanwhile (`AccountEvents.markSeen`), the
+/// person has seen it and nothing is pushed.
 public final class PushOutbox: ModuleService, Sendable {
     public let name = "push delivery"
     public static let maxAttempts = 8
@@ -17,6 +21,7 @@ public final class PushOutbox: ModuleService, Sendable {
     static let claim: TimeInterval = 60
 
     let sender: any PushSender
+    let browsers: any BrowserPushSender
     let clock: WallClock
     private let deadTokenHandlers = NIOLockedValueBox<[String: @Sendable (String, any Database) async -> Void]>([:])
     private let wake = NIOLockedValueBox<AsyncStream<Void>.Continuation?>(nil)
@@ -24,8 +29,9 @@ public final class PushOutbox: ModuleService, Sendable {
     /// Entries this process claimed and has not settled yet.
     private let inFlight = NIOLockedValueBox(0)
 
-    public init(sender: any PushSender, clock: WallClock) {
+    public init(sender: any PushSender, browsers: any BrowserPushSender, clock: WallClock) {
         self.sender = sender
+        self.browsers = browsers
         self.clock = clock
     }
 
@@ -35,7 +41,11 @@ public final class PushOutbox: ModuleService, Sendable {
     }
 
     public func enqueue(_ message: PushMessage, to token: String, app: String, on db: any Database) async throws {
-        try await PushOutboxEntry(app: app, token: token, message: message, now: clock.now()).create(on: db)
+        try await enqueue(PushOutboxEntry(app: app, token: token, message: message, now: clock.now()), on: db)
+    }
+
+    func enqueue(_ entry: PushOutboxEntry, on db: any Database) async throws {
+        try await entry.create(on: db)
         _ = wake.withLockedValue { $0?.yield() }
     }
 
@@ -57,8 +67,12 @@ public final class PushOutbox: ModuleService, Sendable {
             inFlight.withLockedValue { $0 += 1 }
             do {
                 if try await claim(entry, now: now, on: db) {
-                    sent += 1
-                    try await settle(entry, await sender.send(entry.message, to: entry.token), now: now, on: db, logger: logger)
+                    if let outcome = try await send(entry, on: db) {
+                        sent += 1
+                        try await settle(entry, outcome, now: now, on: db, logger: logger)
+                    } else {
+                        try await entry.delete(on: db)
+                    }
                 }
             } catch {
                 logger.warning("push outbox entry not settled: \(String(reflecting: error))")
@@ -76,10 +90,11 @@ public final class PushOutbox: ModuleService, Sendable {
         wake.withLockedValue { $0 = continuation }
         let (db, logger) = (application.db, application.logger)
         delivering.withLockedValue { $0 = Task { [weak self] in
-            // Woken by each enqueue, and every few seconds for retries that came due.
+            // Woken by each enqueue, and every second for pushes held for a live stream and
+            // retries that came due.
             let ticker = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(5))
+                    try? await Task.sleep(for: .seconds(1))
                     continuation.yield()
                 }
             }
@@ -94,6 +109,24 @@ public final class PushOutbox: ModuleService, Sendable {
     public func stop() async {
         wake.withLockedValue { $0?.finish() }
         delivering.withLockedValue { $0 }?.cancel()
+        await browsers.shutdown()
+    }
+
+    /// Sends the entry to its device or browser; nil when there is nothing to send any more: its
+    /// notification was seen live, or the browser unsubscribed.
+    private func send(_ entry: PushOutboxEntry, on db: any Database) async throws -> PushOutcome? {
+        if let event = entry.unlessSeen, try await AccountEventRecord.query(on: db).filter(\.$id == event).filter(\.$seen == true).count() > 0 {
+            return nil
+        }
+        switch entry.channel {
+        case PushOutboxEntry.Channel.web.rawValue:
+            guard let subscription = try await PushSubscriptionRecord.query(on: db).filter(\.$address == entry.token).first(),
+                  let p256dh = subscription.p256dh, let auth = subscription.auth
+            else { return nil }
+            return await browsers.send(entry.message, to: BrowserSubscription(endpoint: subscription.address, p256dh: p256dh, auth: auth))
+        default:
+            return await sender.send(entry.message, to: entry.token)
+        }
     }
 
     /// Moves the entry's next attempt past the claim, if no other instance did first.
@@ -129,6 +162,13 @@ public final class PushOutbox: ModuleService, Sendable {
 final class PushOutboxEntry: Model, @unchecked Sendable {
     static let schema = "push_outbox"
 
+    /// Where `token` leads: a device token of the configured provider, or a browser
+    /// subscription's endpoint.
+    enum Channel: String {
+        case device
+        case web
+    }
+
     @ID(custom: "id", generatedBy: .database) var id: Int?
     @Field(key: "app") var app: String
     @Field(key: "token") var token: String
@@ -140,18 +180,23 @@ final class PushOutboxEntry: Model, @unchecked Sendable {
     @Field(key: "attempts") var attempts: Int
     @Field(key: "next_attempt_at") var nextAttemptAt: Date
     @Field(key: "created_at") var createdAt: Date
+    @Field(key: "channel") var channel: String
+    /// An account event: when a live stream has shown it by the time this is due, the push is dropped.
+    @OptionalField(key: "unless_seen") var unlessSeen: Int?
 
     init() {}
 
-    init(app: String, token: String, message: PushMessage, now: Date) {
+    init(app: String, token: String, message: PushMessage, now: Date, channel: Channel = .device, unlessSeen: Int? = nil, due: Date? = nil) {
         self.app = app
         self.token = token
+        self.channel = channel.rawValue
+        self.unlessSeen = unlessSeen
         title = message.title
         body = message.body
         data = String(decoding: (try? JSONEncoder().encode(message.data)) ?? Data("{}".utf8), as: UTF8.self)
         sound = message.sound
         attempts = 0
-        nextAttemptAt = now
+        nextAttemptAt = due ?? now
         createdAt = now
     }
 

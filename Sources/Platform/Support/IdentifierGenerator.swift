@@ -14,10 +14,12 @@ public struct IdentifierGenerator: Sendable {
 
     /// A URL-safe random token with `byteCount` bytes of entropy.
     public func token(byteCount: Int = 32) -> String {
-        Data(randomBytes(byteCount)).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(randomBytes(byteCount))
+    }
+
+    /// Random bytes, for salts and keys a test must be able to repeat.
+    public func bytes(_ count: Int) -> [UInt8] {
+        randomBytes(count)
     }
 
     public func hex(byteCount: Int) -> String {

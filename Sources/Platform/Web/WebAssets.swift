@@ -87,7 +87,7 @@ extension ModuleAssets {
     /// The web shell's own assets: layout, forms, the shared cards and lists, and the scripts
     /// every page uses.
     public static func platform() throws -> ModuleAssets {
-        try ModuleAssets(module: "platform", bundle: .module, names: ["app.css", "app.js", "phone.js", "conversations.js"])
+        try ModuleAssets(module: "platform", bundle: .module, names: ["app.css", "app.js", "phone.js", "conversations.js", "push.js"])
     }
 }
 
