@@ -179,4 +179,15 @@ extension Conversations.Message {
         (request, _) = try await notification(200, Data(#"{"messages":0,"notifications":4}"#.utf8)) { try await $0.unread() }
         try expect(request, .get, "/api/unread")
     }
+
+    @Test func aDeviceRegistersAndForgetsItsFCMToken() async throws {
+        let registered = try await notification(201, Data(#"{"id":3,"kind":"fcm"}"#.utf8)) { try await $0.registerDevice(fcmToken: "fcm:abc") }
+        try expect(registered.request, .post, "/api/push/subscriptions", json: ["fcm_token": "fcm:abc"])
+        #expect(registered.result == Push.Subscription(id: 3, kind: "fcm"))
+        let forgotten = try await notification(204, Data()) { try await $0.unregisterDevice(fcmToken: "fcm:abc") }
+        try expect(forgotten.request, .delete, "/api/push/subscriptions", json: ["fcm_token": "fcm:abc"])
+        await #expect(throws: (any Error).self) { _ = try await notification(400, Data(#"{"error":true,"reason":"fcm_token must be 1 to 4,096 printable characters."}"#.utf8)) {
+            try await $0.registerDevice(fcmToken: "two words")
+        } }
+    }
 }

@@ -459,6 +459,10 @@ def test_a_lessons_post_is_talked_about_with_its_author(conv, conv_server, shopp
     expect_status(response, 201)
     conversation = check_conversation(response.json())
     assert conversation["other"]["id"] == teacher.user_id
+    assert conversation["other"]["picture"] is None, "no profile picture yet"
+    expect_status(teacher.edit_profile(image=jpeg()), 200)
+    picture = teacher.my_profile()["profileImage"]
+    assert picture and conv.fetch(shopper, conversation["id"])["other"]["picture"] == picture, "the picture the teacher chose"
     about = conversation["about"]
     assert (about["app"], about["id"], about["title"], about["price"]) == ("lessons", post["post_id"], post["title"], 50000)
     assert about["path"].startswith("/"), about

@@ -19,4 +19,10 @@ struct LessonConversations: ConversationSubjects {
         return ConversationSubject(ownerID: post.creator.userID, title: post.title, photo: post.files.first, price: post.price, state: nil,
                                    path: "/lessons/\(post.postID)")
     }
+
+    func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] {
+        guard !accountIDs.isEmpty else { return [:] }
+        let profiles = try await LessonsProfile.query(on: db).filter(\.$id ~~ accountIDs).filter(\.$profileImage != "").all()
+        return Dictionary(profiles.compactMap { profile in profile.id.map { ($0, profile.profileImage) } }) { first, _ in first }
+    }
 }

@@ -42,6 +42,13 @@ public struct ConversationSubject: Sendable, Equatable {
 public protocol ConversationSubjects: Sendable {
     var app: String { get }
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject?
+    /// The pictures these people chose in this app (a stored file's path), shown beside them in
+    /// conversations; none for an app without pictures of people.
+    func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String]
+}
+
+extension ConversationSubjects {
+    public func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] { [:] }
 }
 
 /// The apps' subjects, filled once the modules are built (they are built after the platform).
@@ -58,5 +65,16 @@ public final class ConversationSubjectDirectory: Sendable {
 
     func subjects(of app: String) -> (any ConversationSubjects)? {
         byApp.withLockedValue { $0[app] }
+    }
+
+    /// Each person's picture from the first app (by name) that has one.
+    func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] {
+        var found: [String: String] = [:]
+        for subjects in byApp.withLockedValue({ $0.sorted { $0.key < $1.key }.map(\.value) }) {
+            let missing = accountIDs.filter { found[$0] == nil }
+            guard !missing.isEmpty else { break }
+            found.merge(try await subjects.pictures(of: missing, on: db)) { first, _ in first }
+        }
+        return found
     }
 }

@@ -115,9 +115,7 @@ public struct Messenger: Sendable {
         if let before { query = query.filter(\.$lastMessageID < before) }
         let records = try await query.sort(\.$lastMessageID, .descending).limit(limit + 1).all()
         let shown = Array(records.prefix(limit))
-        var views: [Conversations.Conversation] = []
-        for record in shown { views.append(try await view(record, for: me, on: db)) }
-        return Conversations.Inbox(conversations: views, nextBefore: records.count > limit ? shown.last?.lastMessageID : nil)
+        return Conversations.Inbox(conversations: try await views(shown, for: me, on: db), nextBefore: records.count > limit ? shown.last?.lastMessageID : nil)
     }
 
     /// Every conversation of `me` about nothing in particular in `app`, with or without
@@ -149,9 +147,7 @@ public struct Messenger: Sendable {
         let records = try await ConversationRecord.query(on: db).filter(\.$aboutApp == topic.app).filter(\.$aboutID == topic.id)
             .group(.or) { $0.filter(\.$firstMember == me).filter(\.$secondMember == me) }
             .sort(\.$lastMessageID, .descending).limit(100).all()
-        var views: [Conversations.Conversation] = []
-        for record in records { views.append(try await view(record, for: me, on: db)) }
-        return views
+        return try await views(records, for: me, on: db)
     }
 
     public func conversation(_ id: String, for me: String, on db: any Database) async throws -> Conversations.Conversation {
@@ -322,29 +318,6 @@ public struct Messenger: Sendable {
             either.group(.and) { $0.filter(\.$blockerID == one).filter(\.$blockedID == other) }
             either.group(.and) { $0.filter(\.$blockerID == other).filter(\.$blockedID == one) }
         }.count() > 0
-    }
-
-    private func view(_ record: ConversationRecord, for me: String, on db: any Database) async throws -> Conversations.Conversation {
-        let conversationID = try record.requireID()
-        let otherID = record.other(than: me)
-        let other = try await Account.find(otherID, on: db)
-        let about: Conversations.About? = if record.topic.isNothingInParticular {
-            nil
-        } else {
-            try await subjects.subjects(of: record.aboutApp)?.subject(record.aboutID, on: db).map {
-                Conversations.About(app: record.aboutApp, id: record.aboutID, title: $0.title, photo: $0.photo, price: $0.price, state: $0.state, path: $0.path)
-            }
-        }
-        let last = try await ConversationMessage.query(on: db).filter(\.$conversationID == conversationID).sort(\.$id, .descending).first()
-        let readUpTo = try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me).first()?.readUpTo ?? 0
-        let unread = try await ConversationMessage.query(on: db).filter(\.$conversationID == conversationID)
-            .filter(\.$id > readUpTo).filter(\.$senderID != me).count()
-        return Conversations.Conversation(
-            id: conversationID,
-            other: Conversations.Person(id: otherID, name: other?.displayName ?? "", picture: nil),
-            about: about, lastMessage: last.map(Self.message), unreadCount: unread,
-            blocked: try await hasBlocked(otherID, by: me, on: db), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
-        )
     }
 
     static func message(_ record: ConversationMessage) -> Conversations.Message {

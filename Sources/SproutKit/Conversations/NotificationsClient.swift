@@ -45,4 +45,18 @@ public struct NotificationsClient: Sendable {
     public func update(_ setting: Notifications.Setting) async throws -> Notifications.Settings {
         try await api.send(Endpoint(method: .put, path: "api/notifications/settings", body: try .json(setting), requiresAuthentication: true))
     }
+
+    /// Pushes my notifications to this device while no live stream of mine is open: `token` is the
+    /// app's FCM registration token (`Messaging.messaging().token`). Call again whenever it changes.
+    @discardableResult
+    public func registerDevice(fcmToken token: String) async throws -> Push.Subscription {
+        try await api.send(Endpoint(method: .post, path: "api/push/subscriptions", body: try .json(Push.Subscribe(fcmToken: token)), requiresAuthentication: true))
+    }
+
+    /// Stops pushing to this device (on signing out).
+    public func unregisterDevice(fcmToken token: String) async throws {
+        try await api.send(Endpoint<Void>(
+            method: .delete, path: "api/push/subscriptions", body: try .json(Push.Unsubscribe(fcmToken: token)), requiresAuthentication: true
+        ) { _ in })
+    }
 }

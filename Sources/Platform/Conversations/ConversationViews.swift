@@ -1,0 +1,65 @@
+import Fluent
+import Foundation
+import SproutAPI
+import SQLKit
+
+/// Conversations as one of their two people sees them, read for a whole page at once: each kind
+/// of thing a row shows (the other people, their pictures, the last messages, my unread counts,
+/// whom I blocked) is one query for the page, not one per row. What each row is about is asked
+/// of its app, one row at a time.
+extension Messenger {
+    func view(_ record: ConversationRecord, for me: String, on db: any Database) async throws -> Conversations.Conversation {
+        guard let view = try await views([record], for: me, on: db).first else { throw ConversationError.notFound }
+        return view
+    }
+
+    func views(_ records: [ConversationRecord], for me: String, on db: any Database) async throws -> [Conversations.Conversation] {
+        guard !records.isEmpty else { return [] }
+        let ids = try records.map { try $0.requireID() }
+        let others = Array(Set(records.map { $0.other(than: me) }))
+        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ others).all().compactMap { account in
+            account.id.map { ($0, account.displayName) }
+        }) { first, _ in first }
+        let pictures = try await subjects.pictures(of: others, on: db)
+        let lastIDs = records.map(\.lastMessageID).filter { $0 > 0 }
+        let lastMessages = lastIDs.isEmpty ? [:] : Dictionary(try await ConversationMessage.query(on: db).filter(\.$id ~~ lastIDs).all().map {
+            ($0.conversationID, $0)
+        }) { first, _ in first }
+        let unread = try await unreadCounts(in: ids, for: me, on: db)
+        let blocked = Set(try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID ~~ others).all().map(\.blockedID))
+        var views: [Conversations.Conversation] = []
+        for record in records {
+            let id = try record.requireID()
+            let other = record.other(than: me)
+            views.append(Conversations.Conversation(
+                id: id,
+                other: Conversations.Person(id: other, name: names[other] ?? "", picture: pictures[other]),
+                about: try await about(record, on: db), lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
+                blocked: blocked.contains(other), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
+            ))
+        }
+        return views
+    }
+
+    private func about(_ record: ConversationRecord, on db: any Database) async throws -> Conversations.About? {
+        guard !record.topic.isNothingInParticular else { return nil }
+        return try await subjects.subjects(of: record.aboutApp)?.subject(record.aboutID, on: db).map {
+            Conversations.About(app: record.aboutApp, id: record.aboutID, title: $0.title, photo: $0.photo, price: $0.price, state: $0.state, path: $0.path)
+        }
+    }
+
+    /// The messages from the other side after what `me` has read, per conversation.
+    private func unreadCounts(in ids: [String], for me: String, on db: any Database) async throws -> [String: Int] {
+        struct Row: Decodable {
+            let conversation_id: String
+            let unread: Int
+        }
+        let rows = try await db.sql().raw("""
+            SELECT m.conversation_id, COUNT(*) AS unread FROM conversation_messages m
+            JOIN conversation_members r ON r.conversation_id = m.conversation_id AND r.account_id = \(bind: me)
+            WHERE m.conversation_id IN (\(binds: ids)) AND m.sender_id <> \(bind: me) AND m.id > r.read_up_to
+            GROUP BY m.conversation_id
+            """).all(decoding: Row.self)
+        return Dictionary(rows.map { ($0.conversation_id, $0.unread) }) { first, _ in first }
+    }
+}
