@@ -41,7 +41,7 @@ def test_a_mistyped_command_or_restore_help_touches_nothing(tmp_path, args):
 def test_serve_creates_database_and_private_secrets(start_sprout):
     data = start_sprout().data_dir
     assert (data / "sprout.sqlite").is_file()
-    for secret in ("jwt-secret", "dev-api-key"):
+    for secret in ("jwt-secret", "dev-api-key", "vapid-private-key"):
         assert stat.S_IMODE((data / secret).stat().st_mode) == 0o600, secret
     lines = (data / "dev-api-key").read_text().splitlines()
     assert len(lines) == 1 and lines[0].strip()
@@ -179,3 +179,5 @@ def test_a_backup_taken_while_serving_restores_exactly_that_moment(tmp_path, sta
     assert market.fetch(server.base_url + image_path).status_code == 200
     assert LessonsAPI(server.base_url, server.dev_key()).request("POST", "/v1/validation/email", json={"email": "x@y.z"}).status_code == 200, \
         "the dev key came back with the secrets"
+    assert (backup / "vapid-private-key").read_text() == (server.data_dir / "vapid-private-key").read_text(), \
+        "the Web Push key is backed up: browsers subscribed to its public half"

@@ -8,7 +8,7 @@ import SQLKit
 /// the folder then holds the uploads and secrets.
 public enum Backup {
     static let databaseFile = "sprout.sqlite"
-    static let secrets = ["jwt-secret", "dev-api-key"]
+    static let secrets = ["jwt-secret", "dev-api-key", "vapid-private-key"]
 
     public enum Failure: Error, CustomStringConvertible {
         case destinationExists(String)
