@@ -33,6 +33,24 @@ import Vapor
         }
     }
 
+    @Test func anEmptySearchOffersTheBookByHandWithWhatWasSearchedAsItsTitle() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)
+            let nothing = String(buffer: try await browser.get("/reading/search?q=%EB%82%B4%20%EC%B1%85%20%26%20%EB%84%88").body)
+            #expect(nothing.contains("검색 결과 0권"))
+            #expect(nothing.contains(#"<a id="add-by-hand" href="/reading/books/new?title=%EB%82%B4%20%EC%B1%85%20%26%20%EB%84%88">"#), "\(nothing)")
+            let form = String(buffer: try await browser.get("/reading/books/new?title=%EB%82%B4%20%EC%B1%85%20%26%20%EB%84%88").body)
+            #expect(form.contains(#"value="내 책 &amp; 너" required"#))
+            let byISBN = String(buffer: try await browser.get("/reading/search?q=9791190090018").body)
+            #expect(byISBN.contains(#"href="/reading/books/new?isbn13=9791190090018""#), "an ISBN the catalogue lacks fills the ISBN")
+
+            try await sprout.addBook(Reading.NewBook(title: "소년이 온다", author: "한강"), by: reader)
+            let shelf = String(buffer: try await browser.get("/reading?q=%E3%85%85%E3%84%B4%E3%85%87").body)
+            #expect(shelf.contains("소년이 온다"), "the shelves' search forgives as the catalogue's does: 초성 on a book added by hand")
+            #expect(try await sprout.library("?q=%EC%86%8C%EB%85%84%EC%9D%B4%EC%98%A8%EB%8B%A4", of: reader).map(\.title) == ["소년이 온다"], "and spacing, in the API too")
+        }
+    }
+
     @Test func booksWithoutAPictureGetACoverDrawnFromTheirTitle() async throws {
         try await withReadingSprout { sprout in
             let (browser, reader) = try await ReadingPagesTests().signedIn(sprout)

@@ -31,9 +31,11 @@ struct ReadingBookPages: Sendable {
         var status: String?
     }
 
+    /// The form, filled from the query: an empty search links here with what was searched for.
     func newBook(_ req: Request) async throws -> Response {
         let (context, _) = try await PageContext.signedIn(req)
-        return ReadingBookViews.newBook(context, form: BookForm(), errors: [:])
+        let prefill = (try? req.query.decode(BookForm.self)) ?? BookForm()
+        return ReadingBookViews.newBook(context, form: BookForm(title: prefill.title, author: prefill.author, isbn13: prefill.isbn13), errors: [:])
     }
 
     func addBook(_ req: Request) async throws -> Response {

@@ -20,7 +20,8 @@ enum ReadingSearchViews {
         return page(context, query: query, .group(
             .p(.id("result-count"), .text(context.pick(ko: "검색 결과 \(results.total)권", en: "\(results.total) books found"))),
             .if(results.books.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "찾는 책이 없다면 직접 추가해 보세요.", en: "Not here? Add it by hand.")),
-                                          .text(" "), .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add a book"))))),
+                                          .text(" "), .a(.id("add-by-hand"), .href(addByHand(query: query)),
+                                                         .text(context.pick(ko: "“\(query)” 직접 추가", en: "Add “\(query)” by hand"))))),
             list(context, results.books, id: "results"),
             .if(hasNext, .a(.id("next-page"), .class("button secondary"),
                             .href(link(query: query, page: results.page + 1)), .text(context.pick(ko: "더 보기", en: "More"))))
@@ -64,6 +65,15 @@ enum ReadingSearchViews {
                 )
             )
         })
+    }
+
+    /// The add-a-book form with the search as its ISBN when it is one, else as its title.
+    /// Encoded by hand: `URLComponents` leaves `&` and `=` in a value as they are, which would cut a
+    /// title such as “Pride & Prejudice” short.
+    static func addByHand(query: String) -> String {
+        let isbn = Reading.BookRules.isbn13(query)
+        let value = (isbn ?? query).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return "/reading/books/new?" + (isbn == nil ? "title=" : "isbn13=") + value
     }
 
     static func link(query: String, page: Int) -> String {

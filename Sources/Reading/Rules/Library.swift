@@ -63,7 +63,13 @@ struct Library: Sendable {
         case .title: select = select.orderBy("title_key", direction)
         case .pages: select = select.orderBy("pages", direction).orderBy("added_at", .descending)
         }
-        return try await select.orderBy("id", direction).all(decoding: BookRow.self).map(\.book)
+        let books = try await select.orderBy("id", direction).all(decoding: BookRow.self).map(\.book)
+        guard books.isEmpty, let search = shelf.search, let forgiving = ForgivingSearch(search) else { return books }
+        // Nothing found as typed: the shelf again, nearest first, forgiving spacing, 초성 and typos.
+        let everything = try await self.books(of: accountID, on: Shelf(status: shelf.status, sort: shelf.sort, order: shelf.order), on: db)
+        return everything.enumerated().compactMap { index, book in
+            forgiving.distance(to: SearchKey.fold(book.title) + "\n" + SearchKey.fold(book.author)).map { (book, $0, index) }
+        }.sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
     }
 
     func book(_ id: String, of accountID: String, on db: any Database) async throws -> ReadingBook {

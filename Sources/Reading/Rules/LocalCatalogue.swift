@@ -8,7 +8,8 @@ import SproutAPI
 /// shelves with an ISBN is remembered here, so search and the lists work with no outside service.
 /// Search is full text over title, author and publisher, folded like the library's: SQLite's FTS5
 /// trigram index for three characters or more, PostgreSQL's `pg_trgm` index behind `LIKE`, and a
-/// scan for one- and two-character searches (`한강`), which no trigram can serve.
+/// scan for one- and two-character searches (`한강`), which no trigram can serve. A search that finds
+/// nothing looks again, forgiving spacing, 초성 and typos (`ForgivingSearch`).
 struct LocalCatalogue: BookCatalogue {
     let clock: WallClock
 
@@ -27,12 +28,34 @@ struct LocalCatalogue: BookCatalogue {
             matches = "search_key LIKE \(bind: SearchKey.containsPattern(folded)) ESCAPE '\\'"
         }
         let total = try await sql.raw("SELECT COUNT(*) AS total FROM reading_catalog WHERE \(matches)").first(decoding: Count.self)?.total ?? 0
+        if total == 0, let forgiving = ForgivingSearch(query) {
+            return try await search(forgiving, page: page, size: size, on: sql)
+        }
         let rows = try await sql.raw("""
             SELECT \(unsafeRaw: CatalogRow.columns) FROM reading_catalog WHERE \(matches)
             ORDER BY shelved DESC, title ASC, isbn13 ASC LIMIT \(bind: size) OFFSET \(bind: (page - 1) * size)
             """).all(decoding: CatalogRow.self)
         return Reading.CatalogPage(books: rows.map(\.book), total: total, page: page, pageSize: size)
     }
+
+    /// The books whose keys come nearest a search the index found nothing for, nearest first, then
+    /// as an ordinary search orders them. The most shelved books are looked at first and at most
+    /// `forgivingScan` of them, so a catalogue that has grown large stays quick.
+    private func search(_ forgiving: ForgivingSearch, page: Int, size: Int, on sql: any SQLDatabase) async throws -> Reading.CatalogPage {
+        let keys = try await sql.raw("""
+            SELECT isbn13, search_key FROM reading_catalog ORDER BY shelved DESC, title ASC, isbn13 ASC LIMIT \(bind: Self.forgivingScan)
+            """).all(decoding: CatalogKey.self)
+        let near = keys.enumerated().compactMap { index, key in forgiving.distance(to: key.search_key).map { (key.isbn13, $0, index) } }
+            .sorted { ($0.1, $0.2) < ($1.1, $1.2) }.map(\.0)
+        let shown = Array(near.dropFirst((page - 1) * size).prefix(size))
+        guard !shown.isEmpty else { return Reading.CatalogPage(books: [], total: near.count, page: page, pageSize: size) }
+        let rows = try await sql.raw("SELECT \(unsafeRaw: CatalogRow.columns) FROM reading_catalog WHERE isbn13 IN (\(binds: shown))")
+            .all(decoding: CatalogRow.self)
+        let byISBN = Dictionary(uniqueKeysWithValues: rows.map { ($0.isbn13, $0.book) })
+        return Reading.CatalogPage(books: shown.compactMap { byISBN[$0] }, total: near.count, page: page, pageSize: size)
+    }
+
+    static let forgivingScan = 20_000
 
     func list(_ list: Reading.CatalogList, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
         let sql = try db.sql()
@@ -79,6 +102,11 @@ struct LocalCatalogue: BookCatalogue {
 
     private struct Count: Decodable {
         let total: Int
+    }
+
+    private struct CatalogKey: Decodable {
+        let isbn13: String
+        let search_key: String
     }
 }
 
