@@ -73,8 +73,9 @@ public enum SproutApplication {
             ),
             apiKeys: APIKeyRegistry(ids: dependencies.ids, clock: dependencies.clock, versions: readVersions),
             files: FileStore(
-                root: dataDirectory.uploads, ids: dependencies.ids, threadPool: app.threadPool,
-                maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
+                storage: try UploadStorageSettings(environment: config.environment)
+                    .storage(uploadsFolder: dataDirectory.uploads, threadPool: app.threadPool, clock: dependencies.clock),
+                ids: dependencies.ids, maxBytes: config.maxUploadBytes, maxCount: config.maxUploadCount
             ),
             rateLimiter: rateLimiter,
             phoneSignIn: await PhoneSignIn(
@@ -91,6 +92,7 @@ public enum SproutApplication {
             receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client }),
             readVersions: readVersions, images: images
         )
+        app.closeOnShutdown(platform.files)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
         let modules = try moduleTypes.map { try $0.init(context: context) }
         accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)

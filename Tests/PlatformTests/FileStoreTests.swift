@@ -1,6 +1,6 @@
 import Foundation
 import NIOPosix
-import Platform
+@testable import Platform
 import Testing
 
 @Suite struct FileStoreTests {
@@ -23,8 +23,9 @@ import Testing
         #expect(saved[0].path.hasPrefix("uploads/posts/") && saved[0].path.hasSuffix(".png"))
         #expect(saved[1].path.hasSuffix(".jpg"))
         #expect(saved[0].path != saved[1].path)
-        let location = try #require(store().location(of: saved[0].path.split(separator: "/").map(String.init)))
-        #expect(try Data(contentsOf: location) == Self.png)
+        let key = try #require(store().key(of: saved[0].path.split(separator: "/").map(String.init)))
+        #expect(try Data(contentsOf: root.appendingPathComponent(key)) == Self.png)
+        #expect(try await store().exists(saved[0].path))
     }
 
     @Test func rejectedBatchesLeaveNothingBehind() async throws {
@@ -55,6 +56,6 @@ import Testing
         ["uploads", "posts"],
     ])
     func pathsItCouldNotHaveMadeNeverReachTheDisk(components: [String]) {
-        #expect(store().location(of: components) == nil)
+        #expect(store().key(of: components) == nil)
     }
 }

@@ -24,6 +24,8 @@ enum LessonsError: Error, Equatable {
     case tooManyRequests
     case invalidURL
     case notAuthor
+    /// A service the server needs (file storage) is down for a moment: try again after `Retry-After`.
+    case unavailable
     case serverError
 
     var status: HTTPResponseStatus {
@@ -41,6 +43,7 @@ enum LessonsError: Error, Equatable {
         case .tooManyRequests: .tooManyRequests
         case .invalidURL: .custom(code: 444, reasonPhrase: "Invalid URL")
         case .notAuthor: .custom(code: 445, reasonPhrase: "Not Author")
+        case .unavailable: .serviceUnavailable
         case .serverError: .internalServerError
         }
     }
@@ -68,6 +71,7 @@ enum LessonsError: Error, Equatable {
         case .tooManyRequests: "과호출입니다."
         case .invalidURL: "비정상 URL입니다."
         case .notAuthor: "권한이 없습니다."
+        case .unavailable: "잠시 후 다시 시도해주세요."
         case .serverError: "서버 오류가 발생했습니다."
         }
     }

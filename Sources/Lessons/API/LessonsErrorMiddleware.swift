@@ -36,6 +36,7 @@ struct LessonsErrorMiddleware: AsyncMiddleware {
             case 403: return .forbidden
             case 404: return .invalidURL
             case 429: return .tooManyRequests
+            case 503: return .unavailable
             default: return .serverError
             }
         default:

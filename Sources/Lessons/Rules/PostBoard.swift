@@ -40,7 +40,7 @@ struct PostBoard: Sendable {
             throw PostError.productIDMissing
         }
         let post = LessonPost(postID: ids.objectID(), productID: productID, creatorID: accountID, title: "", createdAt: clock.now())
-        try apply(request, to: post)
+        try await apply(request, to: post)
         guard try await PostUploads.attachable(post.fileList, by: accountID, on: db) else { throw PostError.foreignFiles }
         let seq = try await db.writeTransaction { db in
             // Stamped once the write lock is held, so posts that raced to be created still list
@@ -62,7 +62,7 @@ struct PostBoard: Sendable {
             let post = try await find(postID, on: db)
             guard post.creatorID == accountID else { throw PostError.notAuthor }
             let before = post.fileList
-            try apply(request, to: post)
+            try await apply(request, to: post)
             guard try await PostUploads.attachable(post.fileList, by: accountID, on: db) else { throw PostError.foreignFiles }
             if let productID = request.productID?.value.trimmingCharacters(in: .whitespaces), !productID.isEmpty { post.productID = productID }
             try await post.save(on: db)
@@ -203,7 +203,7 @@ struct PostBoard: Sendable {
     }
 
     /// Copies the fields the request carries onto the post; fields it leaves out stay as they are.
-    private func apply(_ request: Lessons.PostRequest, to post: LessonPost) throws {
+    private func apply(_ request: Lessons.PostRequest, to post: LessonPost) async throws {
         if let title = request.title?.value {
             guard title.count <= Self.maxTitleLength else { throw PostError.titleTooLong(maximum: Self.maxTitleLength) }
             post.title = title
@@ -225,9 +225,8 @@ struct PostBoard: Sendable {
         if let value = request.content4?.value, !LessonCuration.isTag(post.content4) { post.content4 = LessonCuration.isTag(value) ? "" : value }
         if let value = request.content5?.value { post.content5 = value }
         if let files = request.files {
-            guard files.count <= Self.maxFiles, files.allSatisfy({ Self.isPostFile($0) && self.files.exists($0) }) else {
-                throw PostError.foreignFiles
-            }
+            guard files.count <= Self.maxFiles, files.allSatisfy(Self.isPostFile) else { throw PostError.foreignFiles }
+            for file in files where try await !self.files.exists(file) { throw PostError.foreignFiles }
             post.fileList = files
         }
     }

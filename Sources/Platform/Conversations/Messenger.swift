@@ -194,9 +194,8 @@ public struct Messenger: Sendable {
     public func send(text: String, files: [String], in id: String, by me: String, on db: any Database) async throws -> Conversations.Message {
         let text = try Self.checkedText(text, withPhoto: !files.isEmpty)
         guard files.count <= Self.maxPhotos else { throw ConversationError.photo(.tooMany(maximum: Self.maxPhotos)) }
-        guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") && photos.files.exists($0) }) else {
-            throw ConversationError.foreignFiles
-        }
+        guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") }) else { throw ConversationError.foreignFiles }
+        for file in files where try await !photos.files.exists(file) { throw ConversationError.foreignFiles }
         return try await send(text: text, files: files, in: try await membership(id, of: me, on: db), by: me, on: db).message
     }
 

@@ -16,22 +16,26 @@ public struct StoredFile: Sendable, Equatable {
     public let byteCount: Int
 }
 
-/// Keeps uploaded files under the data directory with generated names, and serves them back.
+/// Keeps uploaded files with generated names in an `UploadStorage` (the data directory's folder,
+/// or a bucket), and serves them back at their stable `/uploads/…` paths.
 public struct FileStore: Sendable {
     public static let pathPrefix = "uploads"
 
-    let root: URL
+    let storage: any UploadStorage
     let ids: IdentifierGenerator
-    let threadPool: NIOThreadPool
     public let maxBytes: Int
     public let maxCount: Int
 
-    public init(root: URL, ids: IdentifierGenerator, threadPool: NIOThreadPool, maxBytes: Int, maxCount: Int) {
-        self.root = root
+    public init(storage: any UploadStorage, ids: IdentifierGenerator, maxBytes: Int, maxCount: Int) {
+        self.storage = storage
         self.ids = ids
-        self.threadPool = threadPool
         self.maxBytes = maxBytes
         self.maxCount = maxCount
+    }
+
+    /// Files in the folder `root`.
+    public init(root: URL, ids: IdentifierGenerator, threadPool: NIOThreadPool, maxBytes: Int, maxCount: Int) {
+        self.init(storage: LocalUploadFolder(root: root, threadPool: threadPool), ids: ids, maxBytes: maxBytes, maxCount: maxCount)
     }
 
     /// Checks every file before writing any, so a rejected batch leaves nothing behind.
@@ -54,66 +58,50 @@ public struct FileStore: Sendable {
     /// Writes files that were already checked (or made by Sprout), all or none.
     public func write(_ files: [(data: Data, kind: FileKind)], area: String) async throws -> [StoredFile] {
         precondition(Self.isSafeComponent(area), "file areas are fixed names chosen in code")
-        let folder = root.appendingPathComponent(area, isDirectory: true)
-        let stored = files.map { data, kind in
-            (data, StoredFile(path: "\(Self.pathPrefix)/\(area)/\(ids.hex(byteCount: 16)).\(kind.fileExtension)", kind: kind, byteCount: data.count))
-        }
-        let root = root
-        try await threadPool.runIfActive {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var written: [URL] = []
-            do {
-                for (data, file) in stored {
-                    let url = root.deletingLastPathComponent().appendingPathComponent(file.path)
-                    try data.write(to: url, options: .atomic)
-                    written.append(url)
-                }
-            } catch {
-                for url in written { try? FileManager.default.removeItem(at: url) }
-                throw error
-            }
-        }
-        return stored.map(\.1)
+        let named = files.map { data, kind in (key: "\(area)/\(ids.hex(byteCount: 16)).\(kind.fileExtension)", data: data, kind: kind) }
+        try await storage.put(named)
+        return named.map { StoredFile(path: "\(Self.pathPrefix)/\($0.key)", kind: $0.kind, byteCount: $0.data.count) }
     }
 
     public func delete(path: String) async throws {
-        guard let url = location(of: path.split(separator: "/").map(String.init)) else { return }
-        try await threadPool.runIfActive { try? FileManager.default.removeItem(at: url) }
+        guard let key = key(of: path.split(separator: "/").map(String.init)) else { return }
+        try await storage.delete(key)
     }
 
-    /// The file on disk for the path components after the server root, or nil when the path is not
-    /// one this store could have generated: `..`, percent escapes, absolute paths, hidden files and
-    /// anything outside `uploads/` never reach the file system.
-    public func location(of components: [String]) -> URL? {
+    /// The storage key for the path components after the server root, or nil when the path is
+    /// not one this store could have generated: `..`, percent escapes, absolute paths, hidden
+    /// files and anything outside `uploads/` never reach the storage.
+    func key(of components: [String]) -> String? {
         guard components.count == 3, components[0] == Self.pathPrefix,
               components.dropFirst().allSatisfy(Self.isSafeComponent),
               let dot = components[2].lastIndex(of: "."),
               FileKind(fileExtension: String(components[2][components[2].index(after: dot)...])) != nil
         else { return nil }
-        let url = root.appendingPathComponent(components[1], isDirectory: true).appendingPathComponent(components[2])
-        guard url.standardizedFileURL.path.hasPrefix(root.standardizedFileURL.path + "/") else { return nil }
-        return url
+        return components[1] + "/" + components[2]
     }
 
     /// Whether `path` (as uploads return it) names a file this store holds.
-    public func exists(_ path: String) -> Bool {
-        guard let url = location(of: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) else { return false }
-        return FileManager.default.fileExists(atPath: url.path)
+    public func exists(_ path: String) async throws -> Bool {
+        guard let key = key(of: path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)) else { return false }
+        return try await storage.exists(key)
     }
 
-    /// Streams a stored file with its content type and caching headers. Stored files never change
-    /// (a new upload gets a new name), so clients may cache them for good.
+    /// A stored file with its content type and caching headers. Stored files never change (a new
+    /// upload gets a new name), so clients may cache them for good.
     public func serve(_ components: [String], for req: Request) async throws -> Response {
-        guard let url = location(of: components),
-              let kind = FileKind(fileExtension: url.pathExtension),
-              FileManager.default.fileExists(atPath: url.path)
-        else { throw Abort(.notFound) }
-        let response = try await req.fileio.asyncStreamFile(
-            at: url.path, mediaType: HTTPMediaType(type: "image", subType: kind.rawValue)
-        )
-        response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable")
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        guard let key = key(of: components), let dot = key.lastIndex(of: "."), let kind = FileKind(fileExtension: String(key[key.index(after: dot)...])) else {
+            throw Abort(.notFound)
+        }
+        let response = try await storage.serve(key, kind: kind, for: req)
+        if response.status == .ok {
+            response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=31536000, immutable")
+            response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+        }
         return response
+    }
+
+    public func shutdown() async {
+        await storage.shutdown()
     }
 
     public static func isSafeComponent(_ component: String) -> Bool {

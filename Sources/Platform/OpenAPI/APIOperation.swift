@@ -163,6 +163,8 @@ public struct APIOperation: Sendable {
             let content: OpenAPI.Content.Map = switch status {
             case _ where answer != nil && (status == success || answerAlsoFor.contains(status)):
                 [contentType: .b(OpenAPI.Content(schema: answer.map { schemas.reference(to: $0.schema, named: $0.name) } ?? .fragment, example: answer?.example))]
+            // No Content has no body to describe.
+            case 204: [:]
             case success where contentType == .txt: [contentType: .b(OpenAPI.Content(schema: .string))]
             case success: [contentType: .b(OpenAPI.Content(schema: .fragment))]
             case 200..<300: otherSuccessContent.map { [OpenAPI.ContentType(rawValue: $0) ?? .txt: .b(OpenAPI.Content(schema: .string))] } ?? [:]

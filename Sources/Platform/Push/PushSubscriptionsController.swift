@@ -11,7 +11,7 @@ struct PushSubscriptionsController: Sendable {
         routes.on(.GET, "api", "push", "server-key", doc: .init(
             "The Web Push application server key",
             description: "The VAPID public key a browser passes to `pushManager.subscribe` as `applicationServerKey`.",
-            responses: [200: "{public_key}"]
+            responses: [200: "{public_key}"], answer: Push.ServerKey.self
         ), use: { _ in Push.ServerKey(publicKey: serverKey) })
     }
 

@@ -47,6 +47,9 @@ struct BackupCommand: AsyncCommand {
         if case .postgres = config.storage {
             context.console.warning("The database is PostgreSQL: back it up with pg_dump; \(signature.path) holds the uploads and secrets.")
         }
+        if let note = try UploadStorageSettings(environment: config.environment).backupNote {
+            context.console.warning("The \(note).")
+        }
         context.console.info("Backed up into \(signature.path). Restore with: sprout restore \(signature.path)")
     }
 }
