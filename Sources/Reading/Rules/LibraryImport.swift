@@ -22,7 +22,9 @@ struct LibraryImport: Sendable {
             throw ReadingError.unreadableImport(error)
         }
         do {
-            return try await db.transaction { db in try await take(rows, for: accountID, on: db) }
+            // It reads the library before it writes: on SQLite the write lock is taken first, or
+            // a page loading in the background in between fails it (SQLITE_BUSY_SNAPSHOT).
+            return try await db.writeTransaction { db in try await take(rows, for: accountID, on: db) }
         } catch let error where (error as? any DatabaseError)?.isConstraintFailure == true {
             throw ReadingError.libraryChangedDuringImport
         }
