@@ -4,6 +4,7 @@ stop and see the day in the statistics, and bring a Goodreads export in."""
 from __future__ import annotations
 
 import re
+import time
 import uuid
 from pathlib import Path
 
@@ -306,8 +307,7 @@ def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visi
             expect(page.locator(shown).first).to_be_visible()
         expect(page.locator("#book-title")).to_have_text(f"비행기 {tag}")
 
-        page.select_option("select#status", "read")
-        page.click("form#status-form button[type=submit]")
+        page.click("label[for=status-read]")
         expect(page.locator("#offline-queued")).to_be_visible()
         assert requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()["status"] == "reading"
 
@@ -317,3 +317,85 @@ def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visi
         assert requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()["status"] == "read"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["ko-KR", "en-US"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_shelf_fills_the_width_and_status_and_rating_save_when_chosen(browser, reading_server, screenshot_dir, viewport, locale):
+    """A desktop's shelf holds many covers a row, a phone's three; a book's status and rating are
+    segmented buttons and stars that save when chosen, and with scripts off Save sends them; the
+    year's chart labels its months at a readable size and shows each month's hours."""
+    base = reading_server.base_url
+    tag = uuid.uuid4().hex[:8]
+    email, password = f"wide-{tag}@example.com", f"pw-{tag}-secret"
+    joined = requests.post(f"{base}/api/auth/join", json={"email": email, "password": password, "name": f"wide{tag}"}, timeout=30)
+    api = {"Authorization": f"Bearer {joined.json()['accessToken']}"}
+    books = [requests.post(f"{base}/api/reading/library", headers=api, json={"title": f"책 {n} {tag}", "author": "저자", "pages": 100 + n}, timeout=30).json()
+             for n in range(8)]
+    book = books[0]
+    requests.post(f"{base}/api/reading/timer/start", headers=api, json={"book_id": book["id"]}, timeout=30)
+    time.sleep(1.1)
+    requests.post(f"{base}/api/reading/timer/stop", headers=api, timeout=30)
+    name = f"reading-wide-{viewport}-{locale[:2]}"
+    language = locale[:2]
+
+    context = browser.new_context(locale=locale, viewport=VIEWPORTS[viewport])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, base, email, password)
+        page.goto(f"{base}/language/{language}?next=/reading")
+        expect(page.locator("#books li")).to_have_count(8)
+        tops = page.evaluate("() => [...document.querySelectorAll('#books li')].map((li) => Math.round(li.getBoundingClientRect().top))")
+        per_row = tops.count(tops[0])
+        assert per_row == 3 if viewport == "mobile" else per_row >= 6, f"{per_row} covers a row at {VIEWPORTS[viewport]['width']} px"
+        assert_fits_width(page, "shelf")
+        page.screenshot(path=str(screenshot_dir / f"{name}-shelf.png"), full_page=True)
+
+        page.goto(f"{base}/reading/books/{book['id']}")
+        expect(page.locator("form#status-form .save-button")).to_be_hidden()
+        page.click("label[for=status-read]")
+        expect(page.locator("#status-read")).to_be_checked()
+        page.click("label[for=rating-4]")
+        expect(page.locator("#rating-4")).to_be_checked()
+        saved = requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()
+        assert (saved["status"], saved["rating"]) == ("read", 4)
+        lit = page.evaluate("() => [...document.querySelectorAll('#rating-choices label.star')].map((l) => getComputedStyle(l).color)")
+        assert len(set(lit[:4])) == 1 and lit[3] != lit[4], f"four stars lit, the fifth not: {lit}"
+        title_width = page.evaluate("() => document.querySelector('.book-head .drawn-title').getBoundingClientRect().width")
+        assert title_width > 60, f"the drawn cover's title has {title_width} px"
+        target = page.evaluate("() => { const r = document.querySelector('label[for=status-reading]').getBoundingClientRect(); return [r.width, r.height]; }")
+        assert min(target) >= 44, f"a status is a 44 px target: {target}"
+        assert_fits_width(page, "book")
+        page.screenshot(path=str(screenshot_dir / f"{name}-book.png"), full_page=True)
+
+        page.goto(f"{base}/reading/stats")
+        sizes = page.evaluate("() => [...document.querySelectorAll('#month-chart text:not(.value)')].map((t) => t.getBoundingClientRect().height)")
+        assert len(sizes) == 12 and all(8 <= size <= 20 for size in sizes), f"month labels drawn {sizes} px tall"
+        expect(page.locator("#month-chart text.value")).to_have_count(1)
+        expect(page.locator("#month-chart text.value")).to_have_text("0.1")
+        assert_fits_width(page, "stats")
+        page.screenshot(path=str(screenshot_dir / f"{name}-stats.png"), full_page=True)
+
+        page.goto(f"{base}/reading/search?q=" + "없는 책 " + tag)
+        page.click("#add-by-hand")
+        expect(page.locator("input#title")).to_have_value("없는 책 " + tag)
+        page.screenshot(path=str(screenshot_dir / f"{name}-add-by-hand.png"), full_page=True)
+    finally:
+        context.close()
+
+    # Without scripts the choices are a form: Save sends them.
+    plain = browser.new_context(locale=locale, viewport=VIEWPORTS[viewport], java_script_enabled=False)
+    try:
+        page = plain.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, base, email, password)
+        page.goto(f"{base}/reading/books/{book['id']}")
+        page.click("label[for=status-reading]")
+        page.click("label[for=rating-0]")
+        page.click("form#status-form .save-button")
+        page.wait_for_load_state()
+        saved = requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()
+        assert (saved["status"], saved["rating"]) == ("reading", 0)
+    finally:
+        plain.close()

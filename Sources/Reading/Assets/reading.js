@@ -19,6 +19,13 @@
     }, 1000);
   }
 
+  // A book's status or rating saves when chosen; without scripts Save sends it.
+  Array.prototype.forEach.call(document.querySelectorAll("form[data-autosave]"), function (form) {
+    var save = form.querySelector(".save-button");
+    if (save) save.hidden = true;
+    form.addEventListener("change", function () { form.submit(); });
+  });
+
   // A new order shows at once; without scripts the search button applies it.
   Array.prototype.forEach.call(document.querySelectorAll("select[data-autosubmit]"), function (select) {
     select.addEventListener("change", function () { select.form.submit(); });

@@ -41,19 +41,7 @@ enum ReadingBookViews {
                     .p(.class("book-facts"), .text(facts(book, context)))
                 )
             ),
-            .form(
-                .id("status-form"), .class("inline-actions"), .action(path: "/reading/books/\(book.id)/status"), .method(.post),
-                PageLayout.csrfField(context),
-                .label(.for(field: "status"), .text(context.pick(ko: "상태", en: "Status"))),
-                .select(.id("status"), .attribute(named: "name", value: "status"), .forEach(Reading.BookStatus.allCases) { option in
-                    FormWidgets.option(option.rawValue, statusName(option, context), selected: option == book.status)
-                }),
-                .label(.for(field: "rating"), .text(context.pick(ko: "별점", en: "Rating"))),
-                .select(.id("rating"), .attribute(named: "name", value: "rating"), .forEach(Array(Reading.BookRules.rating)) { stars in
-                    FormWidgets.option(String(stars), stars == 0 ? "–" : String(repeating: "★", count: stars), selected: stars == book.rating)
-                }),
-                .button(.type(.submit), .text(context.pick(ko: "저장", en: "Save")))
-            ),
+            ReadingBookControls.form(context, book: book),
             ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: "/reading/books/\(book.id)"),
             .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
             .form(

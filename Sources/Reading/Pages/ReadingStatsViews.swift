@@ -31,7 +31,7 @@ enum ReadingStatsViews {
                 .dt(.text(context.pick(ko: "다 읽은 책", en: "Books finished"))),
                 .dd(.text(context.pick(ko: "이번 달 \(stats.booksFinished.month)권 · 올해 \(stats.booksFinished.year)권", en: "\(stats.booksFinished.month) this month · \(stats.booksFinished.year) this year")))
             ),
-            .h2(.text(context.pick(ko: "월별 독서 시간", en: "Reading by month"))),
+            .h2(.text(context.pick(ko: "월별 독서 시간 (시간)", en: "Reading by month (hours)"))),
             .div(.class("chart"), .raw(monthChart(context, stats: stats))),
             .if(!stats.books.isEmpty, .group(
                 .h2(.text(context.pick(ko: "올해 읽은 책", en: "Books this year"))),
@@ -72,14 +72,15 @@ enum ReadingStatsViews {
         )
     }
 
-    /// Twelve bars on a 360 × 200 canvas that shrinks with the screen; each bar says its value
-    /// to screen readers.
+    /// Twelve bars on a 480 × 240 canvas that shrinks with the screen, each with its hours above
+    /// it and its full value for screen readers. The month numbers and values are sized by the
+    /// stylesheet, which knows how wide the chart is drawn.
     static func monthChart(_ context: PageContext, stats: Reading.Stats) -> String {
-        let (width, height, top, bottom) = (360.0, 200.0, 16.0, 24.0)
+        let (width, height, top, bottom) = (480.0, 240.0, 28.0, 28.0)
         let busiest = Double(max(stats.months.map(\.seconds).max() ?? 0, 1))
         let slot = width / 12
         let label = context.pick(ko: "\(stats.year)년 월별 독서 시간", en: "Reading by month in \(stats.year)")
-        var svg = #"<svg id="month-chart" viewBox="0 0 360 200" width="100%" role="img" aria-label="\#(HTMLAttribute.escape(label))" xmlns="http://www.w3.org/2000/svg">"#
+        var svg = #"<svg id="month-chart" viewBox="0 0 480 240" role="img" aria-label="\#(HTMLAttribute.escape(label))" xmlns="http://www.w3.org/2000/svg">"#
         for month in stats.months {
             let barHeight = (height - top - bottom) * Double(month.seconds) / busiest
             let x = slot * Double(month.month - 1) + slot * 0.2
@@ -88,9 +89,20 @@ enum ReadingStatsViews {
             svg += #"<g><title>\#(HTMLAttribute.escape(spoken))</title>"#
             svg += String(format: #"<rect class="bar%@" x="%.1f" y="%.1f" width="%.1f" height="%.1f" rx="2"></rect>"#,
                           month.month == stats.month ? " current" : "", x, y, slot * 0.6, max(barHeight, 0))
-            svg += String(format: #"<text x="%.1f" y="%.1f" text-anchor="middle">%d</text></g>"#, x + slot * 0.3, height - 6, month.month)
+            if month.seconds > 0 {
+                svg += String(format: #"<text class="value" x="%.1f" y="%.1f" text-anchor="middle">%@</text>"#, x + slot * 0.3, y - 6, hours(month.seconds))
+            }
+            svg += String(format: #"<text x="%.1f" y="%.1f" text-anchor="middle">%d</text></g>"#, x + slot * 0.3, height - 8, month.month)
         }
         return svg + "</svg>"
+    }
+
+    /// Hours to a tenth below ten and whole above, short enough to stand over a bar: the heading
+    /// names the unit.
+    static func hours(_ seconds: Int) -> String {
+        let hours = Double(seconds) / 3600
+        if hours >= 9.95 { return String(Int(hours.rounded())) }
+        return String(format: "%.1f", max(hours, 0.1))
     }
 
     static func goalsForm(_ context: PageContext, stats: Reading.Stats) -> Node<HTML.BodyContext> {
