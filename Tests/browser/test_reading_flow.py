@@ -319,6 +319,31 @@ def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visi
         context.close()
 
 
+def test_a_worker_kept_from_before_at_reading_slash_is_let_go(browser, reading_server):
+    """Before, the worker was registered at its default scope, /reading/, which would go on
+    answering the pages below it beside the one at /reading: a reading page unregisters it."""
+    base = reading_server.base_url
+    tag = uuid.uuid4().hex[:8]
+    email, password = f"before-{tag}@example.com", f"pw-{tag}-secret"
+    requests.post(f"{base}/api/auth/join", json={"email": email, "password": password, "name": f"before{tag}"}, timeout=30)
+    context = browser.new_context(locale="ko-KR", viewport=VIEWPORTS["mobile"])
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        log_in(page, base, email, password)
+        page.evaluate("async () => { await navigator.serviceWorker.register('/reading/sw.js'); }")
+        scopes = "async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname).sort()"
+        assert "/reading/" in page.evaluate(scopes)
+        page.goto(f"{base}/reading/timer")
+        for _ in range(50):
+            if "/reading/" not in page.evaluate(scopes):
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate(scopes) == ["/reading"]
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("locale", ["ko-KR", "en-US"])
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_the_shelf_fills_the_width_and_status_and_rating_save_when_chosen(browser, reading_server, screenshot_dir, viewport, locale):

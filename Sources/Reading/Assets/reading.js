@@ -46,8 +46,14 @@
     var main = document.getElementById("main");
     if (main) main.insertBefore(notice, main.firstChild);
   }
-  // The scope is /reading, not the default /reading/, so the shelves themselves are kept.
+  // The scope is /reading, not the default /reading/, so the shelves themselves are kept. A worker
+  // registered before at /reading/ would go on answering every page below it: it is let go.
   navigator.serviceWorker.register("/reading/sw.js", { scope: "/reading" }).catch(function () {});
+  navigator.serviceWorker.getRegistrations().then(function (registrations) {
+    registrations.forEach(function (registration) {
+      if (new URL(registration.scope).pathname === "/reading/") registration.unregister();
+    });
+  });
   // The active worker, not the controller: on the first visit the worker claims the page only after
   // it is ready, and the pages linked from this one should be kept from that first visit on.
   var flush = function () {
