@@ -12,7 +12,8 @@ import Vapor
             #expect(html.contains(#"<html lang="ko">"#))
             #expect(html.contains("올포레슨"))
             #expect(html.contains(#"id="signup-link""#))
-            #expect(html.contains(#"href="/assets/platform/app."#) && html.contains(#"href="/assets/lessons/lessons."#) && html.contains(#"src="/assets/market/market."#))
+            #expect(html.contains(#"href="/assets/platform/app."#) && !html.contains(#"href="/assets/lessons/lessons."#) && !html.contains(#"src="/assets/market/market."#),
+                    "the hub needs no app's bundle")
             #expect(!html.contains("https://"), "no asset comes from outside")
         }
     }

@@ -51,7 +51,14 @@ import Vapor
             let aUID = try #require(try await b.page("/study/results").1.firstMatch(of: /data-uid="([^"]+)"/).map { String($0.1) })
             #expect(try await a.post("/study/request", ["otheruid": bUID]).2 == "/study/results?notice=requested")
             #expect(try await b.post("/study/accept", ["otheruid": aUID]).2 == "/study/matched")
-            #expect(try await b.page("/study/matched").1.contains(#"id="review-form""#))
+            let justMatched = try await b.page("/study/matched").1
+            #expect(justMatched.contains(#"id="review-later""#) && justMatched.contains(#"<div id="review-box" hidden"#),
+                    "no review before any study happened")
+            _ = try await a.post("/study/chat", ["otheruid": bUID, "chat": "내일 3시 어때요?"])
+            #expect(try await b.page("/study/matched").1.contains(#"id="review-later""#), "one side alone has not studied")
+            _ = try await b.post("/study/chat", ["otheruid": aUID, "chat": "좋아요"])
+            let studied = try await b.page("/study/matched").1
+            #expect(studied.contains(#"<div id="review-box">"#) && studied.contains(#"id="review-form""#) && !studied.contains(#"id="review-later""#))
 
             let tooLong = String(repeating: "가", count: StudyReviews.commentLength + 1)
             #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "comment": tooLong]).2 == "/study/matched?notice=review-too-long")

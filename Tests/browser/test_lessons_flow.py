@@ -205,6 +205,9 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
     shoot("list")
     page.click("#filter-sheet summary")
     page.select_option("select#region", "부산")
+    # The action sits under the choices it applies, not above them.
+    price_bottom = page.locator("select#price").evaluate("(select) => select.getBoundingClientRect().bottom")
+    assert page.locator("#apply-filters").evaluate("(button) => button.getBoundingClientRect().top") >= price_bottom
     page.click("#apply-filters")
     page.wait_for_url(re.compile(r"region="))
     expect(page.locator("#filter-sheet summary")).to_have_text("필터 1개 적용 중")

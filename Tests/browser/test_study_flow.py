@@ -124,6 +124,9 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     # They chat: the accepter sends through the form; the asker's open page shows the message as
     # the socket brings it, without reloading, and answers.
     asker.evaluate("window.stillThisPage = true")
+    # Nothing to review before any study happened.
+    expect(asker.locator("#review-form")).to_be_hidden()
+    expect(asker.locator("#review-later")).to_be_visible()
     accepter.fill("#chat-input", "안녕하세요! <b>반가워요</b>")
     accepter.click("#chat-send")
     expect(accepter.locator("#chat-log .chat-bubble.mine")).to_contain_text("<b>반가워요</b>")
@@ -132,6 +135,10 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     asker.fill("#chat-input", "네 반가워요")
     asker.click("#chat-send")
     expect(accepter.locator("#chat-log .chat-bubble.theirs")).to_contain_text("네 반가워요")
+    # Both have written: the study can be reviewed, on both open pages, without a reload.
+    expect(accepter.locator("#review-form")).to_be_visible()
+    expect(asker.locator("#review-form")).to_be_visible()
+    expect(asker.locator("#review-later")).to_have_count(0)
     # The box is in the page's font, and on a desktop Enter sends it.
     assert asker.evaluate("getComputedStyle(document.querySelector('#chat-input')).fontFamily === getComputedStyle(document.body).fontFamily")
     accepter.fill("#chat-input", "엔터로 보내요")

@@ -39,7 +39,6 @@ enum LessonListView {
                     FormWidgets.option(sort.rawValue, named(LessonFilter.sortTitle(sort)), selected: sort == filter.sort)
                 })
             ),
-            .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply"))),
             .element(named: "details", nodes: [
                 .id("filter-sheet"), .class("filter-sheet"),
                 .element(named: "summary", nodes: [.text(chosen == 0
@@ -60,7 +59,9 @@ enum LessonListView {
                                       options: LessonFilter.PriceBand.allCases.map { ($0.rawValue, named($0.title)) },
                                       selected: filter.price?.rawValue ?? "", error: nil)
                 )
-            ])
+            ]),
+            // Last, under every choice it applies, where a thumb ends up after choosing.
+            .button(.id("apply-filters"), .type(.submit), .text(context.pick(ko: "적용", en: "Apply")))
         )
     }
 }

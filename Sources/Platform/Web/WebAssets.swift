@@ -25,7 +25,8 @@ public struct ModuleAssets: Sendable {
 
 /// Every module's assets, each served at `/assets/<module>/<name>.<hash>.<ext>`: the content's hash
 /// is in the path, so a browser may keep a file for a year and a new build is fetched at once.
-/// Every page links them all (they are small, and cached after the first page).
+/// A page links the platform's files and its own app's (the one named by the path's first
+/// segment, `/market/…`), never the other apps'.
 public struct WebAssets: Sendable {
     struct Asset: Sendable {
         let bytes: ByteBuffer
@@ -34,9 +35,9 @@ public struct WebAssets: Sendable {
     }
 
     private let byPath: [String: Asset]
-    public let links: Links
+    let links: Catalog
 
-    /// The paths a page links, in module order.
+    /// The paths a page links: the platform's first.
     public struct Links: Sendable {
         public var stylesheets: [String] = []
         public var scripts: [String] = []
@@ -44,9 +45,25 @@ public struct WebAssets: Sendable {
         public init() {}
     }
 
+    /// Each module's links, by module name.
+    struct Catalog: Sendable {
+        var byModule: [String: Links] = [:]
+
+        /// The platform's links and those of the app whose pages live under `path`'s first segment.
+        func links(forPageAt path: String) -> Links {
+            var links = byModule["platform"] ?? Links()
+            let app = path.split(separator: "/", omittingEmptySubsequences: true).first.map(String.init)
+            if let app, app != "platform", let own = byModule[app] {
+                links.stylesheets += own.stylesheets
+                links.scripts += own.scripts
+            }
+            return links
+        }
+    }
+
     public init(_ modules: [ModuleAssets]) {
         var byPath: [String: Asset] = [:]
-        var links = Links()
+        var links = Catalog()
         for module in modules {
             for file in module.files {
                 let hash = Hex.encode(SHA256.hash(data: file.bytes).prefix(8))
@@ -56,7 +73,9 @@ public struct WebAssets: Sendable {
                 let isScript = ext == "js"
                 let mediaType = HTTPMediaType(type: "text", subType: isScript ? "javascript" : "css", parameters: ["charset": "utf-8"])
                 byPath[path] = Asset(bytes: ByteBuffer(data: file.bytes), mediaType: mediaType, etag: "\"\(hash)\"")
-                if isScript { links.scripts.append(path) } else { links.stylesheets.append(path) }
+                if isScript { links.byModule[module.module, default: Links()].scripts.append(path) } else {
+                    links.byModule[module.module, default: Links()].stylesheets.append(path)
+                }
             }
         }
         self.byPath = byPath
@@ -80,20 +99,20 @@ public struct WebAssets: Sendable {
         return Response(status: .ok, headers: headers, body: .init(buffer: asset.bytes))
     }
 
-    struct LinksKey: StorageKey { typealias Value = Links }
+    struct LinksKey: StorageKey { typealias Value = Catalog }
 }
 
 extension ModuleAssets {
     /// The web shell's own assets: layout, forms, the shared cards and lists, and the scripts
     /// every page uses.
     public static func platform() throws -> ModuleAssets {
-        try ModuleAssets(module: "platform", bundle: .module, names: ["app.css", "app.js", "phone.js", "conversations.js", "push.js"])
+        try ModuleAssets(module: "platform", bundle: .module, names: ["app.css", "app.js", "photo-picker.js", "phone.js", "conversations.js", "push.js"])
     }
 }
 
 extension Request {
-    /// What every page links; nothing when the assets were never registered (a bare test app).
+    /// What this page links; nothing when the assets were never registered (a bare test app).
     var webAssetLinks: WebAssets.Links {
-        application.storage[WebAssets.LinksKey.self] ?? WebAssets.Links()
+        application.storage[WebAssets.LinksKey.self]?.links(forPageAt: url.path) ?? WebAssets.Links()
     }
 }

@@ -36,6 +36,12 @@
     log.querySelector(".hint")?.remove();
     log.append(bubble);
     log.scrollTop = log.scrollHeight;
+    // Once both have written, the study happened and can be reviewed.
+    if (log.querySelector(".chat-bubble.mine") && log.querySelector(".chat-bubble.theirs")) {
+      document.getElementById("review-later")?.remove();
+      const review = document.getElementById("review-box");
+      if (review) review.hidden = false;
+    }
   };
 
   // The slippy map, when the operator configured a tile server: Leaflet (Debian's libjs-leaflet,

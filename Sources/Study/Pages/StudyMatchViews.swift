@@ -94,7 +94,8 @@ enum StudyMatchViews {
             StudyViews.notice(notice, context),
             StudyChatViews.log(messages, partnerUID: partnerUID, context),
             .if(!partnerEnded, StudyChatViews.form(partnerUID: partnerUID, context)),
-            StudyVerdictForm.review.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
+            reviewAfterStudying(partnerUID: partnerUID, partnerNick: partnerNick, studied: partnerEnded || studiedTogether(messages, partnerUID: partnerUID),
+                                context),
             StudyVerdictForm.report.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
             .form(
                 .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.get),
@@ -108,6 +109,24 @@ enum StudyMatchViews {
             ),
             StudyViews.live(live)
         ))
+    }
+
+    /// Both have written: a study happened, so it can be reviewed. (A review ends the match in
+    /// the study contract, so offering it before is offering to end what has not begun.)
+    static func studiedTogether(_ messages: [Study.Chat], partnerUID: String) -> Bool {
+        messages.contains { $0.to == partnerUID } && messages.contains { $0.from == partnerUID }
+    }
+
+    /// The review form, shown once the study happened; until then a hint, and the form hidden for
+    /// `study.js` to show when both sides have written on the open page.
+    static func reviewAfterStudying(partnerUID: String, partnerNick: String, studied: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .div(
+            .id("review-section"), .data(named: "studied", value: studied ? "true" : "false"),
+            .if(!studied, .p(.id("review-later"), .class("hint"), .text(context.pick(
+                ko: "함께 스터디를 하고 나면 여기에서 리뷰를 남길 수 있어요.", en: "Once you have studied together, you can review \(partnerNick) here.")))),
+            .div(.id("review-box"), .if(!studied, .attribute(named: "hidden")),
+                 StudyVerdictForm.review.form(partnerUID: partnerUID, partnerNick: partnerNick, context))
+        )
     }
 
     static func confirmDodge(_ context: PageContext, partnerUID: String, cost: Matchmaker.DodgeCost) -> Response {
