@@ -1,6 +1,7 @@
 import Foundation
+import NIOConcurrencyHelpers
 import NIOPosix
-import Platform
+@testable import Platform
 import Testing
 
 @Suite struct ImagePipelineTests {
@@ -77,5 +78,48 @@ import Testing
             if case ImageError.unreadable = error { return true }
             return false
         }
+    }
+
+    /// Each image of a two-image batch waits at a barrier until the other has started: worked one
+    /// by one, the first would wait alone and the batch would fail.
+    @Test func worksTheImagesOfABatchAtTheSameTime() async throws {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        let barrier = Barrier(parties: 2)
+        let concurrent = try ImagePipeline(threadPool: pool, willProcess: { _ in try barrier.arriveAndWait() })
+        let wide = try ImagePipeline.jpeg(rgb: [UInt8](repeating: 90, count: 30 * 10 * 3), width: 30, height: 10)
+        let tall = try ImagePipeline.jpeg(rgb: [UInt8](repeating: 90, count: 10 * 30 * 3), width: 10, height: 30)
+        let processed = try await concurrent.process([wide, tall])
+        try await pool.shutdownGracefully()
+        let sizes = processed.compactMap { Self.dimensions(of: $0.original) }.map { [$0.width, $0.height] }
+        #expect(sizes == [[30, 10], [10, 30]], "results keep the batch's order")
+    }
+
+    @Test func refusesTheWholeBatchWhenOneImageFailsWhileWorked() async throws {
+        let failing = try ImagePipeline(threadPool: .singleton, willProcess: { index in
+            if index == 1 { throw ImageError.unreadable("second") }
+        })
+        let image = try Self.fixture("transparent.png")
+        await #expect(throws: ImageError.unreadable("second")) { try await failing.process([image, image, image]) }
+    }
+}
+
+/// Lets `parties` threads through together: each waits until all have arrived. The deadline only
+/// turns a batch worked one by one into a failure instead of a hang.
+private final class Barrier: Sendable {
+    struct NeverMet: Error {}
+    private let arrivals = NIOLockedValueBox(0)
+    private let allArrived = ConditionLock(value: false)
+    private let parties: Int
+
+    init(parties: Int) { self.parties = parties }
+
+    func arriveAndWait() throws {
+        if arrivals.withLockedValue({ $0 += 1; return $0 }) == parties {
+            allArrived.lock()
+            allArrived.unlock(withValue: true)
+        }
+        guard allArrived.lock(whenValue: true, timeoutSeconds: 30) else { throw NeverMet() }
+        allArrived.unlock()
     }
 }

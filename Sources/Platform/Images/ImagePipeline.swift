@@ -28,19 +28,42 @@ public struct ImagePipeline: Sendable {
     public static let thumbnailMaxSize = 640
 
     let threadPool: NIOThreadPool
+    /// Called on a pool thread as each image of a batch starts, with its place in the batch: lets a
+    /// test hold the images there and see that they are worked at the same time.
+    let willProcess: @Sendable (_ index: Int) throws -> Void
 
     public init(threadPool: NIOThreadPool) throws {
+        try self.init(threadPool: threadPool, willProcess: { _ in })
+    }
+
+    init(threadPool: NIOThreadPool, willProcess: @escaping @Sendable (_ index: Int) throws -> Void) throws {
         self.threadPool = threadPool
+        self.willProcess = willProcess
         try Self.start()
     }
 
-    /// Checks the bytes and the header of every image first, then processes them; a batch with one
-    /// bad image is refused whole.
+    /// Checks the bytes and the header of every image first, then processes them, each on its own
+    /// pool thread: libvips works an image on one thread (`vips_concurrency_set(1)`), so a form's
+    /// photos take about as long as its largest instead of their sum. The pool's size (the
+    /// server's, one thread a core) bounds how many run. Results keep the batch's order; a batch
+    /// with one bad image is refused whole: the caller gets every result or none, and stores none.
     public func process(_ images: [Data]) async throws -> [ProcessedImage] {
         try await ServerMetrics.inProgress(ServerMetrics.imageBatches) {
             try await threadPool.runIfActive {
                 for image in images { try Self.check(image) }
-                return try images.map(Self.processChecked)
+            }
+            return try await withThrowingTaskGroup(of: (Int, ProcessedImage).self) { group in
+                for (index, image) in images.enumerated() {
+                    group.addTask {
+                        try await (index, threadPool.runIfActive {
+                            try willProcess(index)
+                            return try Self.processChecked(image)
+                        })
+                    }
+                }
+                var processed = [ProcessedImage?](repeating: nil, count: images.count)
+                for try await (index, image) in group { processed[index] = image }
+                return processed.map { $0! }
             }
         }
     }
