@@ -50,7 +50,7 @@ import Testing
             sprout.clock.advance(by: 3 * 86_400 + 60)
             let list = String(buffer: try await browser.get("/market").body)
             let time = list.components(separatedBy: #"<p class="hint product-time">"#).dropFirst().first ?? ""
-            #expect(time.hasPrefix(#"<time datetime="\#(product.createdAt.prefix(19))"#) && time.contains(#"title="2026. 01. 01.">3일 전</time>"#), "\(time.prefix(200))")
+            #expect(time.hasPrefix(#"<time datetime="\#(product.createdAt.prefix(19))"#) && time.contains(#"title="2026. 1. 1.">3일 전</time>"#), "\(time.prefix(200))")
             let detail = String(buffer: try await browser.get("/market/products/\(product.id)").body)
             #expect(detail.contains(#"<span id="product-posted"><time"#) && detail.contains(">3일 전</time>"))
         }

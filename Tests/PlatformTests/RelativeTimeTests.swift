@@ -30,10 +30,26 @@ import Testing
         #expect(RelativeTime.text(since: "2026-13-01T00:00:00", now: now, .ko) == nil)
     }
 
-    @Test func titlesWithTheDayInSeoul() {
-        #expect(RelativeTime.seoulDay("2024-08-28T20:12:33.120Z") == "2024. 08. 29.")
-        #expect(RelativeTime.seoulDay("2024-08-28T10:00:00") == "2024. 08. 28.")
-        #expect(RelativeTime.seoulDay("not a time") == "not a time")
+    static func context(_ language: WebLanguage) -> PageContext {
+        PageContext(language: language, csrfToken: "", account: nil, path: "/", now: posted, origin: "http://localhost")
+    }
+
+    @Test func daysAreWrittenInSeoulAsEachLanguageWritesThem() {
+        let korean = Self.context(.ko), english = Self.context(.en)
+        #expect(korean.day("2024-08-28T20:12:33.120Z") == "2024. 8. 29.", "past midnight in Seoul")
+        #expect(english.day("2024-08-28T20:12:33.120Z") == "Aug 29, 2024")
+        #expect(korean.day("2024-08-28T10:00:00") == "2024. 8. 28.")
+        #expect(english.day("not a time") == "not a time")
+    }
+
+    @Test func countsTakeTheLanguagesPluralAndGrouping() {
+        let korean = Self.context(.ko), english = Self.context(.en)
+        #expect(english.count(1, ko: "권", en: "book") == "1 book")
+        #expect(english.count(0, ko: "권", en: "book") == "0 books")
+        #expect(english.count(12_345, ko: "권", en: "book") == "12,345 books")
+        #expect(english.count(2, ko: "명", en: "person", plural: "people") == "2 people")
+        #expect(korean.count(1, ko: "권", en: "book") == "1권")
+        #expect(korean.count(12_345, ko: "개", en: "product") == "12,345개")
     }
 
     @Test func parsingUndoesFormatting() async {

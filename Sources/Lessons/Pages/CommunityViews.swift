@@ -50,7 +50,7 @@ enum CommunityViews {
             ),
             .section(
                 .id("comments"),
-                .h2(.text(context.pick(ko: "댓글 \(post.comments.count)개", en: post.comments.count == 1 ? "1 comment" : "\(post.comments.count) comments"))),
+                .h2(.text(context.pick(ko: "댓글 ", en: "") + context.count(post.comments.count, ko: "개", en: "comment"))),
                 .if(context.account != nil,
                     .form(
                         .id("comment-form"), .class("stacked"), .action(path: "\(path)/comments"), .method(.post),
@@ -103,7 +103,7 @@ enum CommunityViews {
                 .a(.href("/lessons/community/\(post.postID)"), .text(post.title)),
                 .p(.class("excerpt"), .text(excerpt)),
                 .span(.class("hint"), .text("\(post.creator.nick) · "), context.posted(post.createdAt),
-                      .text(" · " + context.pick(ko: "댓글 \(post.comments.count)", en: "\(post.comments.count) comments")))
+                      .text(" · " + context.pick(ko: "댓글 \(post.comments.count)", en: context.count(post.comments.count, ko: "", en: "comment"))))
             )
         })
     }

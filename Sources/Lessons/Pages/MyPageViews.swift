@@ -72,7 +72,7 @@ enum MyPageViews {
                     existing.contains(receipt.postID)
                         ? .a(.href("/lessons/\(receipt.postID)"), .text(receipt.productName))
                         : .span(.text(receipt.productName + context.pick(ko: " (삭제된 레슨)", en: " (deleted lesson)"))),
-                    .span(.class("hint"), .text(LessonsViews.price(receipt.price, context) + " · " + RelativeTime.seoulDay(receipt.paidAt)))
+                    .span(.class("hint"), .text(LessonsViews.price(receipt.price, context) + " · " + context.day(receipt.paidAt)))
                 )
             })
         ))

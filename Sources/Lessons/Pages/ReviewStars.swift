@@ -36,7 +36,7 @@ enum ReviewStars {
                     .input(.type(.radio), .id("rating-\(rating.stars)"), .name("rating"), .value(String(rating.stars)),
                            .checked(rating == selected), .required(true)),
                     .label(.for(field: "rating-\(rating.stars)"), Icon.star.node(),
-                           .span(.class("visually-hidden"), .text(context.pick(ko: "\(rating.stars)점", en: "\(rating.stars) stars"))))
+                           .span(.class("visually-hidden"), .text(context.count(rating.stars, ko: "점", en: "star"))))
                 )
             }),
             FormWidgets.error(message)

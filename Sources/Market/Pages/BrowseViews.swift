@@ -53,7 +53,7 @@ enum BrowseViews {
                 // A page past the end lists nothing, so it counts nothing either.
                 .span(.class("hint"), .id("product-count"), .text(page.pages.isEmpty && number > 1
                     ? context.pick(ko: "이 페이지에 상품이 없어요", en: "Nothing on this page")
-                    : context.pick(ko: "상품 \(total)개", en: "\(total) products"))),
+                    : context.pick(ko: "상품 ", en: "") + context.count(total, ko: "개", en: "product"))),
                 .a(.id("view-toggle"), .href(list.link(page: 1, view: layout == "grid" ? "list" : "grid")),
                    .text(layout == "grid" ? context.pick(ko: "목록으로 보기", en: "List view") : context.pick(ko: "격자로 보기", en: "Grid view")))
             ),
@@ -176,7 +176,7 @@ enum BrowseViews {
                 .div(
                     .h1(.id("seller-name"), .text(seller.name)),
                     .p(.class("hint"), .text(context.pick(ko: "판매 상품 \(page.total)개 · ", en: "\(page.total) product\(page.total == 1 ? "" : "s") · ")),
-                       .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(RelativeTime.seoulDay(seller.since)))
+                       .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(context.day(seller.since)))
                 )
             ),
             TradeViews.reputation(reputation.0, reputation.1, context),

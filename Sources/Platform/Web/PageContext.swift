@@ -58,7 +58,7 @@ public struct PageContext: Sendable {
     /// When something was posted: "3분 전", with the day in Seoul as its title.
     public func posted(_ timestamp: String) -> Node<HTML.BodyContext> {
         .element(named: "time", nodes: [
-            .attribute(named: "datetime", value: timestamp), .attribute(named: "title", value: RelativeTime.seoulDay(timestamp)),
+            .attribute(named: "datetime", value: timestamp), .attribute(named: "title", value: day(timestamp)),
             .text(RelativeTime.text(since: timestamp, now: now, language) ?? timestamp),
         ])
     }

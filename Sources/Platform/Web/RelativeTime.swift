@@ -1,7 +1,8 @@
 import Foundation
 
 /// How long ago something was posted, the way Karrot and Class101 write it: "방금 전", "3분 전",
-/// "2시간 전", "5일 전", then weeks, months and years. The date itself goes in the element's title.
+/// "2시간 전", "5일 전", then weeks, months and years. The date itself goes in the element's title
+/// (`PageContext.day`).
 public enum RelativeTime {
     /// `timestamp` as `UTCTimestamp` writes it, seen at `now`; nil when it is not such a timestamp.
     public static func text(since timestamp: String, now: Date, _ language: WebLanguage) -> String? {
@@ -23,12 +24,5 @@ public enum RelativeTime {
         }
         guard count > 0 else { return language.pick(ko: "방금 전", en: "just now") }
         return language.pick(ko: "\(count)\(ko) 전", en: "\(count) \(en)\(count == 1 ? "" : "s") ago")
-    }
-
-    /// The calendar day in Seoul, for the title beside the relative time: `2026. 11. 25.`.
-    public static func seoulDay(_ timestamp: String) -> String {
-        guard let moment = UTCTimestamp.parse(timestamp) else { return timestamp }
-        let day = UTCTimestamp.format(moment.addingTimeInterval(9 * 3600)).prefix(10)
-        return day.replacingOccurrences(of: "-", with: ". ") + "."
     }
 }

@@ -125,7 +125,7 @@ enum ReadingBookViews {
 
     private static func facts(_ book: Reading.Book, _ context: PageContext) -> String {
         var facts: [String] = [statusName(book.status, context)]
-        if book.pages > 0 { facts.append(context.pick(ko: "\(book.pages)쪽", en: "\(book.pages) pages")) }
+        if book.pages > 0 { facts.append(context.count(book.pages, ko: "쪽", en: "page")) }
         if book.readingSeconds > 0 { facts.append(context.pick(ko: "총 \(ReadingTimerViews.duration(book.readingSeconds, context)) 읽음", en: "\(ReadingTimerViews.duration(book.readingSeconds, context)) read")) }
         if let isbn = book.isbn13 { facts.append("ISBN \(isbn)") }
         return facts.joined(separator: " · ")

@@ -18,7 +18,7 @@ enum ReadingSearchViews {
     static func results(_ context: PageContext, query: String, results: Reading.CatalogPage) -> Response {
         let hasNext = results.page * results.pageSize < results.total && results.page < Reading.CatalogRules.pages.upperBound
         return page(context, query: query, .group(
-            .p(.id("result-count"), .text(context.pick(ko: "검색 결과 \(results.total)권", en: "\(results.total) books found"))),
+            .p(.id("result-count"), .text(context.pick(ko: "검색 결과 ", en: "") + context.count(results.total, ko: "권", en: "book") + context.pick(ko: "", en: " found"))),
             .if(results.books.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "찾는 책이 없다면 직접 추가해 보세요.", en: "Not here? Add it by hand.")),
                                           .text(" "), .a(.id("add-by-hand"), .href(addByHand(query: query)),
                                                          .text(context.pick(ko: "“\(query)” 직접 추가", en: "Add “\(query)” by hand"))))),

@@ -27,7 +27,7 @@ enum ReadingStatsViews {
                 .dt(.text(context.pick(ko: "이번 달", en: "This month"))), .dd(.text(ReadingTimerViews.duration(stats.totals.monthSeconds, context))),
                 .dt(.text(context.pick(ko: "\(stats.year)년", en: "In \(stats.year)"))), .dd(.text(ReadingTimerViews.duration(stats.totals.yearSeconds, context))),
                 .dt(.text(context.pick(ko: "연속 독서", en: "Streak"))),
-                .dd(.id("streak"), .text(context.pick(ko: "\(stats.streak.current)일 (최장 \(stats.streak.longest)일)", en: "\(stats.streak.current) days (longest \(stats.streak.longest))"))),
+                .dd(.id("streak"), .text(context.pick(ko: "\(stats.streak.current)일 (최장 \(stats.streak.longest)일)", en: context.count(stats.streak.current, ko: "", en: "day") + " (longest \(stats.streak.longest))"))),
                 .dt(.text(context.pick(ko: "다 읽은 책", en: "Books finished"))),
                 .dd(.text(context.pick(ko: "이번 달 \(stats.booksFinished.month)권 · 올해 \(stats.booksFinished.year)권", en: "\(stats.booksFinished.month) this month · \(stats.booksFinished.year) this year")))
             ),

@@ -30,7 +30,7 @@ enum AccountPage {
                         ])
                     },
                     .p(.class("hint"), .id("account-joined"),
-                       .text(context.pick(ko: "가입일 ", en: "Joined ") + RelativeTime.seoulDay(UTCTimestamp.format(account.createdAt))))
+                       .text(context.pick(ko: "가입일 ", en: "Joined ") + context.day(account.createdAt)))
                 )
             ),
             .h2(.text(context.pick(ko: "내 활동", en: "My activity"))),
