@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
-        .target(name: "Study", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+        .target(name: "Study", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets"), .copy("Seed")]),
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),

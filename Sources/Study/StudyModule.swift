@@ -18,6 +18,7 @@ public struct StudyModule: AppModule {
     public let socketNamespaces: [any SocketNamespace]
     public let services: [any ModuleService]
     let map: StudyMap?
+    let neighbourhoods: StudyNeighbourhoods
 
     public init(context: ModuleContext) throws {
         let platform = context.platform
@@ -51,6 +52,7 @@ public struct StudyModule: AppModule {
         socketNamespaces = [StudySocketNamespace(hub: hub, presence: presence, uids: platform.phoneSignIn.uids)]
         services = [relay]
         map = settings.map
+        neighbourhoods = try StudyNeighbourhoods()
     }
 
     public let name = "study"
@@ -93,7 +95,7 @@ public struct StudyModule: AppModule {
         StudyChatController(chat: chat, uids: uids).register(on: api)
         StudyShopController(profiles: profiles, shop: shop, uids: uids).register(on: api)
         let pages = pages.grouped(StudyPageErrors())
-        StudyHomePages(profiles: profiles, queue: queue, map: map).register(on: pages)
+        StudyHomePages(profiles: profiles, queue: queue, map: map, neighbourhoods: neighbourhoods).register(on: pages)
         if let map { StudyMapPages(map: map).register(on: pages) }
         StudySignupPages(profiles: profiles).register(on: pages)
         StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat, reviews: reviews).register(on: pages)

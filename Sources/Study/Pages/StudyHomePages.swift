@@ -9,6 +9,7 @@ struct StudyHomePages: Sendable {
     let profiles: StudyProfiles
     let queue: StudyQueue
     let map: StudyMap?
+    let neighbourhoods: StudyNeighbourhoods
 
     func register(on pages: any RoutesBuilder) {
         pages.get("study", use: home)
@@ -18,6 +19,8 @@ struct StudyHomePages: Sendable {
     struct HomeQuery: Content {
         var lat: Double?
         var long: Double?
+        /// A 시/군/구 chosen by its code (`StudyNeighbourhoods`): its centre, when no point is given.
+        var place: String?
         /// `all`, `0` (women) or `1` (men); the filter is applied on this side, as in the apps.
         var gender: String?
     }
@@ -26,7 +29,11 @@ struct StudyHomePages: Sendable {
         let (visitor, me) = try await profiles.signedUp(req)
         let query = (try? req.query.decode(HomeQuery.self)) ?? HomeQuery()
         let draft = StudyWebDraft(req)
-        if let chosen = StudyWebDraft.point(latitude: query.lat, longitude: query.long) { draft.point = chosen }
+        if let chosen = StudyWebDraft.point(latitude: query.lat, longitude: query.long) {
+            draft.point = chosen
+        } else if let place = neighbourhoods.place(query.place) {
+            draft.point = (place.lat, place.long)
+        }
         let point = draft.point
         let filter = StudyGenderFilter(query.gender)
         let found = try await queue.search(visitor.uid, form: Self.pointForm(point), on: req.db)
@@ -35,7 +42,8 @@ struct StudyHomePages: Sendable {
         let blips = GeoPoint(lat: point.lat, long: point.long).map { StudyRadar.blips(people, centre: $0, radius: queue.search.radius) } ?? []
         return StudyHomeViews.home(
             visitor.context, me: me, point: point, filter: filter, blips: blips, radius: queue.search.radius,
-            state: state, live: StudyLiveState(uid: visitor.uid, state: state, found: found), map: map
+            state: state, live: StudyLiveState(uid: visitor.uid, state: state, found: found), map: map,
+            neighbourhoods: neighbourhoods, chosenPlace: neighbourhoods.place(query.place)?.code
         )
     }
 

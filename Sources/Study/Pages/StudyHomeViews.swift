@@ -9,7 +9,8 @@ import Vapor
 enum StudyHomeViews {
     static func home(
         _ context: PageContext, me: Study.User, point: (lat: Double, long: Double), filter: StudyGenderFilter,
-        blips: [StudyRadar.Blip], radius: Double, state: StudyQueue.State, live: StudyLiveState, map: StudyMap?
+        blips: [StudyRadar.Blip], radius: Double, state: StudyQueue.State, live: StudyLiveState, map: StudyMap?,
+        neighbourhoods: StudyNeighbourhoods, chosenPlace: String?
     ) -> Response {
         let response = PageLayout.render(title: context.pick(ko: "새싹 스터디", en: "SeSAC Study"), context: context, .group(
             StudyViews.nav(context, current: "home"),
@@ -29,6 +30,7 @@ enum StudyHomeViews {
                 ko: "반경 \(Int(radius)) m 안에서 \(blips.count)명이 스터디를 기다리고 있어요.",
                 en: "\(blips.count) people are waiting within \(Int(radius)) m."))),
             locationForm(point, filter: filter, context),
+            placeForm(neighbourhoods, chosen: chosenPlace, filter: filter, context),
             StudyViews.live(live)
         ))
         if let map {
@@ -68,6 +70,32 @@ enum StudyHomeViews {
             .p(.id("location-status"), .class("hint"), .attribute(named: "aria-live", value: "polite")),
             .a(.id("location-campus"), .href("/study?lat=\(StudyWebDraft.campus.lat)&long=\(StudyWebDraft.campus.long)&gender=\(filter.rawValue)"),
                .text(context.pick(ko: "새싹 영등포 캠퍼스로", en: "Back to the SeSAC campus")))
+        )
+    }
+
+    /// A 시/군/구 to centre on, for when the browser keeps its location to itself and there is no
+    /// map to point at: one list grouped by province, which needs no script.
+    private static func placeForm(_ neighbourhoods: StudyNeighbourhoods, chosen: String?, filter: StudyGenderFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .form(
+            .id("place-form"), .class("card location-form"), .action(path: "/study"), .method(.get),
+            .input(.type(.hidden), .name("gender"), .value(filter.rawValue)),
+            .div(
+                .class("field"),
+                .label(.for(field: "place"), .text(context.pick(ko: "동네 고르기", en: "Choose a district"))),
+                .select(
+                    .id("place"), .attribute(named: "name", value: "place"),
+                    FormWidgets.option("", context.pick(ko: "시/군/구", en: "City or district"), selected: chosen == nil),
+                    .forEach(neighbourhoods.byProvince) { group in
+                        .element(named: "optgroup", nodes: [
+                            .attribute(named: "label", value: group.province),
+                            .forEach(group.places) { place in
+                                FormWidgets.option(place.code, place.district, selected: place.code == chosen)
+                            },
+                        ])
+                    }
+                )
+            ),
+            .button(.id("place-submit"), .type(.submit), .class("secondary"), .text(context.pick(ko: "이 동네로 보기", en: "Show this district")))
         )
     }
 
