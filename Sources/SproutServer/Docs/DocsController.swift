@@ -30,13 +30,17 @@ struct DocsController: Sendable {
 
     func docsPage(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        return PageLayout.render(title: "API", context: context, .group(
+        return PageLayout.render(title: context.pick(ko: "API 문서", en: "API"), context: context, .group(
             .h1(.text(context.pick(ko: "API 문서", en: "API documentation"))),
-            .forEach(documents) { section(for: $0.openAPI, name: $0.name) }
+            .p(.id("docs-intro"), .class("hint"), .text(context.pick(
+                ko: "네 앱의 API와 Sprout 자체 API의 모든 동작이에요. 각 동작의 설명과 스키마는 OpenAPI 문서 그대로 영어로 적혀 있어요. 문서 파일로 클라이언트 코드를 만들 수 있어요.",
+                en: "Every operation of the four apps' APIs and Sprout's own. Build a client from each OpenAPI document."
+            ))),
+            .forEach(documents) { section(for: $0.openAPI, name: $0.name, context) }
         ))
     }
 
-    private func section(for document: OpenAPI.Document, name: String) -> Node<HTML.BodyContext> {
+    private func section(for document: OpenAPI.Document, name: String, _ context: PageContext) -> Node<HTML.BodyContext> {
         .section(
             .class("card"), .id("api-\(name)"),
             .h2(.text(document.info.title)),
@@ -50,7 +54,7 @@ struct DocsController: Sendable {
                         .code(.text(path.rawValue)),
                         .p(.text(endpoint.operation.summary ?? "")),
                         .p(.class("hint"), .text(endpoint.operation.responses.map { status, _ in status.rawValue }.joined(separator: " · "))),
-                        details(of: endpoint.operation, outline: SchemaOutline(components: document.components))
+                        details(of: endpoint.operation, outline: SchemaOutline(components: document.components), context)
                     )
                 }
             }
@@ -59,7 +63,7 @@ struct DocsController: Sendable {
 
     /// What to send and what comes back: parameters, the body per media type, the successful
     /// answer's shape and an example of it.
-    private func details(of operation: OpenAPI.Operation, outline: SchemaOutline) -> Node<HTML.BodyContext> {
+    private func details(of operation: OpenAPI.Operation, outline: SchemaOutline, _ context: PageContext) -> Node<HTML.BodyContext> {
         let parameters = operation.parameters.compactMap(Self.inline).map { parameter in
             let schema = parameter.schemaOrContent.a.flatMap { Self.inline($0.schema) }
             return "\(parameter.name) (\(parameter.location.rawValue)\(parameter.required ? "" : ", optional")): \(schema.map { outline.text($0) } ?? "any")"
@@ -73,13 +77,13 @@ struct DocsController: Sendable {
         let example = answer?.example.flatMap { try? Self.prettyJSON($0) }
         return .dl(
             .class("docs-details"),
-            .if(!credentials.isEmpty, .group(.dt(.text("Credentials")), .dd(.code(.text(credentials.joined(separator: ", ")))))),
-            .if(!parameters.isEmpty, .group(.dt(.text("Parameters")), .forEach(parameters) { .dd(.code(.text($0))) })),
-            .if(!bodies.isEmpty, .group(.dt(.text("Body")), .forEach(bodies) { .dd(.code(.text($0))) })),
+            .if(!credentials.isEmpty, .group(.dt(.text(context.pick(ko: "인증", en: "Credentials"))), .dd(.code(.text(credentials.joined(separator: ", ")))))),
+            .if(!parameters.isEmpty, .group(.dt(.text(context.pick(ko: "매개변수", en: "Parameters"))), .forEach(parameters) { .dd(.code(.text($0))) })),
+            .if(!bodies.isEmpty, .group(.dt(.text(context.pick(ko: "요청 본문", en: "Body"))), .forEach(bodies) { .dd(.code(.text($0))) })),
             .unwrap(success.flatMap { success in answer?.schema.map { (success.key, $0) } }) { status, schema in
-                .group(.dt(.text("Answer \(status.rawValue)")), .dd(.code(.text(outline.text(schema)))))
+                .group(.dt(.text(context.pick(ko: "응답 \(status.rawValue)", en: "Answer \(status.rawValue)"))), .dd(.code(.text(outline.text(schema)))))
             },
-            .unwrap(example) { .group(.dt(.text("Example answer")), .dd(.pre(.attribute(named: "tabindex", value: "0"), .code(.text($0))))) }
+            .unwrap(example) { .group(.dt(.text(context.pick(ko: "응답 예시", en: "Example answer"))), .dd(.pre(.attribute(named: "tabindex", value: "0"), .code(.text($0))))) }
         )
     }
 
