@@ -3,7 +3,11 @@ to the lessons upload (`/v1/posts/files`), which runs the whole server path: the
 read, the size and pixel checks, decoding, shrinking to 2,048 px and a thumbnail, and the writes.
 The same bytes posted to nginx, which reads and discards them, are the ceiling.
 
-usage: uploads.py SPROUT_URL DEV_KEY TOKEN NGINX_SINK_URL"""
+Then a sell with two 12-megapixel photos (issue 32, item 7): `POST /api/products` from a new
+vendor, one at a time, against libvips alone working the same two photos one after the other
+(`uploads_vips`, measured by uploads.sh in the same run, VIPS_MS).
+
+usage: uploads.py SPROUT_URL DEV_KEY TOKEN NGINX_SINK_URL SELL_PHOTO VIPS_MS"""
 from __future__ import annotations
 
 import statistics
@@ -16,10 +20,12 @@ import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Tests"))
 from pyhelpers.lessons_posts import solid_jpeg  # noqa: E402
+from pyhelpers.market_api import MarketAPI, expect_status, product_params  # noqa: E402
 
 SEQUENTIAL = 12
 CONCURRENT, CONCURRENT_UPLOADS = 4, 24
 PHOTO_BYTES = 3_000_000
+SELLS = 9
 
 
 def phone_photo() -> bytes:
@@ -55,8 +61,21 @@ def measure(url: str, headers: dict, photo: bytes) -> tuple[float, float, float]
     return statistics.median(times) * 1000, times[int(len(times) * 0.9) - 1] * 1000, rate
 
 
+def sell_p50(sprout_url: str, photo: bytes) -> float:
+    """Milliseconds a sell with two copies of `photo` takes, the median of SELLS after one."""
+    market = MarketAPI(sprout_url)
+    vendor = market.new_vendor()
+    times = []
+    for _ in range(SELLS + 1):
+        start = time.perf_counter()
+        answer = market.register(vendor.identifier, {**product_params(), "secret": vendor.secret}, [photo, photo])
+        times.append(time.perf_counter() - start)
+        expect_status(answer, 200)
+    return statistics.median(times[1:]) * 1000
+
+
 def main() -> None:
-    sprout_url, dev_key, token, sink_url = sys.argv[1:5]
+    sprout_url, dev_key, token, sink_url, sell_photo, vips_ms = sys.argv[1:7]
     photo = phone_photo()
     sprout = measure(f"{sprout_url}/v1/posts/files", {"SesacKey": dev_key, "Authorization": token}, photo)
     nginx = measure(sink_url, {}, photo)
@@ -64,6 +83,11 @@ def main() -> None:
     print(f"{'one at a time, p50 ms':<40} {sprout[0]:>10.0f} {nginx[0]:>10.0f}")
     print(f"{'one at a time, p90 ms':<40} {sprout[1]:>10.0f} {nginx[1]:>10.0f}")
     print(f"{f'{CONCURRENT} at once, uploads/s':<40} {sprout[2]:>10.2f} {nginx[2]:>10.2f} {sprout[2] / nginx[2]:>13.3f}")
+    sell_photo_bytes = Path(sell_photo).read_bytes()
+    sell = sell_p50(sprout_url, sell_photo_bytes)
+    reference = float(vips_ms)
+    print(f"\n{'sell, two 4032x3024 photos (' + str(len(sell_photo_bytes) // 1000) + ' kB each)':<40} {'sprout':>10} {'libvips':>10} {'sprout/vips':>13}")
+    print(f"{'one at a time, p50 ms':<40} {sell:>10.0f} {reference:>10.0f} {sell / reference:>13.3f}")
 
 
 if __name__ == "__main__":
