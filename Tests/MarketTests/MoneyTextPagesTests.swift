@@ -13,6 +13,11 @@ import Testing
 
     @Test func wonIsWrittenAsEachLanguageWritesItAndDollarsAlikeInBoth() async throws {
         try await withSprout(demoData: true) { sprout in
+            // The demo market is all in won: a seller abroad lists in dollars, sold out.
+            let vendor = try await sprout.makeVendor("abroad")
+            let dollars = try await sprout.register(["name": "Wool beanie", "description": "Merino.", "price": 32, "currency": "USD", "discounted_price": 0,
+                                                     "stock": 0, "secret": vendor.secret], identifier: vendor.identifier)
+            #expect(dollars.status.code == 200)
             let korean = try await market(sprout, language: "ko")
             #expect(korean.contains("18,000원") && !korean.contains("₩"))
             #expect(korean.contains("$32") && korean.contains("품절") && !korean.contains("SOLD OUT"))

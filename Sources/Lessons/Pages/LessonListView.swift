@@ -16,7 +16,7 @@ enum LessonListView {
             LessonsViews.nav(context, current: "list"),
             .h1(.id("list-title"), .text(title)),
             filters(filter, context),
-            .p(.class("hint"), .id("lesson-count"), .text(context.pick(ko: "레슨 \(page.total)개", en: page.total == 1 ? "1 lesson" : "\(page.total) lessons"))),
+            .p(.class("hint"), .id("lesson-count"), .text(context.pick(ko: "레슨 ", en: "") + context.count(page.total, ko: "개", en: "lesson"))),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "조건에 맞는 레슨이 없어요.", en: "No lessons match these filters."))),
             LessonsViews.cards(page.posts, context: context, viewer: viewer, id: "lesson-list"),
             LessonsViews.pager(page, context) { filter.link(page: $0) }
@@ -43,7 +43,7 @@ enum LessonListView {
                 .id("filter-sheet"), .class("filter-sheet"),
                 .element(named: "summary", nodes: [.text(chosen == 0
                     ? context.pick(ko: "필터", en: "Filters")
-                    : context.pick(ko: "필터 \(chosen)개 적용 중", en: chosen == 1 ? "1 filter on" : "\(chosen) filters on"))]),
+                    : context.pick(ko: "필터 ", en: "") + context.count(chosen, ko: "개 적용 중", en: "filter") + context.pick(ko: "", en: " on"))]),
                 .div(
                     .class("filter-choices"),
                     FormWidgets.select("group", label: context.pick(ko: "악기", en: "Instrument"), prompt: any,

@@ -49,7 +49,7 @@ enum LessonsViews {
     }
 
     static func reviewCount(_ count: Int, _ context: PageContext) -> String {
-        context.pick(ko: "후기 \(count)개", en: count == 1 ? "1 review" : "\(count) reviews")
+        context.pick(ko: "후기 ", en: "") + context.count(count, ko: "개", en: "review")
     }
 
     static func role(_ role: LessonsRole, _ context: PageContext) -> String {

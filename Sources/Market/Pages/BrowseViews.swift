@@ -175,7 +175,7 @@ enum BrowseViews {
                 .span(.class("avatar"), .attribute(named: "aria-hidden", value: "true"), Icon.acorn.node()),
                 .div(
                     .h1(.id("seller-name"), .text(seller.name)),
-                    .p(.class("hint"), .text(context.pick(ko: "판매 상품 \(page.total)개 · ", en: "\(page.total) product\(page.total == 1 ? "" : "s") · ")),
+                    .p(.class("hint"), .text(context.pick(ko: "판매 상품 ", en: "") + context.count(page.total, ko: "개", en: "product") + " · "),
                        .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(context.day(seller.since)))
                 )
             ),

@@ -52,7 +52,7 @@ enum MarketViews {
 
     /// "관심 2 · 조회 14", as Korean markets count a listing's likes and views.
     static func interest(_ counts: ProductInterest.Counts, _ context: PageContext) -> String {
-        context.pick(ko: "관심 \(counts.likes) · 조회 \(counts.views)", en: "\(counts.likes) like\(counts.likes == 1 ? "" : "s") · \(counts.views) view\(counts.views == 1 ? "" : "s")")
+        context.pick(ko: "관심 \(counts.likes) · 조회 \(counts.views)", en: context.count(counts.likes, ko: "", en: "like") + " · " + context.count(counts.views, ko: "", en: "view"))
     }
 
     /// "예약중" or "거래완료"; nothing for a product still for sale.

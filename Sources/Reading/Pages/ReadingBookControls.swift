@@ -26,7 +26,7 @@ enum ReadingBookControls {
                 .forEach(Array(Reading.BookRules.rating.filter { $0 > 0 })) { stars in
                     choice(name: "rating", value: String(stars), id: "rating-\(stars)", checked: stars == book.rating, star: true,
                            .span(.attribute(named: "aria-hidden", value: "true"), .text("★")),
-                           .span(.class("visually-hidden"), .text(context.pick(ko: "\(stars)점", en: stars == 1 ? "1 star" : "\(stars) stars"))))
+                           .span(.class("visually-hidden"), .text(context.count(stars, ko: "점", en: "star"))))
                 },
                 choice(name: "rating", value: "0", id: "rating-0", checked: book.rating == 0, .text(context.pick(ko: "없음", en: "None")))
             ),

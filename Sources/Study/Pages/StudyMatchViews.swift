@@ -134,7 +134,7 @@ enum StudyMatchViews {
         let consequence: String = switch cost {
         case let .penalty(minutes): context.pick(
             ko: "지금 취소하면 패널티로 \(minutes)분 동안 새싹 찾기를 이용할 수 없어요. 상대방에게도 바로 알려져요.",
-            en: "Cancelling now keeps you out of the search for \(minutes) minute\(minutes == 1 ? "" : "s"). Your partner is told at once.")
+            en: "Cancelling now keeps you out of the search for \(context.count(minutes, ko: "분", en: "minute")). Your partner is told at once.")
         case .free, .notMyPartner: context.pick(ko: "상대방이 먼저 끝냈으니 패널티는 없어요.", en: "Your partner ended it first: there is no penalty.")
         }
         return PageLayout.render(title: title, context: context, .group(
