@@ -4,6 +4,12 @@ import SproutKit
 import Testing
 
 @Suite struct ReadingClientTests {
+    @Test func anImportReportFromAServerBeforeMergingReadsAsNothingMerged() throws {
+        let older = Data(#"{"imported":[],"skipped":[]}"#.utf8)
+        #expect(try JSONDecoder().decode(Reading.ImportReport.self, from: older) == Reading.ImportReport(imported: [], merged: [], skipped: []))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Reading.ImportReport.self, from: Data(#"{"merged":[],"skipped":[]}"#.utf8)) }
+    }
+
     @Test func aPauseOrStopKeptOfflineSaysHowLongAgoItWasTaken() async throws {
         let timer = #"{"state":"paused","book_id":"b","elapsed_seconds":60,"started_at":null,"server_time":"2026-01-01T00:00:00.000Z"}"#
         let transport = TestTransport { _ in HTTPResponse(status: 200, body: Data(timer.utf8)) }

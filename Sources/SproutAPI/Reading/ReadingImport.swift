@@ -14,6 +14,14 @@ extension Reading {
             self.merged = merged
             self.skipped = skipped
         }
+
+        /// A server from before merging answers without `merged`: none then.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            imported = try container.decode([ImportedBook].self, forKey: .imported)
+            merged = try container.decodeIfPresent([MergedBook].self, forKey: .merged) ?? []
+            skipped = try container.decode([SkippedRow].self, forKey: .skipped)
+        }
     }
 
     /// A row for a book already in the library that brought what the library lacked: a rating, a
