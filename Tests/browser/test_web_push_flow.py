@@ -76,7 +76,15 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
         on_text = "이 브라우저로 알림을 보내요." if locale == "ko-KR" else "Notifications come to this browser."
         expect(page.locator("#web-push-status")).to_have_text(on_text)
         page.screenshot(path=str(screenshot_dir / f"web-push-settings-{locale}-{width}.png"), full_page=True)
-        worker = page.evaluate("async () => (await navigator.serviceWorker.getRegistration('/')).active.scriptURL")
+        worker = None
+        for _ in range(100):
+            worker = page.evaluate("""async () => {
+                const registration = await navigator.serviceWorker.getRegistration('/');
+                return registration && registration.active && registration.active.state === 'activated' ? registration.active.scriptURL : null;
+            }""")
+            if worker:
+                break
+            page.wait_for_timeout(100)
         assert worker == base + "/push-sw.js"
 
         # No page of Sprout is open: the notification is pushed.
@@ -98,18 +106,22 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
             if any(r["scopeURL"] == base + "/" for r in registrations):
                 break
             page.wait_for_timeout(100)
-        registration = next(r for r in registrations if r["scopeURL"] == base + "/")
-        cdp.send("ServiceWorker.deliverPushMessage", {"origin": base, "registrationId": registration["registrationId"],
-                                                       "data": json.dumps(push.payload)})
+        live = [r for r in registrations if r["scopeURL"] == base + "/" and not r.get("isDeleted")]
         shown = None
-        for _ in range(50):
-            shown = page.evaluate("""async () => {
-                const notes = await (await navigator.serviceWorker.getRegistration('/')).getNotifications();
-                return notes.map((n) => ({ title: n.title, body: n.body, tag: n.tag, link: n.data.link }));
-            }""")
+        # The worker may still be starting when the first push is delivered: deliver again until shown.
+        for _ in range(5):
+            cdp.send("ServiceWorker.deliverPushMessage", {"origin": base, "registrationId": live[-1]["registrationId"],
+                                                           "data": json.dumps(push.payload)})
+            for _ in range(20):
+                shown = page.evaluate("""async () => {
+                    const notes = await (await navigator.serviceWorker.getRegistration('/')).getNotifications();
+                    return notes.map((n) => ({ title: n.title, body: n.body, tag: n.tag, link: n.data.link }));
+                }""")
+                if shown:
+                    break
+                page.wait_for_timeout(100)
             if shown:
                 break
-            page.wait_for_timeout(100)
         assert shown == [{"title": "Sprout", "body": expected, "tag": push.payload["tag"], "link": push.payload["link"]}]
         assert push.payload["link"].startswith("/inbox/")
 
