@@ -71,8 +71,10 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
         log_in(page, base, seller["email"])
         page.goto(base + "/notifications/settings")
         expect(page.locator("#web-push")).to_be_visible()
+        expect(page.locator("#web-push-off")).to_be_hidden()
         page.click("#web-push-on")
         expect(page.locator("#web-push-off")).to_be_visible()
+        expect(page.locator("#web-push-on")).to_be_hidden()
         on_text = "이 브라우저로 알림을 보내요." if locale == "ko-KR" else "Notifications come to this browser."
         expect(page.locator("#web-push-status")).to_have_text(on_text)
         page.screenshot(path=str(screenshot_dir / f"web-push-settings-{locale}-{width}.png"), full_page=True)
@@ -129,6 +131,7 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
         expect(page.locator("#web-push-status")).to_have_text(on_text)
         page.click("#web-push-off")
         expect(page.locator("#web-push-on")).to_be_visible()
+        expect(page.locator("#web-push-off")).to_be_hidden()
         gone = requests.delete(base + "/api/push/subscriptions", timeout=30, headers={"Authorization": "Bearer " + seller["accessToken"]},
                                json={"endpoint": subscription["endpoint"]})
         assert gone.status_code == 404, gone.text
