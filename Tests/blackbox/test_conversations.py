@@ -821,6 +821,23 @@ def test_a_message_reaches_both_peoples_streams_live(conv, shop_owner, shopper):
         assert ids == sorted(set(ids)), "event ids increase"
 
 
+def test_a_stream_beyond_an_accounts_32_ends_the_oldest_instead_of_being_refused(conv, shop_owner, shopper):
+    """A page reloaded many times leaves streams the server has not yet seen close: the newest is
+    served and the oldest gives way, and the streams that stay still receive what is sent."""
+    streams = [conv.events(shopper).wait_ready() for _ in range(32)]
+    try:
+        newest = conv.events(shopper).wait_ready()
+        streams.append(newest)
+        with pytest.raises(AssertionError, match="ended"):
+            streams[0].next_event(within=5)
+        message = conv.opened(shopper, conv.product(shop_owner)["id"], "still here?", status=201)["last_message"]
+        for stream in (streams[1], newest):
+            assert stream.until_message(message["id"])[-1].data["message"] == message
+    finally:
+        for stream in streams:
+            stream.close()
+
+
 def test_reading_sends_a_read_event_to_the_other_side(conv, shop_owner, shopper):
     cid = conv.opened(shopper, conv.product(shop_owner)["id"], "did you see this?", status=201)["id"]
     with conv.events(shopper) as buyer_stream:

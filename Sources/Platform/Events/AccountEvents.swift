@@ -13,7 +13,7 @@ public final class AccountEvents: ModuleService, Sendable {
     public let name = "account events"
     /// Events are kept at least this long for reconnecting clients.
     public static let retention: TimeInterval = 48 * 60 * 60
-    /// Open streams one account may hold (tabs and devices); one more is refused.
+    /// Open streams one account may hold on an instance (tabs and devices); one more ends the oldest.
     public static let maxStreamsPerAccount = 32
     static let channel = "sprout_account_events"
 
@@ -26,16 +26,28 @@ public final class AccountEvents: ModuleService, Sendable {
 
     enum Wake: Sendable { case news, heartbeat }
 
+    private struct OpenStream {
+        let id: UUID
+        let wakes: AsyncStream<Wake>.Continuation
+    }
+
     private let broadcast: InstanceBroadcast
     private let clock: WallClock
     private let news: AsyncStream<String>
-    private let streams = NIOLockedValueBox<[String: [UUID: AsyncStream<Wake>.Continuation]]>([:])
+    private let heartbeat: Duration
+    /// Each account's open streams, oldest first.
+    private let streams = NIOLockedValueBox<[String: [OpenStream]]>([:])
     private let relay = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let heartbeats = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
 
-    public init(broadcast: InstanceBroadcast, clock: WallClock) {
+    /// `heartbeat`: how often every stream is woken to write a keep-alive, often enough that
+    /// proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep it, and that a client gone away
+    /// is noticed by the write that fails.
+    public init(broadcast: InstanceBroadcast, clock: WallClock, heartbeat: Duration = .seconds(20)) {
         self.broadcast = broadcast
         self.clock = clock
+        self.heartbeat = heartbeat
         // Subscribed now: the broadcast listens only to channels subscribed before it starts.
         news = broadcast.subscribe(Self.channel)
     }
@@ -80,27 +92,24 @@ public final class AccountEvents: ModuleService, Sendable {
             .compactMap { record in record.id.map { Event(id: $0, name: record.name, data: english ? record.dataEn ?? record.data : record.data) } }
     }
 
-    /// Wakes for news of `accountID` and for a heartbeat every `heartbeat`; nil when the account
-    /// holds `maxStreamsPerAccount` streams already. Ends when the returned stream is dropped.
-    func wakes(of accountID: String, heartbeat: Duration) -> AsyncStream<Wake>? {
+    /// Wakes for news of `accountID` and for the shared heartbeat. An account holds at most
+    /// `maxStreamsPerAccount` streams: one more ends the oldest, which is most likely a page
+    /// already closed or reloaded (Vapor tells a streaming body that its client left only when a
+    /// write fails, at the next heartbeat), so a reload is never refused. Ends when the returned
+    /// stream is dropped.
+    func wakes(of accountID: String) -> AsyncStream<Wake> {
         let (stream, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
-        let admitted = streams.withLockedValue { open in
-            guard open[accountID, default: [:]].count < Self.maxStreamsPerAccount else { return false }
-            open[accountID, default: [:]][id] = continuation
-            return true
+        let oldest = streams.withLockedValue { open -> AsyncStream<Wake>.Continuation? in
+            open[accountID, default: []].append(OpenStream(id: id, wakes: continuation))
+            guard open[accountID, default: []].count > Self.maxStreamsPerAccount else { return nil }
+            return open[accountID]?.removeFirst().wakes
         }
-        guard admitted else { return nil }
-        let beat = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: heartbeat)
-                continuation.yield(.heartbeat)
-            }
-        }
+        // Finished outside the lock: a stream's termination handler takes the lock itself.
+        oldest?.finish()
         continuation.onTermination = { [weak self] _ in
-            beat.cancel()
             self?.streams.withLockedValue { open in
-                open[accountID]?[id] = nil
+                open[accountID]?.removeAll { $0.id == id }
                 if open[accountID]?.isEmpty == true { open[accountID] = nil }
             }
         }
@@ -113,6 +122,11 @@ public final class AccountEvents: ModuleService, Sendable {
         streams.withLockedValue { !($0[accountID]?.isEmpty ?? true) }
     }
 
+    /// How many streams this instance holds for `accountID`.
+    func streamCount(of accountID: String) -> Int {
+        streams.withLockedValue { $0[accountID]?.count ?? 0 }
+    }
+
     public func start(on application: Application) async throws {
         let news = self.news
         relay.withLockedValue { $0 = Task { [weak self] in
@@ -120,20 +134,35 @@ public final class AccountEvents: ModuleService, Sendable {
                 self?.wake(accounts.split(separator: ",").map(String.init))
             }
         } }
+        // One timer for every stream: a task each would cost every idle stream its own memory.
+        let heartbeat = self.heartbeat
+        heartbeats.withLockedValue { $0 = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: heartbeat)
+                self?.beat()
+            }
+        } }
     }
 
     public func stop() async {
         relay.withLockedValue { $0 }?.cancel()
+        heartbeats.withLockedValue { $0 }?.cancel()
         let open = streams.withLockedValue { open in
             defer { open = [:] }
-            return open.values.flatMap(\.values)
+            return open.values.flatMap { $0.map(\.wakes) }
         }
         for continuation in open { continuation.finish() }
     }
 
     private func wake(_ accounts: [String]) {
-        let woken = streams.withLockedValue { open in accounts.flatMap { (open[$0] ?? [:]).values } }
+        let woken = streams.withLockedValue { open in accounts.flatMap { (open[$0] ?? []).map(\.wakes) } }
         for continuation in woken { continuation.yield(.news) }
+    }
+
+    /// Wakes every stream of this instance to write its keep-alive.
+    func beat() {
+        let woken = streams.withLockedValue { open in open.values.flatMap { $0.map(\.wakes) } }
+        for continuation in woken { continuation.yield(.heartbeat) }
     }
 
     /// Deletes events older than the retention, at most once an hour, from whichever request
