@@ -1,5 +1,4 @@
 import Foundation
-import SproutAPI
 import SproutKit
 import Testing
 
