@@ -95,17 +95,6 @@ final class LessonComment: Model, @unchecked Sendable {
     }
 }
 
-/// Gives comments a place for a review's stars.
-struct AddCommentRating: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(LessonComment.schema).field("rating", .int).update()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(LessonComment.schema).deleteField("rating").update()
-    }
-}
-
 /// like (`kind` 1) and like-2 (`kind` 2): in All For Lesson, legacy reservation and bookmark.
 final class LessonLike: Model, @unchecked Sendable {
     static let schema = "lessons_likes"
@@ -200,19 +189,5 @@ final class SandboxPayment: Model, @unchecked Sendable {
         self.buyerID = buyerID
         self.postID = postID
         self.createdAt = createdAt
-    }
-}
-
-/// Ties each sandbox payment to its buyer and lesson, so nobody else can validate it.
-struct AddSandboxPaymentOwner: AsyncMigration {
-    // One column a statement: SQLite's ALTER TABLE adds one at a time.
-    func prepare(on database: any Database) async throws {
-        try await database.schema(SandboxPayment.schema).field("buyer_id", .string).update()
-        try await database.schema(SandboxPayment.schema).field("post_id", .string).update()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(SandboxPayment.schema).deleteField("post_id").update()
-        try await database.schema(SandboxPayment.schema).deleteField("buyer_id").update()
     }
 }

@@ -54,28 +54,3 @@ final class Product: Model, @unchecked Sendable {
 
     var bargainPrice: Double { price - discountedPrice }
 }
-
-struct CreateProduct: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(Product.schema)
-            .field("id", .int, .identifier(auto: true))
-            .field("vendor_id", .int, .required, .references(Vendor.schema, "id", onDelete: .cascade))
-            .field("name", .string, .required)
-            .field("description", .string, .required)
-            .field("search_text", .string, .required)
-            .field("currency", .string, .required)
-            .field("price", .double, .required)
-            .field("discounted_price", .double, .required)
-            .field("stock", .int, .required)
-            .field("delete_token", .string, .required)
-            .field("thumbnail_image_id", .int)
-            .field("created_at", .datetime, .required)
-            .field("issued_at", .datetime, .required)
-            .unique(on: "delete_token")
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(Product.schema).delete()
-    }
-}

@@ -32,33 +32,3 @@ public final class Account: Model, @unchecked Sendable {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 }
-
-struct CreateAccount: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(Account.schema)
-            .field("id", .string, .identifier(auto: false))
-            .field("email", .string)
-            .field("email_key", .string)
-            .field("password_hash", .string)
-            .field("display_name", .string, .required)
-            .field("phone_number", .string)
-            .field("created_at", .datetime, .required)
-            .unique(on: "email_key")
-            .unique(on: "phone_number")
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(Account.schema).delete()
-    }
-}
-
-struct AddAccountDisabledAt: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(Account.schema).field("disabled_at", .datetime).update()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(Account.schema).deleteField("disabled_at").update()
-    }
-}

@@ -22,18 +22,3 @@ final class PhoneRefreshToken: Model, @unchecked Sendable {
         signedInAt = createdAt
     }
 }
-
-struct CreatePhoneRefreshToken: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(PhoneRefreshToken.schema)
-            .field("token_hash", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("created_at", .datetime, .required)
-            .field("signed_in_at", .datetime, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(PhoneRefreshToken.schema).delete()
-    }
-}

@@ -28,31 +28,3 @@ final class RefreshToken: Model, @unchecked Sendable {
     /// The log-in this token belongs to: its own hash for the first token of a family.
     var family: String { familyID ?? id ?? "" }
 }
-
-struct CreateRefreshToken: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(RefreshToken.schema)
-            .field("token_hash", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("expires_at", .datetime, .required)
-            .field("created_at", .datetime, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(RefreshToken.schema).delete()
-    }
-}
-
-struct AddRefreshTokenFamilies: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        // One column per statement: SQLite's ALTER TABLE adds one at a time.
-        try await database.schema(RefreshToken.schema).field("family_id", .string).update()
-        try await database.schema(RefreshToken.schema).field("replaced_at", .datetime).update()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(RefreshToken.schema).deleteField("replaced_at").update()
-        try await database.schema(RefreshToken.schema).deleteField("family_id").update()
-    }
-}

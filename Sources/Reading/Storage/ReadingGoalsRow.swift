@@ -1,5 +1,4 @@
 import Fluent
-import Platform
 
 /// A reader's goals; no row means none set.
 final class ReadingGoalsRow: Model, @unchecked Sendable {
@@ -15,19 +14,5 @@ final class ReadingGoalsRow: Model, @unchecked Sendable {
         id = accountID
         self.yearlyBooks = yearlyBooks
         self.dailyMinutes = dailyMinutes
-    }
-}
-
-struct CreateReadingGoals: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingGoalsRow.schema)
-            .field("account_id", .string, .identifier(auto: false), .references(Account.schema, "id", onDelete: .cascade))
-            .field("yearly_books", .int, .required)
-            .field("daily_minutes", .int, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(ReadingGoalsRow.schema).delete()
     }
 }

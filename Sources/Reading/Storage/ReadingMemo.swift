@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import SQLKit
 import Platform
 
 /// A note on one of a reader's books. Removing the book removes its memos (the database cascades).
@@ -27,26 +26,5 @@ final class ReadingMemo: Model, @unchecked Sendable {
         self.text = text
         createdAt = now
         updatedAt = now
-    }
-}
-
-struct CreateReadingMemo: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingMemo.schema)
-            .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
-            .field("page", .int)
-            .field("text", .string, .required)
-            .field("photo", .string)
-            .field("created_at", .datetime, .required)
-            .field("updated_at", .datetime, .required)
-            .create()
-        let sql = try database.sql()
-        try await sql.raw("CREATE INDEX reading_memos_book ON reading_memos (book_id, created_at)").run()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(ReadingMemo.schema).delete()
     }
 }

@@ -26,20 +26,3 @@ final class ReadingSession: Model, @unchecked Sendable {
         self.recordedAt = recordedAt
     }
 }
-
-struct CreateReadingSession: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingSession.schema)
-            .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
-            .field("day", .string, .required)
-            .field("seconds", .int64, .required)
-            .field("recorded_at", .datetime, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(ReadingSession.schema).delete()
-    }
-}

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import Platform
 
 /// An account's one timer, running or paused (no row: idle). Keyed by the account, so two starts
 /// at once cannot make two timers.
@@ -25,21 +24,5 @@ final class ReadingTimerRow: Model, @unchecked Sendable {
         self.startedAt = startedAt
         runningSince = startedAt
         banked = "{}"
-    }
-}
-
-struct CreateReadingTimer: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingTimerRow.schema)
-            .field("account_id", .string, .identifier(auto: false), .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
-            .field("started_at", .datetime, .required)
-            .field("running_since", .datetime)
-            .field("banked", .string, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(ReadingTimerRow.schema).delete()
     }
 }

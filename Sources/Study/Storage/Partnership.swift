@@ -27,20 +27,3 @@ final class Partnership: Model, @unchecked Sendable {
         self.matchedAt = matchedAt
     }
 }
-
-struct CreatePartnership: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(Partnership.schema)
-            .field("uid", .string, .identifier(auto: false), .references(StudyProfile.schema, "uid", onDelete: .cascade))
-            .field("partner_uid", .string, .required)
-            .field("partner_nick", .string, .required)
-            .field("partner_dodged", .bool, .required)
-            .field("partner_reviewed", .bool, .required)
-            .field("matched_at", .datetime, .required)
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(Partnership.schema).delete()
-    }
-}

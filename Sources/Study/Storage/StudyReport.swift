@@ -22,21 +22,3 @@ final class StudyReport: Model, @unchecked Sendable {
         self.createdAt = createdAt
     }
 }
-
-struct CreateStudyReport: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(StudyReport.schema)
-            .field("id", .int, .identifier(auto: true))
-            .field("reporter_uid", .string, .required)
-            .field("reported_uid", .string, .required, .references(StudyProfile.schema, "uid", onDelete: .cascade))
-            .field("reasons", .array(of: .int), .required)
-            .field("comment", .string, .required)
-            .field("created_at", .datetime, .required)
-            .unique(on: "reporter_uid", "reported_uid")
-            .create()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(StudyReport.schema).delete()
-    }
-}

@@ -1,0 +1,22 @@
+import Fluent
+import Platform
+
+struct CreateVendor: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(Vendor.schema)
+            .field("id", .int, .identifier(auto: true))
+            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("name", .string, .required)
+            .field("identifier", .string, .required)
+            .field("secret_digest", .string, .required)
+            .field("created_at", .datetime, .required)
+            .unique(on: "account_id")
+            .unique(on: "name")
+            .unique(on: "identifier")
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(Vendor.schema).delete()
+    }
+}

@@ -1,0 +1,16 @@
+import Fluent
+
+struct CreateShopTransaction: AsyncMigration {
+    func prepare(on database: any Database) async throws {
+        try await database.schema(ShopTransaction.schema)
+            .field("transaction_id", .string, .identifier(auto: false))
+            .field("uid", .string, .required)
+            .field("product_id", .string, .required)
+            .field("granted_at", .datetime, .required)
+            .create()
+    }
+
+    func revert(on database: any Database) async throws {
+        try await database.schema(ShopTransaction.schema).delete()
+    }
+}
