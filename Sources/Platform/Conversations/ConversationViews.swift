@@ -17,10 +17,7 @@ extension Messenger {
         guard !records.isEmpty else { return [] }
         let ids = try records.map { try $0.requireID() }
         let others = Array(Set(records.map { $0.other(than: me) }))
-        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ others).all().compactMap { account in
-            account.id.map { ($0, account.displayName) }
-        }) { first, _ in first }
-        let pictures = try await subjects.pictures(of: others, on: db)
+        let people = try await people(others, on: db)
         let lastIDs = records.map(\.lastMessageID).filter { $0 > 0 }
         let lastMessages = lastIDs.isEmpty ? [:] : Dictionary(try await ConversationMessage.query(on: db).filter(\.$id ~~ lastIDs).all().map {
             ($0.conversationID, $0)
@@ -33,7 +30,7 @@ extension Messenger {
             let other = record.other(than: me)
             views.append(Conversations.Conversation(
                 id: id,
-                other: Conversations.Person(id: other, name: names[other] ?? "", picture: pictures[other]),
+                other: people[other] ?? Conversations.Person(id: other, name: "", picture: nil),
                 about: try await about(record, on: db), lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
                 blocked: blocked.contains(other), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
             ))
@@ -41,7 +38,15 @@ extension Messenger {
         return views
     }
 
-    private func about(_ record: ConversationRecord, on db: any Database) async throws -> Conversations.About? {
+    /// These people as conversations show them: name and picture.
+    func people(_ ids: [String], on db: any Database) async throws -> [String: Conversations.Person] {
+        let pictures = try await subjects.pictures(of: ids, on: db)
+        return Dictionary(try await Account.query(on: db).filter(\.$id ~~ ids).all().compactMap { account in
+            account.id.map { ($0, Conversations.Person(id: $0, name: account.displayName, picture: pictures[$0])) }
+        }) { first, _ in first }
+    }
+
+    func about(_ record: ConversationRecord, on db: any Database) async throws -> Conversations.About? {
         guard !record.topic.isNothingInParticular else { return nil }
         return try await subjects.subjects(of: record.aboutApp)?.subject(record.aboutID, on: db).map {
             Conversations.About(app: record.aboutApp, id: record.aboutID, title: $0.title, photo: $0.photo, price: $0.price, state: $0.state, path: $0.path)
@@ -49,7 +54,7 @@ extension Messenger {
     }
 
     /// The messages from the other side after what `me` has read, per conversation.
-    private func unreadCounts(in ids: [String], for me: String, on db: any Database) async throws -> [String: Int] {
+    func unreadCounts(in ids: [String], for me: String, on db: any Database) async throws -> [String: Int] {
         struct Row: Decodable {
             let conversation_id: String
             let unread: Int

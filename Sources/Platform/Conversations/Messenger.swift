@@ -265,44 +265,50 @@ public struct Messenger: Sendable {
         }
     }
 
-    /// Stores the message and tells both people; answers it with the conversation as the sender now sees it.
+    /// Stores the message, both people's `message` events and the receiver's notification in one
+    /// transaction, then wakes both people's streams once. Answers the message with the
+    /// conversation as the sender now sees it. Both views are built from what the send holds: the
+    /// message is the last one, the sender has read it, and neither person blocks the other (just
+    /// checked).
     private func send(text: String, files: [String], in record: ConversationRecord, by me: String,
                       on db: any Database) async throws -> (message: Conversations.Message, mine: Conversations.Conversation) {
         let other = record.other(than: me)
         guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
         let conversationID = try record.requireID()
+        let people = try await people([me, other], on: db)
+        let about = try await about(record, on: db)
         let now = Self.toTheMillisecond(clock.now())
         let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, files: files, sentAt: now)
-        try await db.writeTransaction { db in
+        let link = "/inbox/\(conversationID)"
+        let (wire, mine) = try await db.writeTransaction { db in
             try await message.create(on: db)
             let id = try message.requireID()
             try await ConversationRecord.query(on: db).filter(\.$id == conversationID).filter(\.$lastMessageID < id)
                 .set(\.$lastMessageID, to: id).set(\.$updatedAt, to: now).update()
             try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
                 .filter(\.$readUpTo < id).set(\.$readUpTo, to: id).update()
+            let theirUnread = try await unreadCounts(in: [conversationID], for: other, on: db)[conversationID] ?? 0
+            let wire = Self.message(message)
+            let view = { (viewer: String, unread: Int) in
+                let shown = viewer == me ? other : me
+                return Conversations.Conversation(id: conversationID, other: people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
+                                                  about: about, lastMessage: wire, unreadCount: unread, blocked: false,
+                                                  updatedAt: Self.timestamp(now, fractionDigits: 0))
+            }
+            let mine = view(me, 0), theirs = view(other, theirUnread)
+            try await events.store(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
+                                   to: [me, other], on: db)
+            let name = people[me]?.name ?? ""
+            let preview = wire.text.isEmpty ? nil : String(wire.text.prefix(80))
+            let text = AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo"))
+            _ = try await notifications.store(other, app: record.aboutApp, kind: .message, text: text, link: link, on: db)
+            return (wire, mine)
         }
-        record.lastMessageID = max(record.lastMessageID, try message.requireID())
-        record.updatedAt = now
-        let wire = Self.message(message)
-        let mine = try await view(record, for: me, on: db)
-        let theirs = try await view(record, for: other, on: db)
-        try await events.publish(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
-                                 to: [me, other], on: db)
-        try await notifyReceiver(other, of: wire, in: record, from: me, on: db)
+        try await events.announce([me, other], on: db)
         if record.topic.isNothingInParticular {
             try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)", on: db)
         }
         return (wire, mine)
-    }
-
-    private func notifyReceiver(_ receiver: String, of message: Conversations.Message, in record: ConversationRecord, from sender: String, on db: any Database) async throws {
-        let name = try await Account.find(sender, on: db)?.displayName ?? ""
-        let preview = message.text.isEmpty ? nil : String(message.text.prefix(80))
-        let text = AccountNotifications.Text(
-            ko: "\(name)님의 메시지: " + (preview ?? "사진"),
-            en: "\(name): " + (preview ?? "a photo")
-        )
-        try await notifications.notify(receiver, app: record.aboutApp, kind: .message, text: text, link: "/inbox/\(try record.requireID())", on: db)
     }
 
     private func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {

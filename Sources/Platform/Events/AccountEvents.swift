@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import SproutAPI
+import SQLKit
 import Vapor
 
 /// The live events of each account (`GET /api/events`): a message, a read receipt, a
@@ -26,6 +27,18 @@ public final class AccountEvents: ModuleService, Sendable {
 
     enum Wake: Sendable { case news, heartbeat }
 
+    private struct StoredRow: Decodable {
+        let id: Int
+        let name: String
+        let data: String
+        let data_en: String?
+    }
+
+    private struct StoredEvent: Decodable {
+        let id: Int
+        let account_id: String
+    }
+
     private struct OpenStream {
         let id: UUID
         let wakes: AsyncStream<Wake>.Continuation
@@ -40,6 +53,8 @@ public final class AccountEvents: ModuleService, Sendable {
     private let relay = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let heartbeats = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
+    private let seen = NIOLockedValueBox<[Int]>([])
+    private let seenFlush = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     /// `heartbeat`: how often every stream is woken to write a keep-alive, often enough that
     /// proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep it, and that a client gone away
@@ -58,38 +73,73 @@ public final class AccountEvents: ModuleService, Sendable {
     @discardableResult
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                          to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        let encoder = WireJSON.encoder()
-        let now = clock.now()
-        var ids: [String: Int] = [:]
-        for account in Set(accounts) {
-            let korean = String(decoding: try encoder.encode(data(account)), as: UTF8.self)
-            let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
-            let record = AccountEventRecord(accountID: account, name: name.rawValue, data: korean, dataEn: inEnglish, createdAt: now)
-            try await record.create(on: db)
-            ids[account] = record.id
-        }
-        try await broadcast.publish(Self.channel, Set(accounts).sorted().joined(separator: ","), on: db)
-        try await pruneNowAndThen(on: db, now: now)
+        let ids = try await store(name, data, english: english, to: accounts, on: db)
+        try await announce(Set(accounts), on: db)
         return ids
     }
 
+    /// Stores events as `publish` does, and wakes nobody: a caller writing them in a transaction
+    /// `announce`s them once it has committed, so no stream reads before they can be seen.
+    public func store<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
+                                       to accounts: [String], on db: any Database) async throws -> [String: Int] {
+        let recipients = Set(accounts).sorted()
+        guard !recipients.isEmpty else { return [:] }
+        let encoder = WireJSON.encoder()
+        let now = clock.now()
+        var insert = try db.sql().insert(into: AccountEventRecord.schema).columns("account_id", "name", "data", "data_en", "created_at", "seen")
+        for account in recipients {
+            let korean = String(decoding: try encoder.encode(data(account)), as: UTF8.self)
+            let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
+            insert = insert.values(SQLBind(account), SQLBind(name.rawValue), SQLBind(korean), SQLBind(inEnglish), SQLBind(now), SQLBind(false))
+        }
+        let stored = try await insert.returning("id", "account_id").all(decoding: StoredEvent.self)
+        return Dictionary(stored.map { ($0.account_id, $0.id) }) { first, _ in first }
+    }
+
+    /// Wakes the streams of `accounts` on every instance to read what was stored for them.
+    public func announce(_ accounts: Set<String>, on db: any Database) async throws {
+        guard !accounts.isEmpty else { return }
+        try await broadcast.publish(Self.channel, accounts.sorted().joined(separator: ","), on: db)
+        try await pruneNowAndThen(on: db, now: clock.now())
+    }
+
     /// Notes that a live stream showed these events, so the pushes waiting on them are dropped.
-    func markSeen(_ ids: [Int], on db: any Database) async throws {
+    /// Written once a second for every stream together (`seenFlush`): a push waits
+    /// `PushSubscriptions.liveGrace` before it looks, and a commit per stream and event would
+    /// queue behind the sends on SQLite's one writer.
+    func markSeen(_ ids: [Int]) {
         guard !ids.isEmpty else { return }
-        try await AccountEventRecord.query(on: db).filter(\.$id ~~ ids).set(\.$seen, to: true).update()
+        seen.withLockedValue { $0.append(contentsOf: ids) }
+    }
+
+    /// Writes the seen marks gathered since the last time.
+    func flushSeen(on db: any Database) async throws {
+        let ids = seen.withLockedValue { pending in
+            defer { pending = [] }
+            return pending
+        }
+        guard !ids.isEmpty else { return }
+        do {
+            try await db.sql().update(AccountEventRecord.schema).set("seen", to: true).where("id", .in, ids).run()
+        } catch {
+            seen.withLockedValue { $0.append(contentsOf: ids) }
+            throw error
+        }
     }
 
     /// The newest event id of `accountID`: where a stream without `Last-Event-ID` starts.
     public func latestID(of accountID: String, on db: any Database) async throws -> Int {
-        try await AccountEventRecord.query(on: db).filter(\.$accountID == accountID).max(\.$id) ?? 0
+        struct Newest: Decodable { let id: Int? }
+        return try await db.sql().select().column(SQLFunction("MAX", args: SQLColumn("id")), as: "id").from(AccountEventRecord.schema)
+            .where("account_id", .equal, accountID).first(decoding: Newest.self)?.id ?? 0
     }
 
     /// The events of `accountID` after `id`, oldest first, at most `limit`.
     public func events(of accountID: String, after id: Int, limit: Int = 100, english: Bool, on db: any Database) async throws -> [Event] {
-        try await AccountEventRecord.query(on: db)
-            .filter(\.$accountID == accountID).filter(\.$id > id)
-            .sort(\.$id).limit(limit).all()
-            .compactMap { record in record.id.map { Event(id: $0, name: record.name, data: english ? record.dataEn ?? record.data : record.data) } }
+        try await db.sql().select().columns("id", "name", "data", "data_en").from(AccountEventRecord.schema)
+            .where("account_id", .equal, accountID).where("id", .greaterThan, id)
+            .orderBy("id").limit(limit).all(decoding: StoredRow.self)
+            .map { Event(id: $0.id, name: $0.name, data: english ? $0.data_en ?? $0.data : $0.data) }
     }
 
     /// Wakes for news of `accountID` and for the shared heartbeat. An account holds at most
@@ -134,6 +184,14 @@ public final class AccountEvents: ModuleService, Sendable {
                 self?.wake(accounts.split(separator: ",").map(String.init))
             }
         } }
+        let db = application.db
+        let logger = application.logger
+        seenFlush.withLockedValue { $0 = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                do { try await self?.flushSeen(on: db) } catch { logger.warning("Could not mark events seen: \(String(reflecting: error))") }
+            }
+        } }
         // One timer for every stream: a task each would cost every idle stream its own memory.
         let heartbeat = self.heartbeat
         heartbeats.withLockedValue { $0 = Task { [weak self] in
@@ -147,6 +205,8 @@ public final class AccountEvents: ModuleService, Sendable {
     public func stop() async {
         relay.withLockedValue { $0 }?.cancel()
         heartbeats.withLockedValue { $0 }?.cancel()
+        // Marks not yet written are dropped: at worst a push follows what a stream showed.
+        seenFlush.withLockedValue { $0 }?.cancel()
         let open = streams.withLockedValue { open in
             defer { open = [:] }
             return open.values.flatMap { $0.map(\.wakes) }

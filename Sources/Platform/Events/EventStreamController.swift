@@ -69,7 +69,7 @@ struct EventStreamController: Sendable {
                 guard let last = batch.last else { break }
                 try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
                 // Written is as good as seen: the notification's push is not needed.
-                try await events.markSeen(batch.filter { $0.name == LiveEvents.Name.notification.rawValue }.map(\.id), on: db)
+                events.markSeen(batch.filter { $0.name == LiveEvents.Name.notification.rawValue }.map(\.id))
                 cursor = last.id
             } while batch.count == 100
         }

@@ -35,14 +35,25 @@ public struct AccountNotifications: Sendable {
     /// Tells `accountID` that something happened, unless they turned `kind` off: in the list, on
     /// their live streams, and pushed to their browsers and devices when no stream shows it.
     public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
-        guard try await NotificationMute.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue).count() == 0 else { return }
+        let stored = try await db.writeTransaction { db in try await store(accountID, app: app, kind: kind, text: text, link: link, on: db) }
+        if stored {
+            try await events.announce([accountID], on: db)
+        }
+    }
+
+    /// Stores what `notify` sends and wakes nobody, for a caller writing it in a transaction that
+    /// `AccountEvents.announce`s once committed. Answers whether anything was stored (nothing
+    /// when `kind` is turned off).
+    func store(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws -> Bool {
+        guard try await NotificationMute.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue).count() == 0 else { return false }
         let record = NotificationRecord(accountID: accountID, app: app, kind: kind.rawValue, text: (text.ko, text.en), link: link, createdAt: clock.now())
         try await record.create(on: db)
-        let events = try await events.publish(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
-                                              to: [accountID], on: db)
+        let events = try await events.store(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
+                                            to: [accountID], on: db)
         // One tag per thing: a second message in a conversation replaces the first on the screen.
         let push = { (text: String) in PushMessage(title: "Sprout", body: text, data: ["app": app, "kind": kind.rawValue, "link": link, "tag": link]) }
         try await pushes.push((push(text.ko), push(text.en)), to: accountID, unlessSeen: events[accountID], on: db)
+        return true
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.

@@ -49,7 +49,8 @@ import VaporTesting
             #expect(try await sprout.send(.POST, "api/push/subscriptions", headers: person.auth, json: Self.browser()).status.code == 201)
             try await sprout.notify(person, "seen")
             let event = try #require(try await sprout.platform.events.events(of: person.id, after: 0, english: false, on: sprout.app.db).last)
-            try await sprout.platform.events.markSeen([event.id], on: sprout.app.db)
+            sprout.platform.events.markSeen([event.id])
+            try await sprout.platform.events.flushSeen(on: sprout.app.db)
             sprout.clock.advance(by: PushSubscriptions.liveGrace)
             #expect(await sprout.deliveredPushes().isEmpty)
         }
