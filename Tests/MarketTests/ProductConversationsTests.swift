@@ -42,6 +42,23 @@ import VaporTesting
         }
     }
 
+    @Test func anInboxPageShowsEachConversationsOwnProductAsItIsNow() async throws {
+        try await withSprout { sprout in
+            let buyer = try await sprout.person("browser")
+            var expected: [String: String] = [:]
+            let vendor = try await sprout.makeVendor()
+            for name in ["Oak chair", "Pine desk", "Elm shelf"] {
+                let product = try await sprout.registerProduct(by: vendor, name: name).id
+                let conversation = try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self)
+                expected[conversation.id] = "/market/products/\(product)"
+            }
+            let inbox = try await sprout.send(.GET, "api/conversations", headers: buyer.auth).decode(Conversations.Inbox.self)
+            #expect(Dictionary(uniqueKeysWithValues: inbox.conversations.map { ($0.id, $0.about?.path ?? "none") }) == expected)
+            #expect(Set(inbox.conversations.compactMap(\.about?.title)) == ["Oak chair", "Pine desk", "Elm shelf"])
+            #expect(inbox.conversations.allSatisfy { $0.about.map { "/market/products/\($0.id)" } == $0.about?.path && $0.about?.price == 30000 && $0.about?.photo != nil })
+        }
+    }
+
     @Test func nobodyTalksAboutTheirOwnThingOrAboutNothing() async throws {
         try await withSprout { sprout in
             let (seller, product) = try await sprout.sellerWithProduct()

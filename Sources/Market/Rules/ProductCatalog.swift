@@ -58,6 +58,12 @@ struct ProductCatalog: Sendable {
         return product
     }
 
+    /// The products of these ids that exist, each with its vendor and images, in three queries.
+    func find(_ ids: [Int], on db: any Database) async throws -> [Product] {
+        guard !ids.isEmpty else { return [] }
+        return try await Product.query(on: db).filter(\.$id ~~ ids).with(\.$vendor).with(\.$images).all()
+    }
+
     /// Checks the fields and every image before storing anything; a failure leaves no row and no file.
     func create(by vendor: Vendor, params: Market.ProductParams, images uploads: [Data], category: ProductCategory = .other,
                 rules: Market.ProductRules = .contract, on db: any Database) async throws -> Product {

@@ -42,12 +42,21 @@ public struct ConversationSubject: Sendable, Equatable {
 public protocol ConversationSubjects: Sendable {
     var app: String { get }
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject?
+    /// Those of these ids that name a thing, by id: a page of conversations asks once.
+    func subjects(_ ids: [String], on db: any Database) async throws -> [String: ConversationSubject]
     /// The pictures these people chose in this app (a stored file's path), shown beside them in
     /// conversations; none for an app without pictures of people.
     func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String]
 }
 
 extension ConversationSubjects {
+    /// One at a time, for an app whose things are not read many at once.
+    public func subjects(_ ids: [String], on db: any Database) async throws -> [String: ConversationSubject] {
+        var found: [String: ConversationSubject] = [:]
+        for id in Set(ids) { found[id] = try await subject(id, on: db) }
+        return found
+    }
+
     public func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] { [:] }
 }
 

@@ -23,6 +23,7 @@ extension Messenger {
             ($0.conversationID, $0)
         }) { first, _ in first }
         let unread = try await unreadCounts(in: ids, for: me, on: db)
+        let abouts = try await abouts(of: records, on: db)
         let blocked = Set(try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID ~~ others).all().map(\.blockedID))
         var views: [Conversations.Conversation] = []
         for record in records {
@@ -31,7 +32,7 @@ extension Messenger {
             views.append(Conversations.Conversation(
                 id: id,
                 other: people[other] ?? Conversations.Person(id: other, name: "", picture: nil),
-                about: try await about(record, on: db), lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
+                about: abouts[record.topic], lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
                 blocked: blocked.contains(other), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
             ))
         }
@@ -46,10 +47,27 @@ extension Messenger {
         }) { first, _ in first }
     }
 
+    /// What each of these conversations is about, asked of each app once for the page.
+    private func abouts(of records: [ConversationRecord], on db: any Database) async throws -> [ConversationTopic: Conversations.About] {
+        var found: [ConversationTopic: Conversations.About] = [:]
+        let topics = Dictionary(grouping: records.map(\.topic).filter { !$0.isNothingInParticular }, by: \.app)
+        for (app, inApp) in topics {
+            guard let directory = subjects.subjects(of: app) else { continue }
+            for (id, subject) in try await directory.subjects(inApp.map(\.id), on: db) {
+                found[ConversationTopic(app: app, id: id)] = Self.about(subject, app: app, id: id)
+            }
+        }
+        return found
+    }
+
+    static func about(_ subject: ConversationSubject, app: String, id: String) -> Conversations.About {
+        Conversations.About(app: app, id: id, title: subject.title, photo: subject.photo, price: subject.price, state: subject.state, path: subject.path)
+    }
+
     func about(_ record: ConversationRecord, on db: any Database) async throws -> Conversations.About? {
         guard !record.topic.isNothingInParticular else { return nil }
         return try await subjects.subjects(of: record.aboutApp)?.subject(record.aboutID, on: db).map {
-            Conversations.About(app: record.aboutApp, id: record.aboutID, title: $0.title, photo: $0.photo, price: $0.price, state: $0.state, path: $0.path)
+            Self.about($0, app: record.aboutApp, id: record.aboutID)
         }
     }
 
