@@ -28,21 +28,3 @@ final class AccountEventRecord: Model, @unchecked Sendable {
         seen = false
     }
 }
-
-struct CreateAccountEvents: AsyncMigration {
-    func prepare(on database: any Database) async throws {
-        try await database.schema(AccountEventRecord.schema)
-            .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("name", .string, .required)
-            .field("data", .string, .required)
-            .field("data_en", .string)
-            .field("created_at", .datetime, .required)
-            .create()
-        try await database.sql().raw("CREATE INDEX account_events_by_account ON account_events (account_id, id)").run()
-    }
-
-    func revert(on database: any Database) async throws {
-        try await database.schema(AccountEventRecord.schema).delete()
-    }
-}
