@@ -273,7 +273,6 @@ public struct Messenger: Sendable {
     private func send(text: String, files: [String], in record: ConversationRecord, by me: String,
                       on db: any Database) async throws -> (message: Conversations.Message, mine: Conversations.Conversation) {
         let other = record.other(than: me)
-        guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
         let conversationID = try record.requireID()
         let people = try await people([me, other], on: db)
         let about = try await about(record, on: db)
@@ -281,6 +280,8 @@ public struct Messenger: Sendable {
         let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, files: files, sentAt: now)
         let link = "/inbox/\(conversationID)"
         let (wire, mine) = try await db.writeTransaction { db in
+            // Inside: a block that commits while the message is being written still stops it.
+            guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
             try await message.create(on: db)
             let id = try message.requireID()
             try await ConversationRecord.query(on: db).filter(\.$id == conversationID).filter(\.$lastMessageID < id)
@@ -304,7 +305,7 @@ public struct Messenger: Sendable {
             _ = try await notifications.store(other, app: record.aboutApp, kind: .message, text: text, link: link, on: db)
             return (wire, mine)
         }
-        try await events.announce([me, other], on: db)
+        await events.announce([me, other], on: db)
         if record.topic.isNothingInParticular {
             try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)", on: db)
         }

@@ -17,6 +17,10 @@ public final class AccountEvents: ModuleService, Sendable {
     /// Open streams one account may hold on an instance (tabs and devices); one more ends the oldest.
     public static let maxStreamsPerAccount = 32
     static let channel = "sprout_account_events"
+    /// The first key of the PostgreSQL advisory locks that keep an account's events in order.
+    static let orderLock = 0x5370_0001
+    /// Well inside `PushSubscriptions.liveGrace`, so a mark is written before the push looks.
+    static let seenFlushInterval = Duration.milliseconds(250)
 
     /// One event, as a stream writes it.
     public struct Event: Sendable, Equatable {
@@ -46,6 +50,7 @@ public final class AccountEvents: ModuleService, Sendable {
 
     private let broadcast: InstanceBroadcast
     private let clock: WallClock
+    private let logger = Logger(label: "sprout.events")
     private let news: AsyncStream<String>
     private let heartbeat: Duration
     /// Each account's open streams, oldest first.
@@ -73,38 +78,71 @@ public final class AccountEvents: ModuleService, Sendable {
     @discardableResult
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                          to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        let ids = try await store(name, data, english: english, to: accounts, on: db)
-        try await announce(Set(accounts), on: db)
+        let events = try Self.encoded(data, english: english, for: accounts)
+        let ids = try await db.writeTransaction { db in try await self.insert(name, events, on: db) }
+        await announce(Set(accounts), on: db)
         return ids
     }
 
-    /// Stores events as `publish` does, and wakes nobody: a caller writing them in a transaction
-    /// `announce`s them once it has committed, so no stream reads before they can be seen.
+    /// Stores events as `publish` does, inside the caller's write transaction, and wakes nobody:
+    /// the caller `announce`s them once it has committed, so no stream reads before they can be
+    /// seen.
     public func store<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                        to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        let recipients = Set(accounts).sorted()
-        guard !recipients.isEmpty else { return [:] }
+        try await insert(name, try Self.encoded(data, english: english, for: accounts), on: db)
+    }
+
+    /// One event's `data:` for each account, in Korean and, where it differs, English.
+    private struct Encoded: Sendable {
+        let account: String
+        let data: String
+        let dataEn: String?
+    }
+
+    private static func encoded<Payload: Encodable>(_ data: (String) -> Payload, english: ((String) -> Payload)?, for accounts: [String]) throws -> [Encoded] {
         let encoder = WireJSON.encoder()
+        return try Set(accounts).sorted().map { account in
+            Encoded(account: account, data: String(decoding: try encoder.encode(data(account)), as: UTF8.self),
+                    dataEn: try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) })
+        }
+    }
+
+    /// A stream reads what is newer than the last id it wrote, so each account's events must
+    /// become visible in id order. SQLite's one writer gives that. On PostgreSQL an id is taken at
+    /// insert and seen at commit, so a transaction holds each recipient's lock (taken in account
+    /// order, so two transactions never wait on each other crosswise) until it commits.
+    private func insert(_ name: LiveEvents.Name, _ events: [Encoded], on db: any Database) async throws -> [String: Int] {
+        guard !events.isEmpty else { return [:] }
+        let sql = try db.sql()
+        if sql.dialect.name == "postgresql" {
+            for event in events {
+                try await sql.raw("SELECT pg_advisory_xact_lock(CAST(\(bind: Self.orderLock) AS integer), hashtext(\(bind: event.account)))").run()
+            }
+        }
         let now = clock.now()
-        var insert = try db.sql().insert(into: AccountEventRecord.schema).columns("account_id", "name", "data", "data_en", "created_at", "seen")
-        for account in recipients {
-            let korean = String(decoding: try encoder.encode(data(account)), as: UTF8.self)
-            let inEnglish = try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) }
-            insert = insert.values(SQLBind(account), SQLBind(name.rawValue), SQLBind(korean), SQLBind(inEnglish), SQLBind(now), SQLBind(false))
+        var insert = sql.insert(into: AccountEventRecord.schema).columns("account_id", "name", "data", "data_en", "created_at", "seen")
+        for event in events {
+            insert = insert.values(SQLBind(event.account), SQLBind(name.rawValue), SQLBind(event.data), SQLBind(event.dataEn), SQLBind(now), SQLBind(false))
         }
         let stored = try await insert.returning("id", "account_id").all(decoding: StoredEvent.self)
         return Dictionary(stored.map { ($0.account_id, $0.id) }) { first, _ in first }
     }
 
-    /// Wakes the streams of `accounts` on every instance to read what was stored for them.
-    public func announce(_ accounts: Set<String>, on db: any Database) async throws {
+    /// Wakes the streams of `accounts` on every instance to read what was stored for them. What
+    /// it announces is committed already, so a failure here is logged, not thrown: the streams
+    /// read it at their next wake (the heartbeat at the latest).
+    public func announce(_ accounts: Set<String>, on db: any Database) async {
         guard !accounts.isEmpty else { return }
-        try await broadcast.publish(Self.channel, accounts.sorted().joined(separator: ","), on: db)
-        try await pruneNowAndThen(on: db, now: clock.now())
+        do {
+            try await broadcast.publish(Self.channel, accounts.sorted().joined(separator: ","), on: db)
+            try await pruneNowAndThen(on: db, now: clock.now())
+        } catch {
+            logger.warning("Could not announce live events: \(String(reflecting: error))")
+        }
     }
 
     /// Notes that a live stream showed these events, so the pushes waiting on them are dropped.
-    /// Written once a second for every stream together (`seenFlush`): a push waits
+    /// Written every `seenFlushInterval` for every stream together: a push waits
     /// `PushSubscriptions.liveGrace` before it looks, and a commit per stream and event would
     /// queue behind the sends on SQLite's one writer.
     func markSeen(_ ids: [Int]) {
@@ -120,7 +158,11 @@ public final class AccountEvents: ModuleService, Sendable {
         }
         guard !ids.isEmpty else { return }
         do {
-            try await db.sql().update(AccountEventRecord.schema).set("seen", to: true).where("id", .in, ids).run()
+            try await db.writeTransaction { db in
+                for chunk in stride(from: 0, to: ids.count, by: 1000).map({ Array(ids[$0..<min($0 + 1000, ids.count)]) }) {
+                    try await db.sql().update(AccountEventRecord.schema).set("seen", to: true).where("id", .in, chunk).run()
+                }
+            }
         } catch {
             seen.withLockedValue { $0.append(contentsOf: ids) }
             throw error
@@ -185,10 +227,10 @@ public final class AccountEvents: ModuleService, Sendable {
             }
         } }
         let db = application.db
-        let logger = application.logger
+        let logger = self.logger
         seenFlush.withLockedValue { $0 = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
+                try? await Task.sleep(for: Self.seenFlushInterval)
                 do { try await self?.flushSeen(on: db) } catch { logger.warning("Could not mark events seen: \(String(reflecting: error))") }
             }
         } }
@@ -234,6 +276,8 @@ public final class AccountEvents: ModuleService, Sendable {
             return true
         }
         guard due else { return }
-        try await AccountEventRecord.query(on: db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
+        try await db.writeTransaction { db in
+            try await AccountEventRecord.query(on: db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
+        }
     }
 }

@@ -37,7 +37,7 @@ public struct AccountNotifications: Sendable {
     public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
         let stored = try await db.writeTransaction { db in try await store(accountID, app: app, kind: kind, text: text, link: link, on: db) }
         if stored {
-            try await events.announce([accountID], on: db)
+            await events.announce([accountID], on: db)
         }
     }
 
