@@ -17,7 +17,7 @@ public struct MarketModule: AppModule {
         assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])
         let platform = context.platform
         self.platform = platform
-        answers = AnswerCache(group: "market", versions: platform.readVersions)
+        answers = AnswerCache(group: Self.readGroup, versions: platform.readVersions)
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
         likes = ProductLikes(clock: platform.clock, notifications: platform.notifications)
@@ -25,6 +25,8 @@ public struct MarketModule: AppModule {
     }
 
     public let name = "market"
+    /// The counter every write to the tables its kept answers read moves (`ReadVersions`).
+    static let readGroup = "market"
 
     public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog) }
 
@@ -32,7 +34,7 @@ public struct MarketModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
-         ReadVersionTriggers(group: "market", tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades()]
+         ReadVersionTriggers(group: Self.readGroup, tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades()]
     }
 
     public let apiDocument = APIDocument(

@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Platform
 import SproutAPI
@@ -56,6 +57,41 @@ import VaporTesting
             #expect(Dictionary(uniqueKeysWithValues: inbox.conversations.map { ($0.id, $0.about?.path ?? "none") }) == expected)
             #expect(Set(inbox.conversations.compactMap(\.about?.title)) == ["Oak chair", "Pine desk", "Elm shelf"])
             #expect(inbox.conversations.allSatisfy { $0.about.map { "/market/products/\($0.id)" } == $0.about?.path && $0.about?.price == 30000 && $0.about?.photo != nil })
+        }
+    }
+
+    /// The inbox is kept per account; each thing it shows, written by anyone, is seen at the next read.
+    @Test func aKeptInboxChangesWithEverythingItShows() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            let product = try await sprout.registerProduct(by: vendor).id
+            guard case let .valid(sellerID) = await sprout.platform.tokens.check(accessToken: vendor.accessToken) else { throw Abort(.unauthorized) }
+            let seller = Person(id: sellerID, auth: ["Authorization": "Bearer \(vendor.accessToken)"])
+            let buyer = try await sprout.person("buyer")
+            let conversation = try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self)
+            func sellersRow() async throws -> Conversations.Conversation {
+                let response = try await sprout.send(.GET, "api/conversations", headers: seller.auth)
+                #expect(response.status.code == 200 && response.headers.first(name: .eTag) != nil)
+                return try #require(try response.decode(Conversations.Inbox.self).conversations.first)
+            }
+            #expect(try await sellersRow().unreadCount == 1)
+            #expect(try await sellersRow().unreadCount == 1, "kept")
+
+            _ = try await sprout.send(.POST, "api/conversations/\(conversation.id)/messages", headers: buyer.auth, json: Conversations.SendRequest(text: "Hello again"))
+            #expect(try await sellersRow().lastMessage?.text == "Hello again", "a message the other person sent")
+            _ = try await sprout.send(.POST, "api/conversations/\(conversation.id)/read", headers: seller.auth)
+            #expect(try await sellersRow().unreadCount == 0, "my reading")
+            _ = try await sprout.send(.POST, "api/blocks", headers: seller.auth, json: Conversations.BlockRequest(account: buyer.id))
+            #expect(try await sellersRow().blocked, "my block")
+            _ = try await sprout.send(.DELETE, "api/blocks/\(buyer.id)", headers: seller.auth)
+            #expect(try await !sellersRow().blocked, "my unblock")
+
+            try await Account.query(on: sprout.app.db).filter(\Account.$id == buyer.id).set(\Account.$displayName, to: "Renamed").update()
+            #expect(try await sellersRow().other.name == "Renamed", "the other person's name, whoever wrote it")
+            let edit = try await sprout.send(.PATCH, "api/products/\(product)", headers: ["identifier": vendor.identifier],
+                                             json: Market.ProductParams(price: 25000, secret: vendor.secret))
+            #expect(edit.status.code == 200)
+            #expect(try await sellersRow().about?.price == 25000, "what the conversation is about")
         }
     }
 

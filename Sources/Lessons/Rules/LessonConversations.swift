@@ -6,6 +6,7 @@ import SproutAPI
 struct LessonConversations: ConversationSubjects {
     let board: PostBoard
     let app = "lessons"
+    let readGroup = LessonsModule.readGroup
 
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject? {
         guard id.utf8.count <= 64 else { return nil }

@@ -5,6 +5,7 @@ import Platform
 struct ProductConversations: ConversationSubjects {
     let catalog: ProductCatalog
     let app = "market"
+    let readGroup = MarketModule.readGroup
 
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject? {
         guard let productID = Self.productID(id) else { return nil }

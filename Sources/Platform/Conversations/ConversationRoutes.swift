@@ -8,7 +8,7 @@ public enum ConversationRoutes {
         let pushes = PushSubscriptionsController(subscriptions: platform.pushSubscriptions, serverKey: platform.pushes.browsers.serverKey)
         pushes.registerServerKey(on: talking)
         let signedIn = talking.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
-        ConversationsController(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit)
+        ConversationsController(messenger: platform.messenger, uploadBodyLimit: platform.uploadBodyLimit, versions: platform.readVersions)
             .register(on: signedIn)
         NotificationsController(notifications: platform.notifications).register(on: signedIn)
         pushes.register(on: signedIn)

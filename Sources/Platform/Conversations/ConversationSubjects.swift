@@ -41,6 +41,9 @@ public struct ConversationSubject: Sendable, Equatable {
 /// gives one (`AppModule.conversationSubjects`), so the platform never reads an app's tables.
 public protocol ConversationSubjects: Sendable {
     var app: String { get }
+    /// The `ReadVersions` group whose counter moves with every write to what `subject` and
+    /// `pictures` read, so a kept inbox page is read again after any of them changes.
+    var readGroup: String { get }
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject?
     /// Those of these ids that name a thing, by id: a page of conversations asks once.
     func subjects(_ ids: [String], on db: any Database) async throws -> [String: ConversationSubject]
@@ -74,6 +77,11 @@ public final class ConversationSubjectDirectory: Sendable {
 
     func subjects(of app: String) -> (any ConversationSubjects)? {
         byApp.withLockedValue { $0[app] }
+    }
+
+    /// The counters every kept inbox page depends on besides its account's own conversations.
+    var readGroups: [String] {
+        byApp.withLockedValue { $0.values.map(\.readGroup) }.sorted()
     }
 
     /// Each person's picture from the first app (by name) that has one.

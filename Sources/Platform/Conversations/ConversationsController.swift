@@ -7,6 +7,25 @@ import Vapor
 struct ConversationsController: Sendable {
     let messenger: Messenger
     let uploadBodyLimit: ByteCount
+    let versions: ReadVersions
+    /// Inbox pages, kept per account until a message, a read or a block of theirs, or a write to
+    /// what the rows show (a product, a lesson, a picture, a name), moves a counter.
+    let inboxes: AnswerCache<InboxRead>
+
+    init(messenger: Messenger, uploadBodyLimit: ByteCount, versions: ReadVersions) {
+        self.messenger = messenger
+        self.uploadBodyLimit = uploadBodyLimit
+        self.versions = versions
+        inboxes = AnswerCache(group: Messenger.readGroup, perAccount: \.accountID, versions: versions)
+    }
+
+    /// One page of one account's inbox, under the counters of everything else its rows show.
+    struct InboxRead: Hashable, Sendable {
+        let accountID: String
+        let before: Int?
+        let limit: Int
+        let dependencies: [Int64?]
+    }
 
     static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh", 429: "Too many calls"]
@@ -27,9 +46,10 @@ struct ConversationsController: Sendable {
                                               404: "No such product or lesson"]) { $1 },
             answer: Conversations.Conversation.self, answerAlsoFor: [201]
         ), use: open)
-        conversations.on(.GET, doc: .init(
+        conversations.onResponse(.GET, doc: .init(
             "My conversations, most recent activity first", headers: [Self.bearer], query: Self.paging,
-            responses: Self.signedIn.merging([200: "A page of conversations", 400: "Bad paging values"]) { $1 }
+            responses: Self.signedIn.merging([200: "A page of conversations", 400: "Bad paging values"]) { $1 },
+            answer: Conversations.Inbox.self
         ), use: inbox)
         conversations.on(.GET, ":conversation", doc: .init(
             "One of my conversations", headers: [Self.bearer],
@@ -77,9 +97,19 @@ struct ConversationsController: Sendable {
         return try await APIAnswer(conversation, status: created ? .created : .ok).encodeResponse(for: req)
     }
 
-    func inbox(_ req: Request) async throws -> Conversations.Inbox {
+    func inbox(_ req: Request) async throws -> EncodedJSON {
         let (before, limit) = try Self.paging(req, defaultLimit: 20)
-        return try await messenger.inbox(of: try req.authenticatedAccountID, before: before, limit: limit, on: req.db)
+        let me = try req.authenticatedAccountID
+        var dependencies: [Int64?] = []
+        for group in messenger.inboxDependencies { dependencies.append(try await versions.current(group, for: req)) }
+        let read = InboxRead(accountID: me, before: before, limit: limit, dependencies: dependencies)
+        // Without a counter for one of them, nothing can say when the page changed.
+        guard !dependencies.contains(nil) else { return EncodedJSON(try WireJSON.encoder().encode(try await page(read, on: req.db))) }
+        return EncodedJSON(try await inboxes.answer(read, for: req) { try WireJSON.encoder().encode(try await page(read, on: req.db)) })
+    }
+
+    private func page(_ read: InboxRead, on db: any Database) async throws -> Conversations.Inbox {
+        try await messenger.inbox(of: read.accountID, before: read.before, limit: read.limit, on: db)
     }
 
     func conversation(_ req: Request) async throws -> Conversations.Conversation {

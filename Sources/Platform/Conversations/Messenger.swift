@@ -15,6 +15,9 @@ public struct Messenger: Sendable {
     let photos: PhotoStore
     let broadcast: InstanceBroadcast
 
+    /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
+    /// conversations: moved by each message (both people), reading and blocking.
+    public static let readGroup = "conversations"
     /// The most photos one message carries (the lessons contract's rooms allow five).
     public static let maxPhotos = 5
     static let postedChannel = "sprout_conversation_messages"
@@ -105,6 +108,10 @@ public struct Messenger: Sendable {
         let (record, _) = try await conversation(about: .nothingInParticular(in: app), between: me, and: other, on: db)
         return try await room(record, on: db)
     }
+
+    /// The counters an inbox page depends on besides its account's own (`readGroup`): the apps'
+    /// things and pictures, and the accounts' names.
+    var inboxDependencies: [String] { subjects.readGroups + [CredentialsReadVersion.group] }
 
     /// Mine that have a message, most recent first; older than the message id `before`.
     public func inbox(of me: String, before: Int?, limit: Int, on db: any Database) async throws -> Conversations.Inbox {
@@ -204,8 +211,11 @@ public struct Messenger: Sendable {
         let record = try await membership(id, of: me, on: db)
         let conversationID = try record.requireID()
         let upTo = record.lastMessageID
-        try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
-            .filter(\.$readUpTo < upTo).set(\.$readUpTo, to: upTo).update()
+        try await db.writeTransaction { db in
+            try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
+                .filter(\.$readUpTo < upTo).set(\.$readUpTo, to: upTo).update()
+            try await ReadVersions.bump(Self.readGroup, accounts: [me], on: db)
+        }
         // The conversation's message notifications say nothing the open conversation does not.
         try await notifications.markRead(of: me, kind: .message, link: "/inbox/\(conversationID)", on: db)
         let receipt = Conversations.ReadReceipt(conversationID: conversationID, readerID: me, readUpTo: upTo)
@@ -227,13 +237,20 @@ public struct Messenger: Sendable {
     public func block(_ other: String, by me: String, on db: any Database) async throws {
         guard other != me else { throw ConversationError.withYourself }
         guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
-        try await db.sql().insert(into: AccountBlock.schema).columns("blocker_id", "blocked_id", "created_at")
-            .values(SQLBind(me), SQLBind(other), SQLBind(clock.now())).ignoringConflicts(with: ["blocker_id", "blocked_id"]).run()
+        let now = clock.now()
+        try await db.writeTransaction { db in
+            try await db.sql().insert(into: AccountBlock.schema).columns("blocker_id", "blocked_id", "created_at")
+                .values(SQLBind(me), SQLBind(other), SQLBind(now)).ignoringConflicts(with: ["blocker_id", "blocked_id"]).run()
+            try await ReadVersions.bump(Self.readGroup, accounts: [me], on: db)
+        }
     }
 
     public func unblock(_ other: String, by me: String, on db: any Database) async throws {
         guard try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
-        try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID == other).delete()
+        try await db.writeTransaction { db in
+            try await AccountBlock.query(on: db).filter(\.$blockerID == me).filter(\.$blockedID == other).delete()
+            try await ReadVersions.bump(Self.readGroup, accounts: [me], on: db)
+        }
     }
 
     public func hasBlocked(_ other: String, by me: String, on db: any Database) async throws -> Bool {
@@ -303,6 +320,7 @@ public struct Messenger: Sendable {
             let preview = wire.text.isEmpty ? nil : String(wire.text.prefix(80))
             let text = AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo"))
             _ = try await notifications.store(other, app: record.aboutApp, kind: .message, text: text, link: link, on: db)
+            try await ReadVersions.bump(Self.readGroup, accounts: [me, other], on: db)
             return (wire, mine)
         }
         await events.announce([me, other], on: db)

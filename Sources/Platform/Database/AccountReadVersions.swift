@@ -17,4 +17,17 @@ extension ReadVersions {
             SELECT COALESCE((SELECT version FROM account_read_versions WHERE name = \(bind: group) AND account_id = \(bind: account)), 0) AS version
             """).first(decoding: Row.self)?.version
     }
+
+    /// Moves `group`'s counter of each of `accounts` in the caller's transaction, for writes no
+    /// trigger can name the account of (a message concerns both people of a conversation, and
+    /// its rows name neither's inbox).
+    public static func bump(_ group: String, accounts: [String], on db: any Database) async throws {
+        let sql = try db.sql()
+        for account in Set(accounts).sorted() {
+            try await sql.raw("""
+                INSERT INTO account_read_versions (name, account_id, version) VALUES (\(bind: group), \(bind: account), 1)
+                ON CONFLICT (name, account_id) DO UPDATE SET version = account_read_versions.version + 1
+                """).run()
+        }
+    }
 }
