@@ -34,16 +34,3 @@ struct LessonCuration: Sendable {
             }
     }
 }
-
-/// What the operator's command is told; only `sprout curation` reaches these.
-enum CurationError: Error, CustomStringConvertible {
-    case noSuchPost(String)
-    case notALesson(String)
-
-    var description: String {
-        switch self {
-        case let .noSuchPost(id): "no post has the id \(id)"
-        case let .notALesson(id): "post \(id) is not a lesson; only lessons appear on the home screen"
-        }
-    }
-}

@@ -1,6 +1,6 @@
 /// What the lessons rules refuse, in the domain's words. Each contract maps these once: the LSLP
-/// API to its codes and messages (`LessonsError.init(rule:)`), the web pages to page statuses
-/// and field messages (`LessonsPageErrors`).
+/// API to its codes and messages (`LessonsError.init(rule:)`, API/LSLPErrorMapping.swift), the
+/// web pages to page statuses and field messages (`LessonsPageErrors`).
 enum PostError: Error, Equatable {
     case postNotFound
     case commentNotFound
@@ -43,4 +43,17 @@ enum ProfileError: Error, Equatable {
     /// A token that outlived its account.
     case accountWithdrawn
     case personNotFound
+}
+
+/// What the operator's command is told; only `sprout curation` reaches these.
+enum CurationError: Error, CustomStringConvertible {
+    case noSuchPost(String)
+    case notALesson(String)
+
+    var description: String {
+        switch self {
+        case let .noSuchPost(id): "no post has the id \(id)"
+        case let .notALesson(id): "post \(id) is not a lesson; only lessons appear on the home screen"
+        }
+    }
 }

@@ -4,7 +4,9 @@ import Vapor
 
 /// The market's errors on the wire: `{ "error": true, "reason": … }` (the only error body any
 /// generation of the server is known to have sent), with 400 for bad input and credentials and
-/// 404 for unknown products, the codes clients of the contract have seen.
+/// 404 for unknown products, the codes clients of the contract have seen. The open-market
+/// contract and Sprout's `/api/market` endpoints share this shape, so one mapping serves both;
+/// the rules' errors it maps are in Rules/MarketErrors.swift.
 struct MarketErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {

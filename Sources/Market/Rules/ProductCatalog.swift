@@ -5,13 +5,6 @@ import Platform
 import SproutAPI
 import Vapor
 
-enum ProductError: Error, Equatable {
-    case notFound
-    case notOwner
-    case invalid([Market.Field: Market.Violation])
-    case images(PhotoRefusal)
-}
-
 /// Reading and changing products: pages, detail, create with images, edit, delete.
 struct ProductCatalog: Sendable {
     let files: FileStore

@@ -3,20 +3,6 @@ import Foundation
 import Platform
 import SproutAPI
 
-enum TradeError: Error, Equatable {
-    /// Only the product's seller reserves or sells it.
-    case notSeller
-    /// A buyer is someone who wrote to the seller about this product.
-    case buyerNeverAsked
-    /// Reviews follow a sale to a buyer.
-    case notSoldToABuyer
-    /// Only the seller and the buyer review a trade.
-    case notAParty
-    case alreadyReviewed
-    case unknownRating
-    case reviewTooLong(maximum: Int)
-}
-
 /// A review's verdict, in Karrot's three words.
 enum TradeRating: String, CaseIterable, Sendable {
     case great, good, bad

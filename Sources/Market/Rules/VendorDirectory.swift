@@ -3,14 +3,6 @@ import Foundation
 import Platform
 import Vapor
 
-enum VendorError: Error, Equatable {
-    case alreadyAVendor
-    case nameTaken
-    case invalidName
-    case unknownIdentifier
-    case wrongSecret
-}
-
 /// Vendor credentials: creating them for an account, rotating the secret, checking a mutating
 /// call's `identifier` header and `secret`.
 struct VendorDirectory: Sendable {

@@ -1,6 +1,7 @@
 import SproutAPI
 
-/// Why the messenger refused, in the domain's words; each contract maps these to its wire shape.
+/// Why the messenger refused, in the domain's words; each contract maps these to its wire shape
+/// (Sprout's API in ConversationErrorMapping.swift, LSLP's in Lessons' API/LSLPErrorMapping.swift).
 public enum ConversationError: Error, Equatable {
     case unknownApp
     /// No such product, lesson or account to talk to.

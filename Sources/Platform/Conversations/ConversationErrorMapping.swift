@@ -1,7 +1,9 @@
 import SproutAPI
 import Vapor
 
-/// The messenger's, the notifications' and the push registry's errors in Sprout's own API shape.
+/// The messenger's, the notifications', the push registry's and the reports' errors in Sprout's
+/// own API shape. The messenger's errors are in ConversationError.swift; the others beside their
+/// rules in Notifications/, Push/ and Reports/.
 struct ConversationErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {

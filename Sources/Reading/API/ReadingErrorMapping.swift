@@ -7,7 +7,7 @@ import Vapor
 /// an unknown sort; 413 when too large), 422 for values the rules refuse, 404 for a book not in the reader's library
 /// or a memo not on that book,
 /// 409 for a duplicate book (its `Location` names the one already there) and for a timer action
-/// its state does not allow.
+/// its state does not allow. The rules' errors are in Rules/ReadingErrors.swift.
 struct ReadingErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {

@@ -31,13 +31,6 @@ enum GoodreadsCSV {
         var title: String { book.title }
     }
 
-    /// Why a file is not a Goodreads export at all.
-    enum FileError: Error, Equatable {
-        case notCSV
-        case noTitleColumn
-        case tooManyRows(maximum: Int)
-    }
-
     static func read(_ text: String) throws(FileError) -> [Row] {
         // No text file holds a NUL; no database column could keep one.
         guard !text.utf8.contains(0), isWellQuoted(text) else { throw .notCSV }

@@ -1,7 +1,7 @@
 import SproutAPI
 
 /// Why a reading request was refused; the API maps each case to a status once
-/// (`ReadingErrorMiddleware`).
+/// (`ReadingErrorMiddleware`, API/ReadingErrorMapping.swift), the pages once (`ReadingPageErrors`).
 enum ReadingError: Error, Equatable {
     /// No such book in this reader's library (another reader's book is not found either).
     case bookNotFound
@@ -27,4 +27,13 @@ enum ReadingError: Error, Equatable {
     case catalogBookNotFound
     /// The outside catalogue failed, or its daily quota is spent until `retryAfter` seconds pass.
     case catalogueUnavailable(retryAfter: Int?)
+}
+
+extension GoodreadsCSV {
+    /// Why a file is not a Goodreads export at all.
+    enum FileError: Error, Equatable {
+        case notCSV
+        case noTitleColumn
+        case tooManyRows(maximum: Int)
+    }
 }

@@ -2,7 +2,8 @@ import Vapor
 
 /// The study contract's errors (spec §1): 401 for a bad token, 406 for someone not signed up,
 /// 501 for bad or missing parameters, 500 for the server's own failures. Clients branch on the
-/// code and read no error body; a short text says what happened for people reading logs.
+/// code and read no error body; a short text says what happened for people reading logs. The
+/// rules' errors are in Rules/StudyErrors.swift.
 struct StudyErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {

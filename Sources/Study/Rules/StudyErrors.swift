@@ -1,5 +1,6 @@
 /// Why a study request was refused. Business outcomes the contract answers with 2xx codes are
-/// not errors: each rule returns them as its own result type.
+/// not errors: each rule returns them as its own result type. The study contract maps these once
+/// (`StudyErrorMiddleware`, API/StudyErrorMapping.swift), the pages once (`StudyPageErrors`).
 enum StudyError: Error, Equatable {
     /// The person has no study profile (never signed up, or withdrew).
     case notSignedUp
