@@ -60,6 +60,7 @@ public final class AccountEvents: ModuleService, Sendable {
     private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
     private let seen = NIOLockedValueBox<[Int]>([])
     private let seenFlush = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let flushDatabase = NIOLockedValueBox<(any Database)?>(nil)
 
     /// `heartbeat`: how often every stream is woken to write a keep-alive, often enough that
     /// proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep it, and that a client gone away
@@ -227,6 +228,7 @@ public final class AccountEvents: ModuleService, Sendable {
             }
         } }
         let db = application.db
+        flushDatabase.withLockedValue { $0 = db }
         let logger = self.logger
         seenFlush.withLockedValue { $0 = Task { [weak self] in
             while !Task.isCancelled {
@@ -247,8 +249,15 @@ public final class AccountEvents: ModuleService, Sendable {
     public func stop() async {
         relay.withLockedValue { $0 }?.cancel()
         heartbeats.withLockedValue { $0 }?.cancel()
-        // Marks not yet written are dropped: at worst a push follows what a stream showed.
-        seenFlush.withLockedValue { $0 }?.cancel()
+        // Awaited, then written once more: a write still under way when the database closes
+        // behind it fails (a debug build traps on its unfulfilled promise), and a mark left
+        // unwritten lets a push follow what a stream showed.
+        let flush = seenFlush.withLockedValue { $0 }
+        flush?.cancel()
+        await flush?.value
+        if let db = flushDatabase.withLockedValue({ $0 }) {
+            do { try await flushSeen(on: db) } catch { logger.warning("Could not mark events seen: \(String(reflecting: error))") }
+        }
         let open = streams.withLockedValue { open in
             defer { open = [:] }
             return open.values.flatMap { $0.map(\.wakes) }
