@@ -27,7 +27,6 @@ struct ConversationsController: Sendable {
         let dependencies: [Int64?]
     }
 
-    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh", 429: "Too many calls"]
     static let paging = [
         APIOperation.Parameter("before", .integer(), "The `next_before` of the previous page"),
@@ -35,59 +34,51 @@ struct ConversationsController: Sendable {
     ]
 
     func register(on routes: DocumentedRoutes) {
-        let api = routes.grouped("api")
-        let conversations = api.grouped("conversations")
-        conversations.onResponse(.POST, doc: .init(
+        typealias Routes = Conversations.Routes
+        routes.onResponse(Routes.open, doc: .init(
             "Start a conversation about a product or a lesson",
             description: "Opens the conversation with the thing's owner and sends the first message. The same person about the same thing gets the same conversation.",
-            headers: [Self.bearer], body: .json(Conversations.OpenRequest.self),
             responses: Self.signedIn.merging([201: "The new conversation", 200: "The conversation we already had (the message is sent in it)",
                                               400: "Bad text (1 to 1,000 characters) or unknown app", 403: "About my own thing, or one of us blocked the other",
                                               404: "No such product or lesson"]) { $1 },
             answer: Conversations.Conversation.self, answerAlsoFor: [201]
         ), use: open)
-        conversations.onResponse(.GET, doc: .init(
-            "My conversations, most recent activity first", headers: [Self.bearer], query: Self.paging,
-            responses: Self.signedIn.merging([200: "A page of conversations", 400: "Bad paging values"]) { $1 },
-            answer: Conversations.Inbox.self
+        routes.onResponse(Routes.inbox, doc: .init(
+            "My conversations, most recent activity first", query: Self.paging,
+            responses: Self.signedIn.merging([200: "A page of conversations", 400: "Bad paging values"]) { $1 }
         ), use: inbox)
-        conversations.on(.GET, ":conversation", doc: .init(
-            "One of my conversations", headers: [Self.bearer],
-            responses: Self.signedIn.merging([200: "The conversation", 404: "No such conversation of mine"]) { $1 }
+        routes.on(Routes.conversation, doc: .init(
+            "One of my conversations", responses: Self.signedIn.merging([200: "The conversation", 404: "No such conversation of mine"]) { $1 }
         ), use: conversation)
-        conversations.on(.GET, ":conversation", "messages", doc: .init(
-            "Messages, newest first", headers: [Self.bearer], query: Self.paging,
+        routes.on(Routes.messages, doc: .init(
+            "Messages, newest first", query: Self.paging,
             responses: Self.signedIn.merging([200: "A page of messages", 400: "Bad paging values", 404: "No such conversation of mine"]) { $1 }
         ), use: messages)
-        conversations.onResponse(.POST, ":conversation", "messages", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        routes.onResponse(Routes.send, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Send a message",
             description: "JSON `{text}`, or a multipart form with a `photo` file (and an optional `text`).",
-            headers: [Self.bearer],
             body: .json(Conversations.SendRequest.self).or(.multipart([.init("photo", required: true, .file, "An image"), .init("text", "An optional caption")])),
             responses: Self.signedIn.merging([201: "The message", 400: "Bad text or photo", 403: "One of us blocked the other", 404: "No such conversation of mine",
                                               413: "Too large"]) { $1 },
-            answer: Conversations.Message.self, answerAlsoFor: [201]
+            answerAlsoFor: [201]
         ), use: send)
-        conversations.on(.POST, ":conversation", "read", doc: .init(
-            "Mark everything read", headers: [Self.bearer],
-            responses: Self.signedIn.merging([200: "The read receipt", 404: "No such conversation of mine"]) { $1 }
+        routes.on(Routes.read, doc: .init(
+            "Mark everything read", responses: Self.signedIn.merging([200: "The read receipt", 404: "No such conversation of mine"]) { $1 }
         ), use: read)
-        conversations.on(.POST, ":conversation", "report", doc: .init(
-            "Report a conversation", headers: [Self.bearer], body: .json(Conversations.ReportRequest.self),
+        routes.on(Routes.report, doc: .init(
+            "Report a conversation",
             responses: Self.signedIn.merging([200: "{filed}: false when reported before", 400: "Unknown reason or a note over 500 characters",
                                               404: "No such conversation of mine"]) { $1 }
         ), use: report)
-        api.on(.POST, "blocks", doc: .init(
-            "Block a person: no conversations or messages between us", headers: [Self.bearer], body: .json(Conversations.BlockRequest.self),
+        routes.on(Routes.block, doc: .init(
+            "Block a person: no conversations or messages between us",
             responses: Self.signedIn.merging([200: "{account, blocked}", 400: "Blocking myself", 404: "No such account"]) { $1 }
         ), use: block)
-        api.on(.DELETE, "blocks", ":account", doc: .init(
-            "Unblock a person", headers: [Self.bearer],
-            responses: Self.signedIn.merging([200: "{account, blocked}", 404: "No such account"]) { $1 }
+        routes.on(Routes.unblock, doc: .init(
+            "Unblock a person", responses: Self.signedIn.merging([200: "{account, blocked}", 404: "No such account"]) { $1 }
         ), use: unblock)
-        api.on(.GET, "unread", doc: .init(
-            "What the badges count", headers: [Self.bearer],
-            responses: Self.signedIn.merging([200: "{messages, notifications}"]) { $1 }
+        routes.on(Routes.unread, doc: .init(
+            "What the badges count", responses: Self.signedIn.merging([200: "{messages, notifications}"]) { $1 }
         ), use: unread)
     }
 

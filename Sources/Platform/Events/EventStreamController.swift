@@ -9,7 +9,7 @@ struct EventStreamController: Sendable {
     let tokens: TokenService
 
     func register(on routes: DocumentedRoutes) {
-        routes.onResponse(.GET, "api", "events", doc: .init(
+        routes.onResponse(LiveEvents.Routes.stream, doc: .init(
             "My live events (Server-Sent Events)",
             description: """
             One stream per client: each event has an `id:`, an `event:` (`message`, `read`, `notification`) and one line of JSON \

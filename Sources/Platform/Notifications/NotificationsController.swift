@@ -7,24 +7,20 @@ struct NotificationsController: Sendable {
     let notifications: AccountNotifications
 
     func register(on routes: DocumentedRoutes) {
-        let bearer = ConversationsController.bearer
+        typealias Routes = Notifications.Routes
         let signedIn = ConversationsController.signedIn
-        let notifications = routes.grouped("api", "notifications")
-        notifications.on(.GET, doc: .init(
+        routes.on(Routes.page, doc: .init(
             "My notifications, newest first", description: "Text in the language of `Accept-Language` (Korean by default).",
-            headers: [bearer], query: ConversationsController.paging,
-            responses: signedIn.merging([200: "A page of notifications", 400: "Bad paging values"]) { $1 }
+            query: ConversationsController.paging, responses: signedIn.merging([200: "A page of notifications", 400: "Bad paging values"]) { $1 }
         ), use: page)
-        notifications.on(.POST, "read", doc: .init(
-            "Mark notifications read: all, or up to an id", headers: [bearer], body: .json(Notifications.ReadRequest.self),
-            responses: signedIn.merging([200: "{unread_count}"]) { $1 }
+        routes.on(Routes.read, doc: .init(
+            "Mark notifications read: all, or up to an id", responses: signedIn.merging([200: "{unread_count}"]) { $1 }
         ), use: read)
-        notifications.on(.GET, "settings", doc: .init(
-            "Which kinds reach me", headers: [bearer], responses: signedIn.merging([200: "{kinds: [{kind, enabled}]}"]) { $1 }
+        routes.on(Routes.settings, doc: .init(
+            "Which kinds reach me", responses: signedIn.merging([200: "{kinds: [{kind, enabled}]}"]) { $1 }
         ), use: settings)
-        notifications.on(.PUT, "settings", doc: .init(
-            "Turn one kind on or off", headers: [bearer], body: .json(Notifications.Setting.self),
-            responses: signedIn.merging([200: "The settings", 400: "Unknown kind"]) { $1 }
+        routes.on(Routes.change, doc: .init(
+            "Turn one kind on or off", responses: signedIn.merging([200: "The settings", 400: "Unknown kind"]) { $1 }
         ), use: change)
     }
 

@@ -44,6 +44,16 @@ public struct DocumentedRoutes {
         doc operation: APIOperation,
         use handler: @escaping @Sendable (Request) async throws -> Body
     ) -> Route {
+        on(method, path, body: body, doc: operation, use: handler)
+    }
+
+    func on<Body: Encodable & Sendable>(
+        _ method: HTTPMethod,
+        _ path: [PathComponent],
+        body: HTTPBodyStreamStrategy,
+        doc operation: APIOperation,
+        use handler: @escaping @Sendable (Request) async throws -> Body
+    ) -> Route {
         var operation = operation
         operation.answer = (try? WireSchema.answer(Body.self)) ?? .undescribed
         return register(method, path, body: body, doc: operation) { req in JSONResponse(body: try await handler(req)) }
@@ -61,7 +71,7 @@ public struct DocumentedRoutes {
         register(method, path, body: body, doc: operation, use: handler)
     }
 
-    private func register<Response: AsyncResponseEncodable>(
+    func register<Response: AsyncResponseEncodable>(
         _ method: HTTPMethod,
         _ path: [PathComponent],
         body: HTTPBodyStreamStrategy,

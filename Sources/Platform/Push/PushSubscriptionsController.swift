@@ -8,30 +8,27 @@ struct PushSubscriptionsController: Sendable {
 
     /// `serverKey` needs no sign-in: a page asks for it before it subscribes.
     func registerServerKey(on routes: DocumentedRoutes) {
-        routes.on(.GET, "api", "push", "server-key", doc: .init(
+        routes.on(Push.Routes.serverKey, doc: .init(
             "The Web Push application server key",
             description: "The VAPID public key a browser passes to `pushManager.subscribe` as `applicationServerKey`.",
-            responses: [200: "{public_key}"], answer: Push.ServerKey.self
+            responses: [200: "{public_key}"]
         ), use: { _ in Push.ServerKey(publicKey: serverKey) })
     }
 
     func register(on routes: DocumentedRoutes) {
-        let bearer = ConversationsController.bearer
         let signedIn = ConversationsController.signedIn
-        let push = routes.grouped("api", "push", "subscriptions")
-        push.onResponse(.POST, doc: .init(
+        routes.onResponse(Push.Routes.subscribe, doc: .init(
             "Push my notifications to this browser or device",
             description: """
             A browser sends its `PushSubscription.toJSON()` (`endpoint` and `keys`); an app sends its FCM registration token as `fcm_token`. \
             Notifications are pushed a few seconds after they happen unless a live stream (`/api/events`) of mine showed them first.
             """,
-            headers: [bearer], body: .json(Push.Subscribe.self),
             responses: signedIn.merging([201: "Subscribed", 200: "Subscribed before (now to me, in this language)",
                                          400: "Not a push service this server sends to, bad keys, or a bad token"]) { $1 },
-            answer: Push.Subscription.self, answerAlsoFor: [201]
+            answerAlsoFor: [201]
         ), use: subscribe)
-        push.onResponse(.DELETE, doc: .init(
-            "Stop pushing to this browser or device", headers: [bearer], body: .json(Push.Unsubscribe.self),
+        routes.onResponse(Push.Routes.unsubscribe, doc: .init(
+            "Stop pushing to this browser or device",
             responses: signedIn.merging([204: "Forgotten", 400: "Neither endpoint nor fcm_token", 404: "No such subscription of mine"]) { $1 }
         ), use: unsubscribe)
     }

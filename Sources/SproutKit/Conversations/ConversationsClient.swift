@@ -41,36 +41,29 @@ public struct ConversationsClient: Sendable {
     /// Opens the conversation with the owner of `subject` (or finds the one we have) and sends
     /// `text` in it.
     public func open(about subject: Conversations.Subject, text: String) async throws -> Opened {
-        let endpoint = Endpoint<Conversations.Conversation>(
-            method: .post, path: "api/conversations", body: try .json(Conversations.OpenRequest(about: subject, text: text)), requiresAuthentication: true
-        )
+        let endpoint = Endpoint(Conversations.Routes.open, body: try .json(Conversations.OpenRequest(about: subject, text: text)))
         let (status, conversation) = try await api.sendKeepingStatus(endpoint)
         return Opened(conversation: conversation, created: status == 201)
     }
 
     /// Mine, most recent activity first; `before` is the `nextBefore` of the page before.
     public func inbox(before: Int? = nil, limit: Int? = nil) async throws -> Conversations.Inbox {
-        try await api.send(Endpoint(method: .get, path: "api/conversations", query: Self.paging(before, limit), requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.inbox, query: Self.paging(before, limit)))
     }
 
     /// One of mine, as I see it now (404 for one that is not mine).
     public func conversation(id: String) async throws -> Conversations.Conversation {
-        try await api.send(Endpoint(method: .get, path: "api/conversations/\(id)", requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.conversation, id))
     }
 
     /// Newest first; `before` is the `nextBefore` of the page before (a message id).
     public func messages(in conversationID: String, before: Int? = nil, limit: Int? = nil) async throws -> Conversations.MessagePage {
-        try await api.send(Endpoint(
-            method: .get, path: "api/conversations/\(conversationID)/messages", query: Self.paging(before, limit), requiresAuthentication: true
-        ))
+        try await api.send(Endpoint(Conversations.Routes.messages, conversationID, query: Self.paging(before, limit)))
     }
 
     /// Sends text (1 to `Conversations.maxTextLength` characters once trimmed).
     public func send(_ text: String, in conversationID: String) async throws -> Conversations.Message {
-        try await api.send(Endpoint(
-            method: .post, path: "api/conversations/\(conversationID)/messages", body: try .json(Conversations.SendRequest(text: text)),
-            requiresAuthentication: true
-        ))
+        try await api.send(Endpoint(Conversations.Routes.send, conversationID, body: try .json(Conversations.SendRequest(text: text))))
     }
 
     /// Sends a photo, with `text` beside it when there is some: a `photo` file part and a `text` part.
@@ -78,45 +71,38 @@ public struct ConversationsClient: Sendable {
         var form = MultipartForm()
         form.append(name: "photo", filename: photo.filename, contentType: photo.contentType, data: photo.data)
         if let text, !text.isEmpty { form.append(name: "text", value: text) }
-        return try await api.send(Endpoint(
-            method: .post, path: "api/conversations/\(conversationID)/messages", body: .multipart(form), requiresAuthentication: true
-        ))
+        return try await api.send(Endpoint(Conversations.Routes.send, conversationID, body: .multipart(form)))
     }
 
     /// Marks everything in the conversation read; the other side receives the receipt live.
     @discardableResult
     public func markRead(_ conversationID: String) async throws -> Conversations.ReadReceipt {
-        try await api.send(Endpoint(method: .post, path: "api/conversations/\(conversationID)/read", requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.read, conversationID))
     }
 
     /// `reason` is one of the report desk's: `prohibited`, `fraud`, `spam`, `abusive`, `other`.
     public func report(_ conversationID: String, reason: String, note: String? = nil) async throws -> Conversations.ReportOutcome {
-        try await api.send(Endpoint(
-            method: .post, path: "api/conversations/\(conversationID)/report", body: try .json(Conversations.ReportRequest(reason: reason, note: note)),
-            requiresAuthentication: true
-        ))
+        try await api.send(Endpoint(Conversations.Routes.report, conversationID, body: try .json(Conversations.ReportRequest(reason: reason, note: note))))
     }
 
     /// Blocks a person (the conversation's `other.id`): no messages either way until unblocked.
     public func block(_ accountID: String) async throws -> Conversations.BlockStatus {
-        try await api.send(Endpoint(method: .post, path: "api/blocks", body: try .json(Conversations.BlockRequest(account: accountID)), requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.block, body: try .json(Conversations.BlockRequest(account: accountID))))
     }
 
     /// Lifts my block of a person.
     public func unblock(_ accountID: String) async throws -> Conversations.BlockStatus {
-        try await api.send(Endpoint(method: .delete, path: "api/blocks/\(accountID)", requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.unblock, accountID))
     }
 
     /// What the badges count: unread messages and notifications.
     public func unread() async throws -> Conversations.Unread {
-        try await api.send(Endpoint(method: .get, path: "api/unread", requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.unread))
     }
 
+    /// The query `Conversations.Routes.paging` names.
     static func paging(_ before: Int?, _ limit: Int?) -> [(name: String, value: String)] {
-        var query: [(name: String, value: String)] = []
-        if let before { query.append(("before", String(before))) }
-        if let limit { query.append(("limit", String(limit))) }
-        return query
+        zip(Conversations.Routes.paging, [before, limit]).compactMap { name, value in value.map { (name, String($0)) } }
     }
 }
 

@@ -63,7 +63,7 @@ public actor LiveEventStream {
         connector: any EventSourceConnector = URLSessionEventSourceConnector(), lastEventID: String? = nil,
         pause: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     ) {
-        url = baseURL.appendingPathComponent("api/events")
+        url = baseURL.appendingPathComponent(LiveEvents.Routes.stream.path)
         self.session = session
         refresher = AccountsClient.refresher(baseURL: baseURL, transport: transport)
         self.connector = connector

@@ -20,43 +20,43 @@ public struct NotificationsClient: Sendable {
 
     /// Newest first; `before` is the `nextBefore` of the page before.
     public func notifications(before: Int? = nil, limit: Int? = nil) async throws -> Notifications.Page {
-        try await api.send(Endpoint(method: .get, path: "api/notifications", query: ConversationsClient.paging(before, limit), requiresAuthentication: true))
+        try await api.send(Endpoint(Notifications.Routes.page, query: ConversationsClient.paging(before, limit)))
     }
 
     /// Marks everything read, or everything up to the notification `upTo`; answers what stays unread.
     @discardableResult
     public func markRead(upTo: Int? = nil) async throws -> Notifications.UnreadCount {
-        try await api.send(Endpoint(
-            method: .post, path: "api/notifications/read", body: try .json(Notifications.ReadRequest(upTo: upTo)), requiresAuthentication: true
-        ))
+        try await api.send(Endpoint(Notifications.Routes.read, body: try .json(Notifications.ReadRequest(upTo: upTo))))
     }
 
     /// What the badges count: unread notifications and messages (`GET /api/unread`).
     public func unread() async throws -> Conversations.Unread {
-        try await api.send(Endpoint(method: .get, path: "api/unread", requiresAuthentication: true))
+        try await api.send(Endpoint(Conversations.Routes.unread))
     }
 
     /// Which kinds of notification reach me.
     public func settings() async throws -> Notifications.Settings {
-        try await api.send(Endpoint(method: .get, path: "api/notifications/settings", requiresAuthentication: true))
+        try await api.send(Endpoint(Notifications.Routes.settings))
     }
 
     /// Turns one kind on or off; answers every kind's setting.
     public func update(_ setting: Notifications.Setting) async throws -> Notifications.Settings {
-        try await api.send(Endpoint(method: .put, path: "api/notifications/settings", body: try .json(setting), requiresAuthentication: true))
+        try await api.send(Endpoint(Notifications.Routes.change, body: try .json(setting)))
     }
 
     /// Pushes my notifications to this device while no live stream of mine is open: `token` is the
     /// app's FCM registration token (`Messaging.messaging().token`). Call again whenever it changes.
     @discardableResult
     public func registerDevice(fcmToken token: String) async throws -> Push.Subscription {
-        try await api.send(Endpoint(method: .post, path: "api/push/subscriptions", body: try .json(Push.Subscribe(fcmToken: token)), requiresAuthentication: true))
+        try await api.send(Endpoint(Push.Routes.subscribe, body: try .json(Push.Subscribe(fcmToken: token))))
     }
 
     /// Stops pushing to this device (on signing out).
     public func unregisterDevice(fcmToken token: String) async throws {
+        // 204 with no body: nothing to decode.
+        let route = Push.Routes.unsubscribe
         try await api.send(Endpoint<Void>(
-            method: .delete, path: "api/push/subscriptions", body: try .json(Push.Unsubscribe(fcmToken: token)), requiresAuthentication: true
+            method: route.method, path: route.path, body: try .json(Push.Unsubscribe(fcmToken: token)), requiresAuthentication: route.credential == .bearer
         ) { _ in })
     }
 }

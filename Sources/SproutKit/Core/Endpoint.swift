@@ -1,9 +1,8 @@
 import Foundation
+import SproutAPI
 
-/// HTTP methods the contracts use.
-public enum HTTPMethod: String, Sendable {
-    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
-}
+/// HTTP methods the contracts use (SproutAPI's, which the route definitions name).
+public typealias HTTPMethod = APIMethod
 
 /// One call to a Sprout API: where it goes, what it carries, and how to read the answer.
 /// Build one per contract endpoint (see `LessonsClient`) and send it with `APIClient`.
@@ -51,5 +50,18 @@ extension Endpoint where Response: Decodable {
         self.init(method: method, path: path, query: query, headers: headers, body: body, requiresAuthentication: requiresAuthentication) { data in
             try JSONDecoder().decode(Response.self, from: data)
         }
+    }
+}
+
+extension Endpoint where Response: Decodable {
+    /// The call `route` defines, for `parameters` (a JSON body: `try .json(value)`).
+    public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters,
+                                  query: [(name: String, value: String)] = [], body: RequestBody = .none) {
+        self.init(method: route.method, path: route.path(parameters), query: query, body: body, requiresAuthentication: route.credential == .bearer)
+    }
+
+    /// The call `route` defines, which has no path parameters.
+    public init<Body>(_ route: APIRoute<Void, Body, Response>, query: [(name: String, value: String)] = [], body: RequestBody = .none) {
+        self.init(route, (), query: query, body: body)
     }
 }

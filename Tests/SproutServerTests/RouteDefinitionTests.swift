@@ -1,0 +1,46 @@
+import Platform
+import SproutAPI
+import SproutTestSupport
+import Testing
+import Vapor
+
+/// The operations SproutAPI defines (`APIRoute`) are the ones the server answers: each defined
+/// operation has a handler at its method and path, is documented there with its credential, and
+/// every route under the defined paths comes from a definition.
+@Suite struct RouteDefinitionTests {
+    static let defined = Conversations.Routes.all + Notifications.Routes.all + Push.Routes.all + LiveEvents.Routes.all
+
+    @Test func everyDefinitionIsWellFormedAndUnique() {
+        for route in Self.defined { #expect(route.isWellFormed, "\(route.method) \(route.template) has as many {…} as its parameters") }
+        #expect(Set(Self.defined.map { "\($0.method) \($0.template)" }).count == Self.defined.count)
+    }
+
+    @Test func everyDefinitionHasItsHandlerAndItsDocumentAndNoRouteThereIsUndefined() async throws {
+        try await withSprout { sprout in
+            let registered = Set(sprout.app.routes.all.map { "\($0.method.rawValue) \(APIDocument.openAPIPath($0.path))" })
+            let platform = try #require(sprout.running.documents.first { $0.name == "platform" })
+            for route in Self.defined {
+                let key = "\(route.method) \(route.template)"
+                #expect(registered.contains(key), "\(key) has no handler")
+                #expect(platform.describedRoutes.contains(key), "\(key) is not in the platform document")
+            }
+            let definedKeys = Set(Self.defined.map { "\($0.method) \($0.template)" })
+            let prefixes = Set(Self.defined.map { $0.template.split(separator: "/").prefix(2).joined(separator: "/") })
+            for key in registered where prefixes.contains(where: { key.split(separator: " ").last?.dropFirst().hasPrefix($0) == true }) {
+                #expect(definedKeys.contains(key), "\(key) is served under a defined path without a definition")
+            }
+        }
+    }
+
+    @Test func aBearerDefinitionIsDocumentedWithItsCredential() async throws {
+        try await withSprout { sprout in
+            let document = try await sprout.send(.GET, "openapi/platform.json").jsonObject()
+            let paths = try #require(document["paths"] as? [String: [String: Any]])
+            for route in Self.defined where route.credential == .bearer && route.template != LiveEvents.Routes.stream.template {
+                let operation = try #require(paths[route.template]?[route.method.lowercased()] as? [String: Any], "\(route.template)")
+                let headers = (operation["parameters"] as? [[String: Any]] ?? []).filter { $0["in"] as? String == "header" }.compactMap { $0["name"] as? String }
+                #expect(headers.contains("Authorization") || operation["security"] != nil, "\(route.method) \(route.template) names its credential")
+            }
+        }
+    }
+}
