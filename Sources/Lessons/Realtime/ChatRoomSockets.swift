@@ -57,8 +57,11 @@ struct ChatRoomSockets: SocketNamespace, ModuleService {
         } }
     }
 
+    /// Waits for a relay under way: the database closes after the services stop.
     func stop() async {
-        relaying.withLockedValue { $0 }?.cancel()
+        let relay = relaying.withLockedValue { $0 }
+        relay?.cancel()
+        await relay?.value
     }
 }
 

@@ -102,7 +102,10 @@ struct PostUploadSweeper: ModuleService {
         } }
     }
 
+    /// Waits for a sweep under way: the database closes after the services stop.
     func stop() async {
-        sweeping.withLockedValue { $0 }?.cancel()
+        let sweep = sweeping.withLockedValue { $0 }
+        sweep?.cancel()
+        await sweep?.value
     }
 }

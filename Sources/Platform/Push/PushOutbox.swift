@@ -108,7 +108,11 @@ public final class PushOutbox: ModuleService, Sendable {
 
     public func stop() async {
         wake.withLockedValue { $0?.finish() }
-        delivering.withLockedValue { $0 }?.cancel()
+        // Awaited: a delivery still reading when the database closes behind it fails (and a
+        // debug build traps on its unfulfilled promise).
+        let delivery = delivering.withLockedValue { $0 }
+        delivery?.cancel()
+        await delivery?.value
         await browsers.shutdown()
     }
 

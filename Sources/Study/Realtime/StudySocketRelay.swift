@@ -84,6 +84,8 @@ struct StudySocketRelay: ModuleService {
     func stop() async {
         guard let running = relaying.withLockedValue({ $0 }) else { return }
         running.task.cancel()
+        // Awaited: a relay still reading when the database closes behind it fails.
+        await running.task.value
         try? await presence.leaveAll(on: running.database)
     }
 }
