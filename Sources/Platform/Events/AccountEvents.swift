@@ -3,6 +3,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import SproutAPI
 import SQLKit
+import Synchronization
 import Vapor
 
 /// The live events of each account (`GET /api/events`): a message, a read receipt, a
@@ -31,6 +32,30 @@ public final class AccountEvents: ModuleService, Sendable {
 
     enum Wake: Sendable { case news, heartbeat }
 
+    /// Whether news came for a stream since it last read. A stream keeps only its newest wake, so
+    /// a heartbeat can take the place of news it has not woken for yet; the flag keeps the news.
+    final class NewsFlag: Sendable {
+        private let raised = Mutex(true)
+
+        func raise() {
+            raised.withLock { $0 = true }
+        }
+
+        /// Whether news came since the last call.
+        func take() -> Bool {
+            raised.withLock { raised in
+                defer { raised = false }
+                return raised
+            }
+        }
+    }
+
+    /// What one stream waits on: its wakes, and whether one of them was news.
+    struct StreamWakes: Sendable {
+        let wakes: AsyncStream<Wake>
+        let news: NewsFlag
+    }
+
     private struct StoredRow: Decodable {
         let id: Int
         let name: String
@@ -46,6 +71,7 @@ public final class AccountEvents: ModuleService, Sendable {
     private struct OpenStream {
         let id: UUID
         let wakes: AsyncStream<Wake>.Continuation
+        let news: NewsFlag
     }
 
     private let broadcast: InstanceBroadcast
@@ -189,12 +215,13 @@ public final class AccountEvents: ModuleService, Sendable {
     /// `maxStreamsPerAccount` streams: one more ends the oldest, which is most likely a page
     /// already closed or reloaded (Vapor tells a streaming body that its client left only when a
     /// write fails, at the next heartbeat), so a reload is never refused. Ends when the returned
-    /// stream is dropped.
-    func wakes(of accountID: String) -> AsyncStream<Wake> {
+    /// stream is dropped. It starts with news: what came since the stream's starting point.
+    func wakes(of accountID: String) -> StreamWakes {
         let (stream, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
+        let news = NewsFlag()
         let oldest = streams.withLockedValue { open -> AsyncStream<Wake>.Continuation? in
-            open[accountID, default: []].append(OpenStream(id: id, wakes: continuation))
+            open[accountID, default: []].append(OpenStream(id: id, wakes: continuation, news: news))
             guard open[accountID, default: []].count > Self.maxStreamsPerAccount else { return nil }
             return open[accountID]?.removeFirst().wakes
         }
@@ -207,7 +234,7 @@ public final class AccountEvents: ModuleService, Sendable {
             }
         }
         continuation.yield(.news)
-        return stream
+        return StreamWakes(wakes: stream, news: news)
     }
 
     /// Whether this instance holds a live stream of `accountID`.
@@ -265,12 +292,17 @@ public final class AccountEvents: ModuleService, Sendable {
         for continuation in open { continuation.finish() }
     }
 
-    private func wake(_ accounts: [String]) {
-        let woken = streams.withLockedValue { open in accounts.flatMap { (open[$0] ?? []).map(\.wakes) } }
-        for continuation in woken { continuation.yield(.news) }
+    /// Wakes the streams of `accounts` on this instance to read their news.
+    func wake(_ accounts: [String]) {
+        let woken = streams.withLockedValue { open in accounts.flatMap { open[$0] ?? [] } }
+        for stream in woken {
+            stream.news.raise()
+            stream.wakes.yield(.news)
+        }
     }
 
-    /// Wakes every stream of this instance to write its keep-alive.
+    /// Wakes every stream of this instance to write its keep-alive, and nothing more: thousands of
+    /// idle streams reading the database at the same beat would be thousands of queries at once.
     func beat() {
         let woken = streams.withLockedValue { open in open.values.flatMap { $0.map(\.wakes) } }
         for continuation in woken { continuation.yield(.heartbeat) }

@@ -55,14 +55,15 @@ struct EventStreamController: Sendable {
 
     /// Writes what is newer than `start`, then again at each wake, until the wakes end (shutdown,
     /// or a newer stream of the account took this one's place).
-    private static func send(_ events: AccountEvents, of accountID: String, after start: Int, english: Bool, wakes: AsyncStream<AccountEvents.Wake>,
+    private static func send(_ events: AccountEvents, of accountID: String, after start: Int, english: Bool, wakes: AccountEvents.StreamWakes,
                              to writer: any AsyncBodyStreamWriter, db: any Database) async throws {
         var cursor = start
         // The start's id, so a client that drops before the first event resumes from here
         // (a client keeps the last `id:` it read even when no event came with it).
         try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\nid: \(start)\n\n")))
-        for await wake in wakes {
+        for await wake in wakes.wakes {
             if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
+            guard wakes.news.take() else { continue }
             var batch: [AccountEvents.Event]
             repeat {
                 batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
