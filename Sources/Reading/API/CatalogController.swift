@@ -7,23 +7,21 @@ struct CatalogController: Sendable {
     let catalogue: any BookCatalogue
 
     func register(on routes: DocumentedRoutes) {
-        let catalog = routes.grouped("api", "reading", "catalog")
-        let bearer = [LibraryController.bearer]
         let paging: [APIOperation.Parameter] = [
             .init("page", .integer(1...200), "Default 1"), .init("size", .integer(1...50), "Default 20"),
         ]
         let unavailable = "The outside catalogue is down or its daily quota is spent (Retry-After)"
-        catalog.on(.GET, "search", doc: .init(
+        routes.on(Reading.Routes.searchCatalog, doc: .init(
             "Search books", description: "Title, author or publisher, any part of them, any case, Korean included; an ISBN-13 finds its book.",
-            headers: bearer, query: [.init("q", required: true, .string(maxLength: 100), "What to look for")] + paging,
+            query: [.init("q", required: true, .string(maxLength: 100), "What to look for")] + paging,
             responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "No q, or paging out of range", 503: unavailable]) { $1 }
         ), use: search)
-        catalog.on(.GET, "lists", ":list", doc: .init(
-            "Recommendations", description: "`bestseller` or `new`.", headers: bearer, query: paging,
+        routes.on(Reading.Routes.catalogList, doc: .init(
+            "Recommendations", description: "`bestseller` or `new`.", query: paging,
             responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "Paging out of range", 404: "No such list", 503: unavailable]) { $1 }
         ), use: list)
-        catalog.on(.GET, "isbn", ":isbn13", doc: .init(
-            "A book by its ISBN-13", headers: bearer,
+        routes.on(Reading.Routes.catalogBook, doc: .init(
+            "A book by its ISBN-13",
             responses: LibraryController.signedIn.merging([200: "The book", 400: "Not a valid ISBN-13", 404: "Not in the catalogue", 503: unavailable]) { $1 }
         ), use: book)
     }

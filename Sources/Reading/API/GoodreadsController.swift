@@ -9,21 +9,20 @@ struct GoodreadsController: Sendable {
     let libraryExport: LibraryExport
 
     func register(on routes: DocumentedRoutes) {
-        let bearer = [LibraryController.bearer]
-        routes.on(.POST, "api", "reading", "import", "goodreads", body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), doc: .init(
+        routes.on(Reading.Routes.importGoodreads, body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), doc: .init(
             "Import a Goodreads export",
             description: "The CSV as the body (`text/csv`), or as the file part of a `multipart/form-data` form. Each row is a book; its review becomes a memo. Rows that break a rule or are already in the library are skipped and reported; the rest are taken together or not at all.",
-            headers: bearer, body: .file(["text/csv"], or: .multipart([.init("file", required: true, .file, "The Goodreads CSV")])),
+            body: .file(["text/csv"], or: .multipart([.init("file", required: true, .file, "The Goodreads CSV")])),
             responses: LibraryController.signedIn.merging([
                 200: "{imported: [{row, id, title}], skipped: [{row, title, reason, detail}]}", 400: "No file in the form",
                 409: "The library changed during the import (nothing imported)", 413: "Larger than 16 MiB",
                 422: "Not a Goodreads CSV, not UTF-8, or more than 20,000 books (nothing imported)",
             ]) { $1 }
         ), use: importGoodreads)
-        routes.onResponse(.GET, "api", "reading", "export", "goodreads.csv", doc: .init(
+        routes.onResponse(Reading.Routes.exportGoodreads, doc: .init(
             "Export as Goodreads CSV",
             description: "Goodreads' columns and quirks (`=\"…\"` ISBN cells, `yyyy/MM/dd` days, shelves), plus a Date Started column; memos, oldest first, as the review.",
-            headers: bearer, responses: LibraryController.signedIn.merging([200: "The library as Goodreads CSV"]) { $1 }, responseContent: "text/csv"
+            responses: LibraryController.signedIn.merging([200: "The library as Goodreads CSV"]) { $1 }, responseContent: "text/csv"
         ), use: exportGoodreads)
     }
 

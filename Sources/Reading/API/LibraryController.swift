@@ -9,44 +9,37 @@ struct LibraryController: Sendable {
     let erasure: ReadingErasure
     let answers: AnswerCache<ReadingRead>
 
-    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
 
     func register(on routes: DocumentedRoutes) {
-        let library = routes.grouped("api", "reading", "library")
-        library.onResponse(.GET, doc: .init(
+        routes.onResponse(Reading.Routes.library, doc: .init(
             "My library", description: "Every book, or those on one shelf and matching a search, in the order asked.",
-            headers: [Self.bearer],
             query: [
                 .init("status", .choice(Reading.BookStatus.allCases.map(\.rawValue)), "Every shelf when absent"),
                 .init("q", .string(maxLength: 100), "Part of the title or author, any case"),
                 .init("sort", .choice(Reading.LibrarySort.allCases.map(\.rawValue)), "added by default"),
                 .init("order", .choice(Reading.SortOrder.allCases.map(\.rawValue)), "Newest, A to Z and thickest first by default"),
             ],
-            responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 },
-            answer: Reading.Library.self
+            responses: Self.signedIn.merging([200: "{books, total}", 400: "An unknown status, sort or order, or a search too long"]) { $1 }
         ), use: list)
-        library.onResponse(.POST, doc: .init(
+        routes.onResponse(Reading.Routes.add, doc: .init(
             "Add a book", description: "By hand, or with its ISBN-13 (checked). The same ISBN, or for a book without one the same title and author, is a 409 whose Location names the book already there.",
-            headers: [Self.bearer], body: .json(Reading.NewBook.self),
-            responses: Self.signedIn.merging([201: "The book (Location: its path)", 400: "A body that cannot be read", 409: "Already in the library", 422: "A field the rules refuse, each named"]) { $1 },
-            answer: Reading.Book.self
+            responses: Self.signedIn.merging([201: "The book (Location: its path)", 400: "A body that cannot be read", 409: "Already in the library", 422: "A field the rules refuse, each named"]) { $1 }
         ), use: add)
-        library.on(.GET, ":id", doc: .init(
-            "One of my books", headers: [Self.bearer], responses: Self.signedIn.merging([200: "The book", 404: "Not in my library"]) { $1 }
+        routes.on(Reading.Routes.book, doc: .init(
+            "One of my books", responses: Self.signedIn.merging([200: "The book", 404: "Not in my library"]) { $1 }
         ), use: show)
-        library.on(.PATCH, ":id", doc: .init(
+        routes.on(Reading.Routes.change, doc: .init(
             "Change a book", description: "Only the keys sent change; a status keeps started_on and finished_on in step.",
-            headers: [Self.bearer], body: .json(Reading.BookChanges.self),
             responses: Self.signedIn.merging([200: "The book", 400: "A body that cannot be read", 404: "Not in my library", 409: "Another of my books has this title and author", 422: "A field the rules refuse, each named"]) { $1 }
         ), use: change)
-        library.on(.DELETE, ":id", doc: .init(
+        routes.on(Reading.Routes.remove, doc: .init(
             "Remove a book", description: "With its memos, their photos and its sessions; a timer timing it is thrown away.",
-            headers: [Self.bearer], responses: Self.signedIn.merging([200: "{id, deleted}", 404: "Not in my library"]) { $1 }
+            responses: Self.signedIn.merging([200: "{id, deleted}", 404: "Not in my library"]) { $1 }
         ), use: remove)
-        routes.grouped("api", "reading").on(.POST, "erase", doc: .init(
+        routes.on(Reading.Routes.erase, doc: .init(
             "Erase my reading log", description: "Every book with its memos, photos, sessions and timer, and the goals; the account stays. The settings' 'erase everything'.",
-            headers: [Self.bearer], responses: Self.signedIn.merging([200: "{erased_books}"]) { $1 }
+            responses: Self.signedIn.merging([200: "{erased_books}"]) { $1 }
         ), use: erase)
     }
 

@@ -9,37 +9,32 @@ struct MemoController: Sendable {
     let uploadBodyLimit: ByteCount
 
     func register(on routes: DocumentedRoutes) {
-        let bearer = [LibraryController.bearer]
-        let book = routes.grouped("api", "reading", "library", ":id", "memos")
         let notFound = "Not my book, or no such memo on it"
-        book.on(.GET, doc: .init(
-            "A book's memos", description: "Newest first.", headers: bearer,
+        routes.on(Reading.Routes.memos, doc: .init(
+            "A book's memos", description: "Newest first.",
             responses: LibraryController.signedIn.merging([200: "{memos, total}", 404: notFound]) { $1 }
         ), use: list)
-        book.onResponse(.POST, doc: .init(
+        routes.onResponse(Reading.Routes.addMemo, doc: .init(
             "Write a memo", description: "`text` (1 to 20,000 characters once trimmed) and, if it is about one, the `page` (1 to the book's pages when known).",
-            headers: bearer, body: .json(Reading.MemoDraft.self),
-            responses: LibraryController.signedIn.merging([201: "The memo (Location: its path)", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 },
-            answer: Reading.Memo.self
+            responses: LibraryController.signedIn.merging([201: "The memo (Location: its path)", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
         ), use: add)
-        book.on(.GET, ":memo", doc: .init(
-            "One memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
+        routes.on(Reading.Routes.memo, doc: .init(
+            "One memo", responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
         ), use: show)
-        book.on(.PATCH, ":memo", doc: .init(
+        routes.on(Reading.Routes.changeMemo, doc: .init(
             "Change a memo", description: "Only the keys sent change; `\"page\": null` takes the page away.",
-            headers: bearer, body: .json(Reading.MemoDraft.self),
             responses: LibraryController.signedIn.merging([200: "The memo", 400: "A body that cannot be read", 404: notFound, 422: "text or page refused"]) { $1 }
         ), use: change)
-        book.on(.PUT, ":memo", "photo", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        routes.on(Reading.Routes.putMemoPhoto, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Put a photo on a memo", description: "Multipart with one `photo` part: a JPEG, PNG, GIF, WebP or HEIC, re-encoded without its metadata (location included). It replaces the memo's photo.",
-            headers: bearer, body: .multipart([.init("photo", required: true, .file, "A JPEG, PNG, GIF, WebP or HEIC")]),
+            body: .multipart([.init("photo", required: true, .file, "A JPEG, PNG, GIF, WebP or HEIC")]),
             responses: LibraryController.signedIn.merging([200: "The memo", 400: "No photo part", 404: notFound, 413: "Too large", 422: "photo: not an image, too large or too many pixels"]) { $1 }
         ), use: putPhoto)
-        book.on(.DELETE, ":memo", "photo", doc: .init(
-            "Take a memo's photo away", headers: bearer, responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
+        routes.on(Reading.Routes.removeMemoPhoto, doc: .init(
+            "Take a memo's photo away", responses: LibraryController.signedIn.merging([200: "The memo", 404: notFound]) { $1 }
         ), use: removePhoto)
-        book.on(.DELETE, ":memo", doc: .init(
-            "Remove a memo", headers: bearer, responses: LibraryController.signedIn.merging([200: "{id, deleted}", 404: notFound]) { $1 }
+        routes.on(Reading.Routes.removeMemo, doc: .init(
+            "Remove a memo", responses: LibraryController.signedIn.merging([200: "{id, deleted}", 404: notFound]) { $1 }
         ), use: remove)
     }
 

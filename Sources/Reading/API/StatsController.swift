@@ -10,21 +10,18 @@ struct StatsController: Sendable {
     let answers: AnswerCache<ReadingRead>
 
     func register(on routes: DocumentedRoutes) {
-        routes.grouped("api", "reading").onResponse(.GET, "stats", doc: .init(
+        routes.onResponse(Reading.Routes.stats, doc: .init(
             "My reading statistics",
             description: "Seconds per day of the month and per month of the year (years are never merged), per book for the year, totals, the current and longest streak of days, books finished. Days are in the server's reading time zone.",
-            headers: [LibraryController.bearer],
             query: [.init("year", .integer(), "Default: this year"), .init("month", .integer(1...12), "Default: this month in this year, else January")],
-            responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 },
-            answer: Reading.Stats.self
+            responses: LibraryController.signedIn.merging([200: "The statistics", 400: "A year or month that is not a whole number in range"]) { $1 }
         ), use: stats)
-        routes.grouped("api", "reading").on(.GET, "goals", doc: .init(
-            "My goals", description: "0 is no goal.", headers: [LibraryController.bearer],
+        routes.on(Reading.Routes.goals, doc: .init(
+            "My goals", description: "0 is no goal.",
             responses: LibraryController.signedIn.merging([200: "{yearly_books, daily_minutes}"]) { $1 }
         ), use: showGoals)
-        routes.grouped("api", "reading").on(.PUT, "goals", doc: .init(
+        routes.on(Reading.Routes.setGoals, doc: .init(
             "Set my goals", description: "Books a year (0 to 1000) and minutes a day (0 to 1440); 0 is no goal.",
-            headers: [LibraryController.bearer], body: .json(Reading.Goals.self),
             responses: LibraryController.signedIn.merging([200: "{yearly_books, daily_minutes}", 400: "A body that cannot be read", 422: "A goal out of range"]) { $1 }
         ), use: setGoals)
     }

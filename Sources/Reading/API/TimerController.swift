@@ -13,32 +13,28 @@ struct TimerController: Sendable {
     )
 
     func register(on routes: DocumentedRoutes) {
-        let timer = routes.grouped("api", "reading", "timer")
-        let bearer = [LibraryController.bearer]
         let signedIn = LibraryController.signedIn
-        timer.on(.GET, doc: .init(
+        routes.on(Reading.Routes.timer, doc: .init(
             "My timer", description: "idle, running or paused; elapsed_seconds as of server_time.",
-            headers: bearer, responses: signedIn.merging([200: "The timer"]) { $1 }
+            responses: signedIn.merging([200: "The timer"]) { $1 }
         ), use: show)
-        timer.on(.POST, "start", doc: .init(
+        routes.on(Reading.Routes.startTimer, doc: .init(
             "Start timing a book", description: "A book on the to-read shelf moves to reading.",
-            headers: bearer, body: .json(Reading.TimerStart.self),
             responses: signedIn.merging([200: "The running timer", 400: "A body that cannot be read", 404: "Not in my library", 409: "A timer is already there (the reason names its book)"]) { $1 }
         ), use: start)
-        let late = bearer + [Self.actionAge]
-        timer.on(.POST, "pause", doc: .init(
-            "Pause", headers: late, responses: signedIn.merging([200: "The paused timer", 409: "No timer is running"]) { $1 }
+        routes.on(Reading.Routes.pauseTimer, doc: .init(
+            "Pause", headers: [Self.actionAge], responses: signedIn.merging([200: "The paused timer", 409: "No timer is running"]) { $1 }
         ), use: pause)
-        timer.on(.POST, "resume", doc: .init(
-            "Resume", headers: bearer, responses: signedIn.merging([200: "The running timer", 409: "The timer is not paused"]) { $1 }
+        routes.on(Reading.Routes.resumeTimer, doc: .init(
+            "Resume", responses: signedIn.merging([200: "The running timer", 409: "The timer is not paused"]) { $1 }
         ), use: resume)
-        timer.on(.POST, "stop", doc: .init(
+        routes.on(Reading.Routes.stopTimer, doc: .init(
             "Stop and record", description: "Records one session per calendar day the timer ran on and adds them to the book's total; a timer at zero records nothing.",
-            headers: late, responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
+            headers: [Self.actionAge], responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
         ), use: stop)
-        timer.on(.POST, "reset", doc: .init(
+        routes.on(Reading.Routes.resetTimer, doc: .init(
             "Throw the timer away", description: "Records nothing; an idle timer stays idle.",
-            headers: bearer, responses: signedIn.merging([200: "The idle timer"]) { $1 }
+            responses: signedIn.merging([200: "The idle timer"]) { $1 }
         ), use: reset)
     }
 

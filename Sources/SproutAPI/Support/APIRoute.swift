@@ -72,6 +72,12 @@ extension APIRoute where Parameters == String {
     }
 }
 
+extension APIRoute where Parameters == (String, String) {
+    public init(_ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential) {
+        self.init(method, template, query: query, credential: credential, arity: 2) { [$0.0, $0.1] }
+    }
+}
+
 /// The HTTP methods the contracts use.
 public enum APIMethod: String, Sendable, CaseIterable {
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"

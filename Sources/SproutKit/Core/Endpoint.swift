@@ -55,13 +55,15 @@ extension Endpoint where Response: Decodable {
 
 extension Endpoint where Response: Decodable {
     /// The call `route` defines, for `parameters` (a JSON body: `try .json(value)`).
-    public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters,
-                                  query: [(name: String, value: String)] = [], body: RequestBody = .none) {
-        self.init(method: route.method, path: route.path(parameters), query: query, body: body, requiresAuthentication: route.credential == .bearer)
+    public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters, query: [(name: String, value: String)] = [],
+                                  headers: [(name: String, value: String)] = [], body: RequestBody = .none) {
+        self.init(method: route.method, path: route.path(parameters), query: query, headers: headers, body: body,
+                  requiresAuthentication: route.credential == .bearer)
     }
 
     /// The call `route` defines, which has no path parameters.
-    public init<Body>(_ route: APIRoute<Void, Body, Response>, query: [(name: String, value: String)] = [], body: RequestBody = .none) {
-        self.init(route, (), query: query, body: body)
+    public init<Body>(_ route: APIRoute<Void, Body, Response>, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
+                      body: RequestBody = .none) {
+        self.init(route, (), query: query, headers: headers, body: body)
     }
 }

@@ -17,15 +17,15 @@ public struct ReadingClient: Sendable {
     // MARK: Catalogue
 
     public func searchCatalog(_ query: String, page: Int = 1, size: Int = Reading.CatalogRules.defaultPageSize) async throws -> Reading.CatalogPage {
-        try await send(.get, "catalog/search", query: [("q", query), ("page", String(page)), ("size", String(size))])
+        try await send(Reading.Routes.searchCatalog, query: [("q", query), ("page", String(page)), ("size", String(size))])
     }
 
     public func catalogList(_ list: Reading.CatalogList, page: Int = 1, size: Int = 10) async throws -> Reading.CatalogPage {
-        try await send(.get, "catalog/lists/\(list.rawValue)", query: [("page", String(page)), ("size", String(size))])
+        try await send(Reading.Routes.catalogList, list.rawValue, query: [("page", String(page)), ("size", String(size))])
     }
 
     public func catalogBook(isbn13: String) async throws -> Reading.CatalogBook {
-        try await send(.get, "catalog/isbn/\(isbn13)")
+        try await send(Reading.Routes.catalogBook, isbn13)
     }
 
     // MARK: Library
@@ -37,88 +37,88 @@ public struct ReadingClient: Sendable {
         if let status { query.append(("status", status.rawValue)) }
         if let search, !search.isEmpty { query.append(("q", search)) }
         if let order { query.append(("order", order.rawValue)) }
-        return try await send(.get, "library", query: query)
+        return try await send(Reading.Routes.library, query: query)
     }
 
     public func add(_ book: Reading.NewBook) async throws -> Reading.Book {
-        try await send(.post, "library", body: .json(book))
+        try await send(Reading.Routes.add, body: .json(book))
     }
 
     public func book(id: String) async throws -> Reading.Book {
-        try await send(.get, "library/\(id)")
+        try await send(Reading.Routes.book, id)
     }
 
     public func change(bookID: String, _ changes: Reading.BookChanges) async throws -> Reading.Book {
-        try await send(.patch, "library/\(bookID)", body: .json(changes))
+        try await send(Reading.Routes.change, bookID, body: .json(changes))
     }
 
     @discardableResult
     public func remove(bookID: String) async throws -> Reading.Deleted {
-        try await send(.delete, "library/\(bookID)")
+        try await send(Reading.Routes.remove, bookID)
     }
 
     // MARK: Memos
 
     public func memos(bookID: String) async throws -> Reading.Memos {
-        try await send(.get, "library/\(bookID)/memos")
+        try await send(Reading.Routes.memos, bookID)
     }
 
     public func addMemo(bookID: String, _ draft: Reading.MemoDraft) async throws -> Reading.Memo {
-        try await send(.post, "library/\(bookID)/memos", body: .json(draft))
+        try await send(Reading.Routes.addMemo, bookID, body: .json(draft))
     }
 
     public func changeMemo(id: String, bookID: String, _ draft: Reading.MemoDraft) async throws -> Reading.Memo {
-        try await send(.patch, "library/\(bookID)/memos/\(id)", body: .json(draft))
+        try await send(Reading.Routes.changeMemo, (bookID, id), body: .json(draft))
     }
 
     /// Puts a photo on a memo, replacing the one it had.
     public func setMemoPhoto(id: String, bookID: String, photo: ImageUpload) async throws -> Reading.Memo {
         var form = MultipartForm()
         form.append(name: "photo", filename: photo.filename, contentType: photo.contentType, data: photo.data)
-        return try await send(.put, "library/\(bookID)/memos/\(id)/photo", body: .multipart(form))
+        return try await send(Reading.Routes.putMemoPhoto, (bookID, id), body: .multipart(form))
     }
 
     public func removeMemoPhoto(id: String, bookID: String) async throws -> Reading.Memo {
-        try await send(.delete, "library/\(bookID)/memos/\(id)/photo")
+        try await send(Reading.Routes.removeMemoPhoto, (bookID, id))
     }
 
     @discardableResult
     public func removeMemo(id: String, bookID: String) async throws -> Reading.Deleted {
-        try await send(.delete, "library/\(bookID)/memos/\(id)")
+        try await send(Reading.Routes.removeMemo, (bookID, id))
     }
 
     /// Erases the whole reading log (books, memos, photos, sessions, timer, goals); the account stays.
     public func eraseReadingLog() async throws -> Reading.Erased {
-        try await send(.post, "erase")
+        try await send(Reading.Routes.erase)
     }
 
     // MARK: Timer
 
     public func timer() async throws -> Reading.Timer {
-        try await send(.get, "timer")
+        try await send(Reading.Routes.timer)
     }
 
     public func startTimer(bookID: String) async throws -> Reading.Timer {
-        try await send(.post, "timer/start", body: .json(Reading.TimerStart(bookID: bookID)))
+        try await send(Reading.Routes.startTimer, body: .json(Reading.TimerStart(bookID: bookID)))
     }
 
     /// Pauses the timer. `takenSecondsAgo`: for a tap kept while offline, how long ago the reader
     /// paused, on this device's clock; the server ends the run then (never before it began).
     public func pauseTimer(takenSecondsAgo: Int = 0) async throws -> Reading.Timer {
-        try await send(.post, "timer/pause", headers: Self.actionAge(takenSecondsAgo))
+        try await send(Reading.Routes.pauseTimer, headers: Self.actionAge(takenSecondsAgo))
     }
 
     public func resumeTimer() async throws -> Reading.Timer {
-        try await send(.post, "timer/resume")
+        try await send(Reading.Routes.resumeTimer)
     }
 
     /// Stops and records; `takenSecondsAgo` as for `pauseTimer`.
     public func stopTimer(takenSecondsAgo: Int = 0) async throws -> Reading.TimerStopped {
-        try await send(.post, "timer/stop", headers: Self.actionAge(takenSecondsAgo))
+        try await send(Reading.Routes.stopTimer, headers: Self.actionAge(takenSecondsAgo))
     }
 
     public func resetTimer() async throws -> Reading.Timer {
-        try await send(.post, "timer/reset")
+        try await send(Reading.Routes.resetTimer)
     }
 
     // MARK: Statistics and goals
@@ -128,35 +128,43 @@ public struct ReadingClient: Sendable {
         var query: [(String, String)] = []
         if let year { query.append(("year", String(year))) }
         if let month { query.append(("month", String(month))) }
-        return try await send(.get, "stats", query: query)
+        return try await send(Reading.Routes.stats, query: query)
     }
 
     public func goals() async throws -> Reading.Goals {
-        try await send(.get, "goals")
+        try await send(Reading.Routes.goals)
     }
 
     public func setGoals(_ goals: Reading.Goals) async throws -> Reading.Goals {
-        try await send(.put, "goals", body: .json(goals))
+        try await send(Reading.Routes.setGoals, body: .json(goals))
     }
 
     // MARK: Goodreads
 
     public func importGoodreads(csv: Data) async throws -> Reading.ImportReport {
-        try await send(.post, "import/goodreads", body: .raw(csv, contentType: "text/csv"))
+        try await send(Reading.Routes.importGoodreads, body: .raw(csv, contentType: "text/csv"))
     }
 
     /// The library as Goodreads' CSV export.
     public func exportGoodreads() async throws -> Data {
-        try await api.send(Endpoint(method: .get, path: "api/reading/export/goodreads.csv", requiresAuthentication: true) { $0 })
+        let route = Reading.Routes.exportGoodreads
+        return try await api.send(Endpoint(method: route.method, path: route.path, requiresAuthentication: route.credential == .bearer) { $0 })
     }
 
     private static func actionAge(_ seconds: Int) -> [(name: String, value: String)] {
         seconds > 0 ? [("Sprout-Action-Age", String(seconds))] : []
     }
 
-    private func send<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: String, query: [(String, String)] = [], headers: [(name: String, value: String)] = [], body: RequestBody = .none
+    private func send<Parameters, Body, Response: Decodable & Sendable>(
+        _ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters, query: [(String, String)] = [],
+        headers: [(name: String, value: String)] = [], body: RequestBody = .none
     ) async throws -> Response {
-        try await api.send(Endpoint(method: method, path: "api/reading/" + path, query: query, headers: headers, body: body, requiresAuthentication: true))
+        try await api.send(Endpoint(route, parameters, query: query.map { (name: $0.0, value: $0.1) }, headers: headers, body: body))
+    }
+
+    private func send<Body, Response: Decodable & Sendable>(
+        _ route: APIRoute<Void, Body, Response>, query: [(String, String)] = [], headers: [(name: String, value: String)] = [], body: RequestBody = .none
+    ) async throws -> Response {
+        try await send(route, (), query: query, headers: headers, body: body)
     }
 }
