@@ -1,55 +1,69 @@
 import Foundation
+import NIOCore
+import NIOPosix
 @testable import Platform
+import SproutTestSupport
+import Synchronization
 import Testing
+import Vapor
 
-/// The live streams one instance holds: how many an account may keep, and the one heartbeat
-/// that reaches them all.
+/// The live streams one instance holds: how many an account may keep, the one heartbeat that
+/// reaches them all without reading, and a stream whose client left.
 @Suite struct AccountEventStreamsTests {
-    private func events() -> AccountEvents {
-        AccountEvents(broadcast: InstanceBroadcast(storage: .sqlite(path: ":memory:")), clock: ManualClock().clock)
+    /// Stands in for the HTTP response a stream writes to; `leave()` is the client going away.
+    final class RecordingWriter: BodyStreamWriter {
+        let eventLoop: any EventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        private let state = Mutex((written: [String](), ended: false, left: false))
+
+        func write(_ result: BodyStreamResult, promise: EventLoopPromise<Void>?) {
+            let failed = state.withLock { state -> Bool in
+                guard !state.left else { return true }
+                switch result {
+                case .buffer(let buffer): state.written.append(String(buffer: buffer))
+                case .end, .error: state.ended = true
+                }
+                return false
+            }
+            if failed { promise?.fail(ChannelError.ioOnClosedChannel) } else { promise?.succeed() }
+        }
+
+        func leave() { state.withLock { $0.left = true } }
+        var written: [String] { state.withLock { $0.written } }
+        var ended: Bool { state.withLock { $0.ended } }
     }
 
-    @Test func oneStreamMoreThanAnAccountMayHoldEndsItsOldestAndIsServed() async {
-        let events = events()
-        var open = (0..<AccountEvents.maxStreamsPerAccount).map { _ in events.wakes(of: "reloader").wakes.makeAsyncIterator() }
-        let elsewhere = events.wakes(of: "someone else")
-        for index in open.indices { #expect(await open[index].next() == .news, "every stream starts by reading what is new") }
-        var newest = events.wakes(of: "reloader").wakes.makeAsyncIterator()
-        #expect(await newest.next() == .news)
-        #expect(await open[0].next() == nil, "the oldest stream ended")
-        #expect(events.streamCount(of: "reloader") == AccountEvents.maxStreamsPerAccount)
-        #expect(events.streamCount(of: "someone else") == 1, "another account's streams are untouched")
-        events.beat()
-        #expect(await newest.next() == .heartbeat)
-        #expect(await open[1].next() == .heartbeat, "the second oldest stays open")
-        _ = elsewhere
+    private func open(_ accountID: String, in sprout: TestSprout) async -> RecordingWriter {
+        let writer = RecordingWriter()
+        await sprout.platform.events.open(LiveStream(accountID: accountID, from: 0, english: false, writer: writer))
+        return writer
     }
 
-    @Test func oneHeartbeatWakesEveryStreamOfEveryAccountAndADroppedStreamLeaves() async {
-        let events = events()
-        var first = events.wakes(of: "a").wakes.makeAsyncIterator(), second = events.wakes(of: "b").wakes.makeAsyncIterator()
-        #expect(await first.next() == .news)
-        #expect(await second.next() == .news)
-        events.beat()
-        #expect(await first.next() == .heartbeat)
-        #expect(await second.next() == .heartbeat)
-        do { _ = events.wakes(of: "c") }
-        #expect(events.streamCount(of: "c") == 0, "a stream dropped by its reader is forgotten")
-        #expect(!events.isStreaming(to: "c") && events.isStreaming(to: "a"))
+    @Test func oneStreamMoreThanAnAccountMayHoldEndsItsOldestAndIsServed() async throws {
+        try await withSprout { sprout in
+            let events = sprout.platform.events
+            var held: [RecordingWriter] = []
+            for _ in 0..<AccountEvents.maxStreamsPerAccount { held.append(await open("reloader", in: sprout)) }
+            _ = await open("someone else", in: sprout)
+            let newest = await open("reloader", in: sprout)
+            // The end is written on the response's event loop.
+            for _ in 0..<100 where !held[0].ended { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(held[0].ended, "the oldest stream ended")
+            #expect(!held[1].ended && !newest.ended)
+            #expect(newest.written.first?.hasPrefix("retry: 3000\nid: 0") == true)
+            #expect(events.streamCount(of: "reloader") == AccountEvents.maxStreamsPerAccount)
+            #expect(events.streamCount(of: "someone else") == 1, "another account's streams are untouched")
+        }
     }
 
-    @Test func aHeartbeatNeverHidesNewsTheStreamHasNotWokenFor() async {
-        let events = events()
-        let stream = events.wakes(of: "reader")
-        var wakes = stream.wakes.makeAsyncIterator()
-        #expect(await wakes.next() == .news)
-        #expect(stream.news.take(), "a stream starts by reading what came since its starting point")
-        events.beat()
-        #expect(await wakes.next() == .heartbeat)
-        #expect(!stream.news.take(), "a heartbeat alone reads nothing")
-        events.wake(["reader"])
-        events.beat()
-        #expect(await wakes.next() == .heartbeat, "the stream keeps only its newest wake")
-        #expect(stream.news.take(), "the news it replaced is still there to read")
+    @Test func oneHeartbeatWritesAKeepAliveToEveryStreamAndAGoneClientIsForgotten() async throws {
+        try await withSprout { sprout in
+            let events = sprout.platform.events
+            let first = await open("a", in: sprout), second = await open("b", in: sprout), leaving = await open("c", in: sprout)
+            leaving.leave()
+            events.beat()
+            for _ in 0..<100 where events.isStreaming(to: "c") { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(first.written.last == ": keep-alive\n\n" && second.written.last == ": keep-alive\n\n")
+            #expect(!events.isStreaming(to: "c") && events.isStreaming(to: "a"), "a stream whose client left is forgotten at the write that fails")
+        }
     }
 }

@@ -30,32 +30,6 @@ public final class AccountEvents: ModuleService, Sendable {
         public let data: String
     }
 
-    enum Wake: Sendable { case news, heartbeat }
-
-    /// Whether news came for a stream since it last read. A stream keeps only its newest wake, so
-    /// a heartbeat can take the place of news it has not woken for yet; the flag keeps the news.
-    final class NewsFlag: Sendable {
-        private let raised = Mutex(true)
-
-        func raise() {
-            raised.withLock { $0 = true }
-        }
-
-        /// Whether news came since the last call.
-        func take() -> Bool {
-            raised.withLock { raised in
-                defer { raised = false }
-                return raised
-            }
-        }
-    }
-
-    /// What one stream waits on: its wakes, and whether one of them was news.
-    struct StreamWakes: Sendable {
-        let wakes: AsyncStream<Wake>
-        let news: NewsFlag
-    }
-
     private struct StoredRow: Decodable {
         let id: Int
         let name: String
@@ -68,25 +42,20 @@ public final class AccountEvents: ModuleService, Sendable {
         let account_id: String
     }
 
-    private struct OpenStream {
-        let id: UUID
-        let wakes: AsyncStream<Wake>.Continuation
-        let news: NewsFlag
-    }
-
     private let broadcast: InstanceBroadcast
     private let clock: WallClock
     private let logger = Logger(label: "sprout.events")
     private let news: AsyncStream<String>
     private let heartbeat: Duration
     /// Each account's open streams, oldest first.
-    private let streams = NIOLockedValueBox<[String: [OpenStream]]>([:])
+    private let streams = NIOLockedValueBox<[String: [LiveStream]]>([:])
     private let relay = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let heartbeats = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
     private let seen = NIOLockedValueBox<[Int]>([])
     private let seenFlush = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let flushDatabase = NIOLockedValueBox<(any Database)?>(nil)
+    /// The application's database, once started: where streams read and seen marks are written.
+    private let database = NIOLockedValueBox<(any Database)?>(nil)
 
     /// `heartbeat`: how often every stream is woken to write a keep-alive, often enough that
     /// proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep it, and that a client gone away
@@ -203,38 +172,52 @@ public final class AccountEvents: ModuleService, Sendable {
             .where("account_id", .equal, accountID).first(decoding: Newest.self)?.id ?? 0
     }
 
+    /// How many events one read of a stream writes at most.
+    public static let readLimit = 100
+
     /// The events of `accountID` after `id`, oldest first, at most `limit`.
-    public func events(of accountID: String, after id: Int, limit: Int = 100, english: Bool, on db: any Database) async throws -> [Event] {
+    public func events(of accountID: String, after id: Int, limit: Int = readLimit, english: Bool, on db: any Database) async throws -> [Event] {
         try await db.sql().select().columns("id", "name", "data", "data_en").from(AccountEventRecord.schema)
             .where("account_id", .equal, accountID).where("id", .greaterThan, id)
             .orderBy("id").limit(limit).all(decoding: StoredRow.self)
             .map { Event(id: $0.id, name: $0.name, data: english ? $0.data_en ?? $0.data : $0.data) }
     }
 
-    /// Wakes for news of `accountID` and for the shared heartbeat. An account holds at most
-    /// `maxStreamsPerAccount` streams: one more ends the oldest, which is most likely a page
-    /// already closed or reloaded (Vapor tells a streaming body that its client left only when a
-    /// write fails, at the next heartbeat), so a reload is never refused. Ends when the returned
-    /// stream is dropped. It starts with news: what came since the stream's starting point.
-    func wakes(of accountID: String) -> StreamWakes {
-        let (stream, continuation) = AsyncStream<Wake>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = UUID()
-        let news = NewsFlag()
-        let oldest = streams.withLockedValue { open -> AsyncStream<Wake>.Continuation? in
-            open[accountID, default: []].append(OpenStream(id: id, wakes: continuation, news: news))
-            guard open[accountID, default: []].count > Self.maxStreamsPerAccount else { return nil }
-            return open[accountID]?.removeFirst().wakes
+    /// Serves `stream` from now on: its opening lines, then what came since its cursor, then
+    /// each news and heartbeat. An account holds at most `maxStreamsPerAccount` streams: one more
+    /// ends the oldest, which is most likely a page already closed or reloaded (Vapor tells a
+    /// streaming body that its client left only when a write fails, at the next heartbeat), so a
+    /// reload is never refused.
+    func open(_ stream: LiveStream) async {
+        do {
+            try await stream.begin()
+        } catch {
+            stream.end(.error(error))
+            return
         }
-        // Finished outside the lock: a stream's termination handler takes the lock itself.
-        oldest?.finish()
-        continuation.onTermination = { [weak self] _ in
-            self?.streams.withLockedValue { open in
-                open[accountID]?.removeAll { $0.id == id }
-                if open[accountID]?.isEmpty == true { open[accountID] = nil }
-            }
+        let oldest = streams.withLockedValue { open -> LiveStream? in
+            open[stream.accountID, default: []].append(stream)
+            guard open[stream.accountID, default: []].count > Self.maxStreamsPerAccount else { return nil }
+            return open[stream.accountID]?.removeFirst()
         }
-        continuation.yield(.news)
-        return StreamWakes(wakes: stream, news: news)
+        oldest?.end()
+        wake(stream)
+    }
+
+    private func wake(_ stream: LiveStream) {
+        guard let db = database.withLockedValue({ $0 }) else {
+            stream.end()
+            forget(stream)
+            return
+        }
+        stream.wake(self, on: db) { [weak self] in self?.forget($0) }
+    }
+
+    private func forget(_ stream: LiveStream) {
+        streams.withLockedValue { open in
+            open[stream.accountID]?.removeAll { $0 === stream }
+            if open[stream.accountID]?.isEmpty == true { open[stream.accountID] = nil }
+        }
     }
 
     /// Whether this instance holds a live stream of `accountID`.
@@ -255,7 +238,7 @@ public final class AccountEvents: ModuleService, Sendable {
             }
         } }
         let db = application.db
-        flushDatabase.withLockedValue { $0 = db }
+        database.withLockedValue { $0 = db }
         let logger = self.logger
         seenFlush.withLockedValue { $0 = Task { [weak self] in
             while !Task.isCancelled {
@@ -282,30 +265,25 @@ public final class AccountEvents: ModuleService, Sendable {
         let flush = seenFlush.withLockedValue { $0 }
         flush?.cancel()
         await flush?.value
-        if let db = flushDatabase.withLockedValue({ $0 }) {
+        if let db = database.withLockedValue({ $0 }) {
             do { try await flushSeen(on: db) } catch { logger.warning("Could not mark events seen: \(String(reflecting: error))") }
         }
         let open = streams.withLockedValue { open in
             defer { open = [:] }
-            return open.values.flatMap { $0.map(\.wakes) }
+            return open.values.flatMap { $0 }
         }
-        for continuation in open { continuation.finish() }
+        for stream in open { stream.end() }
     }
 
     /// Wakes the streams of `accounts` on this instance to read their news.
     func wake(_ accounts: [String]) {
-        let woken = streams.withLockedValue { open in accounts.flatMap { open[$0] ?? [] } }
-        for stream in woken {
-            stream.news.raise()
-            stream.wakes.yield(.news)
-        }
+        for stream in streams.withLockedValue({ open in accounts.flatMap { open[$0] ?? [] } }) { wake(stream) }
     }
 
     /// Wakes every stream of this instance to write its keep-alive, and nothing more: thousands of
     /// idle streams reading the database at the same beat would be thousands of queries at once.
     func beat() {
-        let woken = streams.withLockedValue { open in open.values.flatMap { $0.map(\.wakes) } }
-        for continuation in woken { continuation.yield(.heartbeat) }
+        for stream in streams.withLockedValue({ $0.values.flatMap { $0 } }) { stream.beat { [weak self] in self?.forget($0) } }
     }
 
     /// Deletes events older than the retention, at most once an hour, from whichever request

@@ -25,15 +25,13 @@ struct EventStreamController: Sendable {
 
     func stream(_ req: Request) async throws -> Response {
         let accountID = try await signedInAccount(req)
-        let db = req.application.db
         let start: Int
         switch req.headers.first(name: "Last-Event-ID").map({ $0.trimmingWhitespace() }) {
-        case nil, ""?: start = try await events.latestID(of: accountID, on: db)
+        case nil, ""?: start = try await events.latestID(of: accountID, on: req.db)
         case let text?:
             guard let id = Int(text), id >= 0 else { throw Abort(.badRequest, reason: "Last-Event-ID must be an event id.") }
             start = id
         }
-        let wakes = events.wakes(of: accountID)
         let english = req.language == .en
         let events = self.events
         var headers = HTTPHeaders()
@@ -41,39 +39,11 @@ struct EventStreamController: Sendable {
         headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         // nginx would otherwise hold the events back in its buffer.
         headers.replaceOrAdd(name: "X-Accel-Buffering", value: "no")
-        return Response(status: .ok, headers: headers, body: .init(asyncStream: { writer in
-            // Vapor requires the stream to end with `.end` or `.error`, whatever happens (a debug
-            // build traps otherwise): a write fails once the client has gone.
-            do {
-                try await Self.send(events, of: accountID, after: start, english: english, wakes: wakes, to: writer, db: db)
-                try await writer.write(.end)
-            } catch {
-                try? await writer.write(.error(error))
-            }
+        // The body ends when the stream does (shutdown, a newer stream of the account taking its
+        // place, or the client gone): `AccountEvents` writes its end.
+        return Response(status: .ok, headers: headers, body: .init(stream: { writer in
+            Task { await events.open(LiveStream(accountID: accountID, from: start, english: english, writer: writer)) }
         }))
-    }
-
-    /// Writes what is newer than `start`, then again at each wake, until the wakes end (shutdown,
-    /// or a newer stream of the account took this one's place).
-    private static func send(_ events: AccountEvents, of accountID: String, after start: Int, english: Bool, wakes: AccountEvents.StreamWakes,
-                             to writer: any AsyncBodyStreamWriter, db: any Database) async throws {
-        var cursor = start
-        // The start's id, so a client that drops before the first event resumes from here
-        // (a client keeps the last `id:` it read even when no event came with it).
-        try await writer.write(.buffer(ByteBuffer(string: "retry: 3000\nid: \(start)\n\n")))
-        for await wake in wakes.wakes {
-            if wake == .heartbeat { try await writer.write(.buffer(ByteBuffer(string: ": keep-alive\n\n"))) }
-            guard wakes.news.take() else { continue }
-            var batch: [AccountEvents.Event]
-            repeat {
-                batch = try await events.events(of: accountID, after: cursor, english: english, on: db)
-                guard let last = batch.last else { break }
-                try await writer.write(.buffer(ByteBuffer(string: batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())))
-                // Written is as good as seen: the notification's push is not needed.
-                events.markSeen(batch.filter { $0.name == LiveEvents.Name.notification.rawValue }.map(\.id))
-                cursor = last.id
-            } while batch.count == 100
-        }
     }
 
     private func signedInAccount(_ req: Request) async throws -> String {
