@@ -126,7 +126,7 @@ public final class AccountEvents: ModuleService, Sendable {
 
     /// Wakes the streams of `accounts` on every instance to read what was stored for them. What
     /// it announces is committed already, so a failure here is logged, not thrown: the streams
-    /// read it at their next wake (the heartbeat at the latest).
+    /// read it with their account's next news, or a client reconnecting with `Last-Event-ID`.
     public func announce(_ accounts: Set<String>, on db: any Database) async {
         guard !accounts.isEmpty else { return }
         do {
