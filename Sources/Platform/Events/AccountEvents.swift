@@ -54,6 +54,7 @@ public final class AccountEvents: ModuleService, Sendable {
     private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
     private let seen = NIOLockedValueBox<[Int]>([])
     private let seenFlush = NIOLockedValueBox<Task<Void, Never>?>(nil)
+    private let reads = NIOLockedValueBox<(underWay: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
     /// The application's database, once started: where streams read and seen marks are written.
     private let database = NIOLockedValueBox<(any Database)?>(nil)
 
@@ -213,6 +214,34 @@ public final class AccountEvents: ModuleService, Sendable {
         stream.wake(self, on: db) { [weak self] in self?.forget($0) }
     }
 
+    /// Counts a stream's read, so that `stop` can wait for the reads under way: the database
+    /// closes after the services, and a read still running then fails (a debug build traps on
+    /// its unfulfilled promise).
+    func readBegan() {
+        reads.withLockedValue { $0.underWay += 1 }
+    }
+
+    func readEnded() {
+        let waiting = reads.withLockedValue { reads -> [CheckedContinuation<Void, Never>] in
+            reads.underWay -= 1
+            guard reads.underWay == 0 else { return [] }
+            defer { reads.waiting = [] }
+            return reads.waiting
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    private func readsEnded() async {
+        await withCheckedContinuation { waiter in
+            let idle = reads.withLockedValue { reads -> Bool in
+                guard reads.underWay > 0 else { return true }
+                reads.waiting.append(waiter)
+                return false
+            }
+            if idle { waiter.resume() }
+        }
+    }
+
     private func forget(_ stream: LiveStream) {
         streams.withLockedValue { open in
             open[stream.accountID]?.removeAll { $0 === stream }
@@ -259,20 +288,20 @@ public final class AccountEvents: ModuleService, Sendable {
     public func stop() async {
         relay.withLockedValue { $0 }?.cancel()
         heartbeats.withLockedValue { $0 }?.cancel()
+        let open = streams.withLockedValue { open in
+            defer { open = [:] }
+            return open.values.flatMap { $0 }
+        }
+        for stream in open { stream.end() }
+        await readsEnded()
         // Awaited, then written once more: a write still under way when the database closes
-        // behind it fails (a debug build traps on its unfulfilled promise), and a mark left
-        // unwritten lets a push follow what a stream showed.
+        // behind it fails, and a mark left unwritten lets a push follow what a stream showed.
         let flush = seenFlush.withLockedValue { $0 }
         flush?.cancel()
         await flush?.value
         if let db = database.withLockedValue({ $0 }) {
             do { try await flushSeen(on: db) } catch { logger.warning("Could not mark events seen: \(String(reflecting: error))") }
         }
-        let open = streams.withLockedValue { open in
-            defer { open = [:] }
-            return open.values.flatMap { $0 }
-        }
-        for stream in open { stream.end() }
     }
 
     /// Wakes the streams of `accounts` on this instance to read their news.

@@ -50,7 +50,9 @@ final class LiveStream: Sendable {
             return true
         }
         guard starts else { return }
+        events.readBegan()
         Task {
+            defer { events.readEnded() }
             do {
                 try await read(events, on: db)
             } catch {
