@@ -54,9 +54,6 @@ public struct NotificationsClient: Sendable {
     /// Stops pushing to this device (on signing out).
     public func unregisterDevice(fcmToken token: String) async throws {
         // 204 with no body: nothing to decode.
-        let route = Push.Routes.unsubscribe
-        try await api.send(Endpoint<Void>(
-            method: route.method, path: route.path, body: try .json(Push.Unsubscribe(fcmToken: token)), requiresAuthentication: route.credential == .bearer
-        ) { _ in })
+        try await api.send(Endpoint<Void>(Push.Routes.unsubscribe, (), body: try .json(Push.Unsubscribe(fcmToken: token))) { _ in })
     }
 }

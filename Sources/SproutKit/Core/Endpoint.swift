@@ -53,6 +53,14 @@ extension Endpoint where Response: Decodable {
     }
 }
 
+extension Endpoint {
+    /// The call `route` defines, whose answer is not JSON (no body, a file): `decode` reads it.
+    public init<Parameters, Body, Answer>(_ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters, body: RequestBody = .none,
+                                          decode: @escaping @Sendable (Data) throws -> Response) {
+        self.init(method: route.method, path: route.path(parameters), body: body, requiresAuthentication: route.credential == .bearer, decode: decode)
+    }
+}
+
 extension Endpoint where Response: Decodable {
     /// The call `route` defines, for `parameters` (a JSON body: `try .json(value)`).
     public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters, query: [(name: String, value: String)] = [],

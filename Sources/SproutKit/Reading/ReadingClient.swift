@@ -147,8 +147,7 @@ public struct ReadingClient: Sendable {
 
     /// The library as Goodreads' CSV export.
     public func exportGoodreads() async throws -> Data {
-        let route = Reading.Routes.exportGoodreads
-        return try await api.send(Endpoint(method: route.method, path: route.path, requiresAuthentication: route.credential == .bearer) { $0 })
+        try await api.send(Endpoint(Reading.Routes.exportGoodreads, ()) { $0 })
     }
 
     private static func actionAge(_ seconds: Int) -> [(name: String, value: String)] {
