@@ -34,13 +34,7 @@ extension DocumentedRoutes {
     }
 
     private static func place<Parameters, Body, Answer>(_ route: APIRoute<Parameters, Body, Answer>) -> (HTTPMethod, [PathComponent]) {
-        let path = route.segments.map { segment -> PathComponent in
-            switch segment {
-            case .constant(let text): .constant(text)
-            case .parameter(let name): .parameter(name)
-            }
-        }
-        return (HTTPMethod(rawValue: route.method.rawValue), path)
+        (HTTPMethod(rawValue: route.method.rawValue), route.pathTemplate.components)
     }
 
     private static func described<Parameters, Body, Answer>(_ operation: APIOperation, by route: APIRoute<Parameters, Body, Answer>) -> APIOperation {

@@ -5,76 +5,51 @@ import Foundation
 /// its handler against this value and documents it from it (`DocumentedRoutes.on(_:)`), and
 /// SproutKit builds its call from it (`Endpoint(_:_:)`), so neither writes the path again.
 ///
-/// `Parameters` is what fills the path's `{…}` segments, in order (`Void` for none, `String` for
-/// one); `Body` is the JSON request body (`NoBody` for none); `Answer` is the successful answer.
+/// `Parameters` is what fills the path's `{…}` segments (see `PathTemplate`); `Body` is the JSON
+/// request body (`NoBody` for none, `FormFields` or `MultipartParts` for the others); `Answer` is the
+/// successful answer (`NotJSON` for a file, a stream or a status alone).
 public struct APIRoute<Parameters, Body, Answer>: Sendable {
     public let method: APIMethod
-    public let segments: [APIPathSegment]
+    public let pathTemplate: PathTemplate<Parameters>
     /// The query parameters the operation reads, by name.
     public let query: [String]
     public let credential: APICredential
-    /// How many values `Parameters` holds.
-    public let arity: Int
-    private let values: @Sendable (Parameters) -> [String]
 
     /// `template` is the path without a leading slash, a parameter written `{name}`:
-    /// `api/conversations/{conversation}/messages`. `values` lists `Parameters` in that order.
-    init(_ method: APIMethod, _ template: String, query: [String], credential: APICredential, arity: Int,
-         values: @escaping @Sendable (Parameters) -> [String]) {
+    /// `api/conversations/{conversation}/messages`.
+    init(_ method: APIMethod, _ template: PathTemplate<Parameters>, query: [String], credential: APICredential) {
         self.method = method
-        segments = template.split(separator: "/").map { piece in
-            piece.hasPrefix("{") && piece.hasSuffix("}") ? .parameter(String(piece.dropFirst().dropLast())) : .constant(String(piece))
-        }
+        pathTemplate = template
         self.query = query
         self.credential = credential
-        self.arity = arity
-        self.values = values
     }
 
     /// The path for `parameters`, without a leading slash.
-    public func path(_ parameters: Parameters) -> String {
-        var remaining = values(parameters)[...]
-        return segments.map { segment in
-            switch segment {
-            case .constant(let text): text
-            case .parameter: remaining.popFirst() ?? ""
-            }
-        }.joined(separator: "/")
-    }
+    public func path(_ parameters: Parameters) -> String { pathTemplate.path(parameters) }
 
     /// The path as OpenAPI writes it: `/api/conversations/{conversation}/messages`.
-    public var template: String {
-        "/" + segments.map { segment in
-            switch segment {
-            case .constant(let text): text
-            case .parameter(let name): "{\(name)}"
-            }
-        }.joined(separator: "/")
-    }
-
-    /// How many `{…}` segments the path has: `arity`, for a definition written right.
-    public var parameterCount: Int {
-        segments.count { if case .parameter = $0 { true } else { false } }
-    }
+    public var template: String { pathTemplate.template }
 }
 
 extension APIRoute where Parameters == Void {
     public init(_ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential) {
-        self.init(method, template, query: query, credential: credential, arity: 0) { _ in [] }
+        self.init(method, PathTemplate(template), query: query, credential: credential)
     }
 
     public var path: String { path(()) }
 }
 
-extension APIRoute where Parameters == String {
+extension APIRoute where Parameters: LosslessStringConvertible {
     public init(_ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential) {
-        self.init(method, template, query: query, credential: credential, arity: 1) { [$0] }
+        self.init(method, PathTemplate(template), query: query, credential: credential)
     }
 }
 
-extension APIRoute where Parameters == (String, String) {
-    public init(_ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential) {
-        self.init(method, template, query: query, credential: credential, arity: 2) { [$0.0, $0.1] }
+extension APIRoute {
+    public init<First: LosslessStringConvertible, Second: LosslessStringConvertible>(
+        _ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential
+    ) where Parameters == (First, Second) {
+        self.init(method, PathTemplate(template), query: query, credential: credential)
     }
 }
 
@@ -83,17 +58,27 @@ public enum APIMethod: String, Sendable, CaseIterable {
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE"
 }
 
-/// A piece of a path: fixed text, or a `{name}` an operation's parameter fills.
-public enum APIPathSegment: Sendable, Hashable {
-    case constant(String)
-    case parameter(String)
-}
-
 /// What proves who is calling.
 public enum APICredential: String, Sendable {
     case none
     /// `Authorization: Bearer` with an access token from `/api/auth` (a refreshable session).
     case bearer
+    /// LSLP's `SesacKey` API key alone (joining, signing in).
+    case lslpKey
+    /// LSLP's `SesacKey` with the bare access token in `Authorization` (a refreshable session).
+    case lslpSession
+    /// Study's `idtoken` header: the raw ID token from phone sign-in.
+    case studyIDToken
+    /// The market's `identifier` header naming a vendor (its secret travels in the body).
+    case vendorIdentifier
+
+    /// Whether the call carries the signed-in session's token, which a client refreshes on expiry.
+    public var carriesSession: Bool {
+        switch self {
+        case .bearer, .lslpSession, .studyIDToken: true
+        case .none, .lslpKey, .vendorIdentifier: false
+        }
+    }
 }
 
 /// The body of an operation that takes none.
@@ -101,8 +86,14 @@ public struct NoBody: Codable, Sendable, Equatable {
     public init() {}
 }
 
-/// An operation whose answer is not JSON (Server-Sent Events, a file).
+/// An operation whose answer is not JSON (Server-Sent Events, a file, a status alone).
 public struct NotJSON: Sendable {}
+
+/// A body of form fields (`application/x-www-form-urlencoded`), which the document lists.
+public struct FormFields: Sendable {}
+
+/// A multipart body (files, or JSON beside files), which the document lists.
+public struct MultipartParts: Sendable {}
 
 /// Any operation, whatever its types: what a catalogue of a contract's operations lists.
 public struct AnyAPIRoute: Sendable, Hashable {
@@ -118,6 +109,6 @@ public struct AnyAPIRoute: Sendable, Hashable {
         template = route.template
         query = route.query
         credential = route.credential
-        isWellFormed = route.parameterCount == route.arity && !route.segments.isEmpty
+        isWellFormed = route.pathTemplate.isWellFormed
     }
 }

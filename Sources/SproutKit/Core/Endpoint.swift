@@ -55,9 +55,11 @@ extension Endpoint where Response: Decodable {
 
 extension Endpoint {
     /// The call `route` defines, whose answer is not JSON (no body, a file): `decode` reads it.
-    public init<Parameters, Body, Answer>(_ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters, body: RequestBody = .none,
-                                          decode: @escaping @Sendable (Data) throws -> Response) {
-        self.init(method: route.method, path: route.path(parameters), body: body, requiresAuthentication: route.credential == .bearer, decode: decode)
+    public init<Parameters, Body, Answer>(_ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters,
+                                          query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
+                                          body: RequestBody = .none, decode: @escaping @Sendable (Data) throws -> Response) {
+        self.init(method: route.method, path: route.path(parameters), query: query, headers: headers, body: body,
+                  requiresAuthentication: route.credential.carriesSession, decode: decode)
     }
 }
 
@@ -66,7 +68,7 @@ extension Endpoint where Response: Decodable {
     public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters, query: [(name: String, value: String)] = [],
                                   headers: [(name: String, value: String)] = [], body: RequestBody = .none) {
         self.init(method: route.method, path: route.path(parameters), query: query, headers: headers, body: body,
-                  requiresAuthentication: route.credential == .bearer)
+                  requiresAuthentication: route.credential.carriesSession)
     }
 
     /// The call `route` defines, which has no path parameters.

@@ -1,0 +1,68 @@
+import SproutAPI
+import Vapor
+
+/// A web page's path, defined once in its module's `…Paths` (`MarketPaths.product`): the server
+/// registers the page's handlers at it and every link to the page is built from it, so a link
+/// cannot drift from its route and its values and query are always encoded.
+public typealias PagePath<Parameters> = PathTemplate<Parameters>
+
+extension PathTemplate {
+    /// The link for `parameters`: the path, then `query` (a pair without a value is left out) and
+    /// `fragment`, each value percent-encoded.
+    public func link(_ parameters: Parameters, query: [(String, String?)] = [], fragment: String? = nil) -> String {
+        encodedPath(parameters) + PageQuery.encoded(query) + (fragment.map { "#" + PageQuery.escaped($0) } ?? "")
+    }
+
+    /// The route Vapor matches: each `{name}` a parameter the handler reads by that name, a last
+    /// `{name...}` Vapor's catch-all.
+    public var components: [PathComponent] {
+        segments.map { segment in
+            switch segment {
+            case .constant(let text): .constant(text)
+            case .parameter(let name): .parameter(name)
+            case .remainder: .catchall
+            }
+        }
+    }
+}
+
+extension PathTemplate where Parameters == Void {
+    public var link: String { link(()) }
+
+    public func link(query: [(String, String?)], fragment: String? = nil) -> String {
+        link((), query: query, fragment: fragment)
+    }
+}
+
+/// A link's query string, encoded as a browser encodes a form's fields.
+public enum PageQuery {
+    /// `?a=1&b=x%20y`, or nothing when no pair has a value.
+    public static func encoded(_ pairs: [(String, String?)]) -> String {
+        let fields = pairs.compactMap { name, value in value.map { escaped(name) + "=" + escaped($0) } }
+        return fields.isEmpty ? "" : "?" + fields.joined(separator: "&")
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    }
+
+    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+}
+
+extension RoutesBuilder {
+    /// Registers a page's `GET` handler at its defined path.
+    @discardableResult
+    public func get<Parameters, Response: AsyncResponseEncodable>(
+        _ page: PagePath<Parameters>, use handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> Route {
+        on(.GET, page.components, use: handler)
+    }
+
+    /// Registers a form's `POST` handler at its defined path.
+    @discardableResult
+    public func post<Parameters, Response: AsyncResponseEncodable>(
+        _ page: PagePath<Parameters>, use handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> Route {
+        on(.POST, page.components, use: handler)
+    }
+}
