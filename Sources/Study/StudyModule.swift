@@ -74,11 +74,11 @@ public struct StudyModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .people, title: ("새싹 스터디", "SeSAC Study"),
-                summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: "/study")
+                summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: StudyPaths.home.link)
     }
 
     public var accountShortcuts: [AccountShortcut] {
-        [AccountShortcut("/study/me", .people, ko: "새싹 스터디 내 정보", en: "SeSAC Study: my info")]
+        [AccountShortcut(StudyPaths.myInfo.link, .people, ko: "새싹 스터디 내 정보", en: "SeSAC Study: my info")]
     }
 
     public var mountPoints: [MountPoint] {

@@ -22,7 +22,7 @@ enum StudyChatViews {
 
     static func form(partnerUID: String, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
-            .id("chat-form"), .class("chat-form"), .action(path: "/study/chat"), .method(.post),
+            .id("chat-form"), .class("chat-form"), .action(path: StudyPaths.chat.link), .method(.post),
             PageLayout.csrfField(context),
             .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
             .textarea(.id("chat-input"), .name("chat"), .data(named: "enter-sends", value: "true"), .attribute(named: "maxlength", value: String(StudyChat.maxLength)),

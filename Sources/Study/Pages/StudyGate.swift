@@ -30,7 +30,7 @@ extension StudyProfiles {
     func signedUp(_ req: Request, returningTo next: String? = nil) async throws -> (StudyVisitor, Study.User) {
         let visitor = try await StudyVisitor.load(req, returningTo: next)
         guard let user = try await user(visitor.uid, on: req.db) else {
-            throw PageExit(req.redirect(to: "/study/signup", redirectType: .normal))
+            throw PageExit(req.redirect(to: StudyPaths.signup.link, redirectType: .normal))
         }
         return (visitor, user)
     }

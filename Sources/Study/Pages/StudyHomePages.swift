@@ -12,8 +12,8 @@ struct StudyHomePages: Sendable {
     let neighbourhoods: StudyNeighbourhoods
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", use: home)
-        pages.get("study", "state.json", use: state)
+        pages.get(StudyPaths.home, use: home)
+        pages.get(StudyPaths.liveState, use: state)
     }
 
     struct HomeQuery: Content {

@@ -19,7 +19,7 @@ enum StudyHomeViews {
                 .class("filter-bar"),
                 .forEach(StudyGenderFilter.allCases) { option in
                     .a(.id("filter-\(option.rawValue)"), .class(option == filter ? "button small" : "button small secondary"),
-                       .href("/study?gender=\(option.rawValue)"), .text(label(option, context)))
+                       .href(StudyPaths.home(gender: option)), .text(label(option, context)))
                 }
             ),
             .div(
@@ -58,7 +58,7 @@ enum StudyHomeViews {
         .div(
             .class("card location-card"),
             .form(
-                .id("location-form"), .class("location-form"), .action(path: "/study"), .method(.get),
+                .id("location-form"), .class("location-form"), .action(path: StudyPaths.home.link), .method(.get),
                 .input(.type(.hidden), .name("gender"), .value(filter.rawValue)),
                 FormWidgets.text("lat", label: context.pick(ko: "위도", en: "Latitude"), value: String(format: "%.6f", point.lat), error: nil, inputMode: "decimal"),
                 FormWidgets.text("long", label: context.pick(ko: "경도", en: "Longitude"), value: String(format: "%.6f", point.long), error: nil, inputMode: "decimal"),
@@ -68,7 +68,7 @@ enum StudyHomeViews {
                         Icon.pin.node(), .text(context.pick(ko: " 내 위치", en: " My location")))
             ),
             .p(.id("location-status"), .class("hint"), .attribute(named: "aria-live", value: "polite")),
-            .a(.id("location-campus"), .href("/study?lat=\(StudyWebDraft.campus.lat)&long=\(StudyWebDraft.campus.long)&gender=\(filter.rawValue)"),
+            .a(.id("location-campus"), .href(StudyPaths.home(at: StudyWebDraft.campus, gender: filter)),
                .text(context.pick(ko: "새싹 영등포 캠퍼스로", en: "Back to the SeSAC campus")))
         )
     }
@@ -77,7 +77,7 @@ enum StudyHomeViews {
     /// map to point at: one list grouped by province, which needs no script.
     private static func placeForm(_ neighbourhoods: StudyNeighbourhoods, chosen: String?, filter: StudyGenderFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
-            .id("place-form"), .class("card location-form"), .action(path: "/study"), .method(.get),
+            .id("place-form"), .class("card location-form"), .action(path: StudyPaths.home.link), .method(.get),
             .input(.type(.hidden), .name("gender"), .value(filter.rawValue)),
             .div(
                 .class("field"),
@@ -102,9 +102,9 @@ enum StudyHomeViews {
     /// The magnifier, the antenna or the envelope, as in the apps.
     static func floatingButton(_ state: StudyQueue.State, _ context: PageContext) -> Node<HTML.BodyContext> {
         let (kind, icon, path, label): (String, Icon, String, String) = switch state {
-        case .normal: ("search", .search, "/study/input", context.pick(ko: "스터디 찾기", en: "Find a study"))
-        case .waiting: ("waiting", .radar, "/study/results", context.pick(ko: "찾는 중", en: "Searching"))
-        case .matched: ("matched", .mail, "/study/matched", context.pick(ko: "매칭됨", en: "Matched"))
+        case .normal: ("search", .search, StudyPaths.input.link, context.pick(ko: "스터디 찾기", en: "Find a study"))
+        case .waiting: ("waiting", .radar, StudyPaths.results.link, context.pick(ko: "찾는 중", en: "Searching"))
+        case .matched: ("matched", .mail, StudyPaths.matched.link, context.pick(ko: "매칭됨", en: "Matched"))
         }
         return .a(.id("study-float"), .class("study-float \(kind)"), .data(named: "state", value: kind), .href(path),
                   .span(.class("study-float-icon"), icon.node()), .span(.text(label)))

@@ -6,7 +6,7 @@ struct StudyMapPages: Sendable {
     let map: StudyMap
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", "map", "**", use: leafletFile)
+        pages.get(StudyPaths.leafletFile, use: leafletFile)
     }
 
     func leafletFile(_ req: Request) async throws -> Response {

@@ -14,21 +14,21 @@ struct StudyMatchPages: Sendable {
     let reviews: StudyReviews
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", "input", use: input)
-        pages.post("study", "input", "tags", use: addTags)
-        pages.post("study", "input", "tags", "remove", use: removeTag)
-        pages.post("study", "queue", use: enter)
-        pages.post("study", "stop", use: stop)
-        pages.get("study", "results", use: results)
-        pages.post("study", "request", use: request)
-        pages.post("study", "accept", use: accept)
-        pages.get("study", "matched", use: matched)
-        pages.get("study", "chat.json", use: chatSince)
-        pages.get("study", "dodge", use: confirmDodge)
-        pages.post("study", "dodge", use: dodge)
-        pages.post("study", "chat", use: sendChat)
-        pages.post("study", "review", use: review)
-        pages.post("study", "report", use: report)
+        pages.get(StudyPaths.input, use: input)
+        pages.post(StudyPaths.addTags, use: addTags)
+        pages.post(StudyPaths.removeTag, use: removeTag)
+        pages.post(StudyPaths.queue, use: enter)
+        pages.post(StudyPaths.stop, use: stop)
+        pages.get(StudyPaths.results, use: results)
+        pages.post(StudyPaths.request, use: request)
+        pages.post(StudyPaths.accept, use: accept)
+        pages.get(StudyPaths.matched, use: matched)
+        pages.get(StudyPaths.chatSince, use: chatSince)
+        pages.get(StudyPaths.dodge, use: confirmDodge)
+        pages.post(StudyPaths.dodge, use: dodge)
+        pages.post(StudyPaths.chat, use: sendChat)
+        pages.post(StudyPaths.review, use: review)
+        pages.post(StudyPaths.report, use: report)
     }
 
     // MARK: Study input
@@ -51,13 +51,13 @@ struct StudyMatchPages: Sendable {
     }
 
     func addTags(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/input")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.input.link)
         let draft = StudyWebDraft(req)
         let typed = (try? req.content.decode(TagForm.self))?.tags ?? ""
         switch StudyTags.adding(typed, to: draft.tags) {
         case let .updated(tags):
             draft.tags = tags
-            return req.redirect(to: "/study/input", redirectType: .normal)
+            return req.redirect(to: StudyPaths.input.link, redirectType: .normal)
         case .tooLong:
             return try await inputPage(req, visitor, error: StudyNotice.tagTooLong.text(visitor.context), status: .badRequest)
         case .tooMany:
@@ -66,36 +66,36 @@ struct StudyMatchPages: Sendable {
     }
 
     func removeTag(_ req: Request) async throws -> Response {
-        _ = try await profiles.signedUp(req, returningTo: "/study/input")
+        _ = try await profiles.signedUp(req, returningTo: StudyPaths.input.link)
         let draft = StudyWebDraft(req)
         let tag = (try? req.content.decode(TagForm.self))?.tags ?? ""
         draft.tags = draft.tags.filter { $0 != tag }
-        return req.redirect(to: "/study/input", redirectType: .normal)
+        return req.redirect(to: StudyPaths.input.link, redirectType: .normal)
     }
 
     /// "새싹 찾기": waits in the queue at the page's point with the chosen tags.
     func enter(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/input")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.input.link)
         let draft = StudyWebDraft(req)
         let point = draft.point
         let form = StudyForm(StudyHomePages.pointForm(point).pairs + draft.tags.map { ("studylist", $0) })
         switch try await queue.enter(visitor.uid, form: form, on: req.db) {
-        case .waiting: return req.redirect(to: "/study/results", redirectType: .normal)
-        case .alreadyMatched: return req.redirect(to: "/study/matched", redirectType: .normal)
-        case .reportedTooOften: return req.redirect(to: "/study/input?notice=\(StudyNotice.reported.rawValue)", redirectType: .normal)
+        case .waiting: return req.redirect(to: StudyPaths.results.link, redirectType: .normal)
+        case .alreadyMatched: return req.redirect(to: StudyPaths.matched.link, redirectType: .normal)
+        case .reportedTooOften: return req.redirect(to: StudyPaths.input(notice: .reported), redirectType: .normal)
         case let .dodgePenalty(level):
             let notice: StudyNotice = level >= 3 ? .penalty3 : level == 2 ? .penalty2 : .penalty1
-            return req.redirect(to: "/study/input?notice=\(notice.rawValue)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.input(notice: notice), redirectType: .normal)
         }
     }
 
     func stop(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.results.link)
         guard try await queue.stop(visitor.uid, on: req.db) else {
             // Not waiting any more: matched meanwhile, or stopped in another tab.
-            return req.redirect(to: "/study/matched", redirectType: .normal)
+            return req.redirect(to: StudyPaths.matched.link, redirectType: .normal)
         }
-        return req.redirect(to: "/study", redirectType: .normal)
+        return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
     }
 
     // MARK: Results
@@ -103,7 +103,7 @@ struct StudyMatchPages: Sendable {
     func results(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req)
         let state = try await queue.state(visitor.uid, on: req.db)
-        if case .matched = state { return req.redirect(to: "/study/matched", redirectType: .normal) }
+        if case .matched = state { return req.redirect(to: StudyPaths.matched.link, redirectType: .normal) }
         let tab: StudyResultTab = (try? req.query.get(String.self, at: "tab")) == StudyResultTab.received.rawValue ? .received : .nearby
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
         return StudyMatchViews.results(
@@ -126,24 +126,23 @@ struct StudyMatchPages: Sendable {
 
     /// "요청하기": a mutual request matches at once, as the apps do by accepting on a 201.
     func request(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.results.link)
         let other = try other(req)
         switch try await matchmaker.request(from: visitor.uid, to: other, on: req.db) {
-        case .sent: return req.redirect(to: "/study/results?notice=\(StudyNotice.requested.rawValue)", redirectType: .normal)
-        case .matchedMutually: return req.redirect(to: "/study/matched", redirectType: .normal)
-        case .otherNotWaiting: return req.redirect(to: "/study/results?notice=\(StudyNotice.otherStopped.rawValue)", redirectType: .normal)
+        case .sent: return req.redirect(to: StudyPaths.results(notice: .requested), redirectType: .normal)
+        case .matchedMutually: return req.redirect(to: StudyPaths.matched.link, redirectType: .normal)
+        case .otherNotWaiting: return req.redirect(to: StudyPaths.results(notice: .otherStopped), redirectType: .normal)
         }
     }
 
     /// "수락하기".
     func accept(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/results")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.results.link)
         let other = try other(req)
-        let received = "/study/results?tab=\(StudyResultTab.received.rawValue)&notice="
         switch try await matchmaker.accept(visitor.uid, from: other, on: req.db) {
-        case .matched, .alreadyMatched: return req.redirect(to: "/study/matched", redirectType: .normal)
-        case .otherMatchedElsewhere: return req.redirect(to: received + StudyNotice.otherMatched.rawValue, redirectType: .normal)
-        case .otherNotWaiting: return req.redirect(to: received + StudyNotice.otherStopped.rawValue, redirectType: .normal)
+        case .matched, .alreadyMatched: return req.redirect(to: StudyPaths.matched.link, redirectType: .normal)
+        case .otherMatchedElsewhere: return req.redirect(to: StudyPaths.results(tab: .received, notice: .otherMatched), redirectType: .normal)
+        case .otherNotWaiting: return req.redirect(to: StudyPaths.results(tab: .received, notice: .otherStopped), redirectType: .normal)
         }
     }
 
@@ -153,7 +152,7 @@ struct StudyMatchPages: Sendable {
         let (visitor, _) = try await profiles.signedUp(req)
         let state = try await queue.state(visitor.uid, on: req.db)
         guard case let .matched(partnerUID, partnerNick, partnerDodged, partnerReviewed) = state else {
-            return req.redirect(to: "/study", redirectType: .normal)
+            return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
         }
         let messages = try await chat.history(of: visitor.uid, with: partnerUID, after: .min, on: req.db)
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
@@ -184,23 +183,23 @@ struct StudyMatchPages: Sendable {
     /// "리뷰 등록": the titles ticked (`choice0`…`choice5`) and a comment; it ends my side of the
     /// study, as in the apps, and goes home.
     func review(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         let form = verdictForm(req, other: other, choicesAs: "reputation")
         do {
             switch try await reviews.rate(visitor.uid, partner: other, form: form, on: req.db) {
-            case .rated: return req.redirect(to: "/study", redirectType: .normal)
+            case .rated: return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
             case .notMyPartner: throw Abort(.notFound)
             }
         } catch StudyError.invalid(.comment) {
-            return req.redirect(to: "/study/matched?notice=\(StudyNotice.reviewTooLong.rawValue)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.matched(notice: .reviewTooLong), redirectType: .normal)
         }
     }
 
     /// "새싹 신고": the reasons and a comment, as the API's report takes them. The study goes on;
     /// the page says the report was received.
     func report(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         let notice: StudyNotice
         do {
@@ -212,7 +211,7 @@ struct StudyMatchPages: Sendable {
         } catch StudyError.invalid(.comment) {
             notice = .reviewTooLong
         }
-        return req.redirect(to: "/study/matched?notice=\(notice.rawValue)", redirectType: .normal)
+        return req.redirect(to: StudyPaths.matched(notice: notice), redirectType: .normal)
     }
 
     /// A verdict form's ticked toggles as the 0/1 list the API reads under `field`, with the comment.
@@ -224,23 +223,23 @@ struct StudyMatchPages: Sendable {
 
     /// The chat form of the matched page: stored, then on its way to the partner's sockets.
     func sendChat(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         let text = (try? req.content.get(String.self, at: "chat")) ?? ""
         do {
             switch try await chat.send(from: visitor.uid, to: other, form: StudyForm([("chat", text)]), on: req.db) {
-            case .sent: return req.redirect(to: "/study/matched#chat-form", redirectType: .normal)
-            case .studyOver: return req.redirect(to: "/study/matched?notice=\(StudyNotice.studyOver.rawValue)", redirectType: .normal)
+            case .sent: return req.redirect(to: StudyPaths.matchedChat, redirectType: .normal)
+            case .studyOver: return req.redirect(to: StudyPaths.matched(notice: .studyOver), redirectType: .normal)
             }
         } catch StudyError.invalid(.chat) {
-            return req.redirect(to: "/study/matched?notice=\(StudyNotice.chatInvalid.rawValue)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.matched(notice: .chatInvalid), redirectType: .normal)
         }
     }
 
     /// Asks before cancelling, and says what it costs: one tap beside the review and report forms
     /// was too easy to make by mistake.
     func confirmDodge(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         let cost = try await matchmaker.dodgeCost(visitor.uid, partner: other, on: req.db)
         guard cost != .notMyPartner else { throw Abort(.notFound) }
@@ -250,14 +249,13 @@ struct StudyMatchPages: Sendable {
     /// "스터디 취소" (or "종료" once the partner ended it), once confirmed: a dodge, with its
     /// penalty unless the partner had ended the study first.
     func dodge(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/matched")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
-            let query = other.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-            return req.redirect(to: "/study/dodge?otheruid=\(query)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.dodge(partner: other), redirectType: .normal)
         }
         switch try await matchmaker.dodge(visitor.uid, partner: other, on: req.db) {
-        case .cancelled: return req.redirect(to: "/study", redirectType: .normal)
+        case .cancelled: return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
         case .notMyPartner: throw Abort(.notFound)
         }
     }

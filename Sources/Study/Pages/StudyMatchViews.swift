@@ -10,7 +10,7 @@ enum StudyMatchViews {
             StudyViews.nav(context, current: "input"),
             .h1(.text(context.pick(ko: "어떤 스터디를 하고 싶나요?", en: "What do you want to study?"))),
             .form(
-                .id("tag-form"), .class("search-form"), .action(path: "/study/input/tags"), .method(.post),
+                .id("tag-form"), .class("search-form"), .action(path: StudyPaths.addTags.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.search), .name("tags"), .id("tag-input"), .attribute(named: "maxlength", value: "80"),
                        .placeholder(text: context.pick(ko: "띄어쓰기로 복수 입력이 가능해요", en: "Separate several studies with spaces"))),
@@ -21,15 +21,15 @@ enum StudyMatchViews {
             .if(recommended.isEmpty && nearby.isEmpty, .p(.class("hint"), .text(context.pick(ko: "아직 주변에 스터디가 없어요.", en: "No studies around yet.")))),
             .div(
                 .id("suggested-tags"), .class("chips"),
-                .forEach(recommended) { tagButton($0, path: "/study/input/tags", style: "chip recommended", context) },
-                .forEach(nearby) { tagButton($0, path: "/study/input/tags", style: "chip", context) }
+                .forEach(recommended) { tagButton($0, path: StudyPaths.addTags.link, style: "chip recommended", context) },
+                .forEach(nearby) { tagButton($0, path: StudyPaths.addTags.link, style: "chip", context) }
             ),
             .h2(.text(context.pick(ko: "내가 하고 싶은", en: "What I want to study"))),
             .if(chosen.isEmpty, .p(.class("hint"), .text(context.pick(ko: "고르지 않으면 아무 스터디나 괜찮다는 뜻이에요.", en: "Choose none to study anything.")))),
-            .div(.id("chosen-tags"), .class("chips"), .forEach(chosen) { tagButton($0, path: "/study/input/tags/remove", style: "chip chosen", context) }),
+            .div(.id("chosen-tags"), .class("chips"), .forEach(chosen) { tagButton($0, path: StudyPaths.removeTag.link, style: "chip chosen", context) }),
             .p(.class("hint"), .text(context.pick(ko: "\(chosen.count) / \(Study.maxStudyTags)개", en: "\(chosen.count) of \(Study.maxStudyTags)"))),
             .form(
-                .id("queue-form"), .action(path: "/study/queue"), .method(.post),
+                .id("queue-form"), .action(path: StudyPaths.queue.link), .method(.post),
                 PageLayout.csrfField(context),
                 .button(.id("find-study"), .class("wide"), .type(.submit), .text(context.pick(ko: "새싹 찾기", en: "Find study partners")))
             )
@@ -50,15 +50,15 @@ enum StudyMatchViews {
     static func results(_ context: PageContext, tab: StudyResultTab, found: Study.SearchResult, isWaiting: Bool, notice: StudyNotice?, live: StudyLiveState) -> Response {
         let people = tab == .nearby ? found.fromQueueDB : found.fromQueueDBRequested
         let action = tab == .nearby
-            ? (path: "/study/request", label: context.pick(ko: "요청하기", en: "Ask to study"), id: "request-button")
-            : (path: "/study/accept", label: context.pick(ko: "수락하기", en: "Accept"), id: "accept-button danger")
+            ? (path: StudyPaths.request.link, label: context.pick(ko: "요청하기", en: "Ask to study"), id: "request-button")
+            : (path: StudyPaths.accept.link, label: context.pick(ko: "수락하기", en: "Accept"), id: "accept-button danger")
         return PageLayout.render(title: context.pick(ko: "새싹 찾기", en: "Find a study"), context: context, .group(
             StudyViews.nav(context, current: "input"),
             .div(
                 .class("tabs"), .attribute(named: "role", value: "tablist"),
-                .a(.id("tab-nearby"), .class(tab == .nearby ? "current" : ""), .href("/study/results?tab=nearby"),
+                .a(.id("tab-nearby"), .class(tab == .nearby ? "current" : ""), .href(StudyPaths.results(tab: .nearby)),
                    .text(context.pick(ko: "주변 새싹 \(found.fromQueueDB.count)", en: "Nearby \(found.fromQueueDB.count)"))),
-                .a(.id("tab-received"), .class(tab == .received ? "current" : ""), .href("/study/results?tab=received"),
+                .a(.id("tab-received"), .class(tab == .received ? "current" : ""), .href(StudyPaths.results(tab: .received)),
                    .text(context.pick(ko: "받은 요청 \(found.fromQueueDBRequested.count)", en: "Requests \(found.fromQueueDBRequested.count)")))
             ),
             StudyViews.notice(notice, context),
@@ -70,11 +70,11 @@ enum StudyMatchViews {
                 .p(.text(tab == .nearby
                     ? context.pick(ko: "아쉽게도 주변에 새싹이 없어요", en: "No one is around yet")
                     : context.pick(ko: "아직 받은 요청이 없어요", en: "No requests yet"))),
-                .a(.class("button secondary"), .href("/study/input"), .text(context.pick(ko: "스터디 변경하기", en: "Change studies")))
+                .a(.class("button secondary"), .href(StudyPaths.input.link), .text(context.pick(ko: "스터디 변경하기", en: "Change studies")))
             )),
             .div(.id("result-cards"), .class("study-cards"), .forEach(people) { StudyViews.card($0, action: action, context) }),
             .if(isWaiting, .form(
-                .id("stop-form"), .action(path: "/study/stop"), .method(.post),
+                .id("stop-form"), .action(path: StudyPaths.stop.link), .method(.post),
                 PageLayout.csrfField(context),
                 .button(.id("stop-searching"), .type(.submit), .class("secondary"), .text(context.pick(ko: "찾기 중단", en: "Stop searching")))
             )),
@@ -98,7 +98,7 @@ enum StudyMatchViews {
                                 context),
             StudyVerdictForm.report.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
             .form(
-                .id("dodge-form"), .class("card stacked"), .action(path: "/study/dodge"), .method(.get),
+                .id("dodge-form"), .class("card stacked"), .action(path: StudyPaths.dodge.link), .method(.get),
                 .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
                 .p(.class("hint"), .text(partnerEnded
                     ? context.pick(ko: "스터디를 종료하면 홈으로 돌아가요.", en: "Ending the study takes you back home.")
@@ -142,13 +142,13 @@ enum StudyMatchViews {
             .h1(.id("dodge-title"), .text(title)),
             .p(.id("dodge-consequence"), .class("notice"), .text(consequence)),
             .form(
-                .id("dodge-confirm-form"), .class("inline-actions"), .action(path: "/study/dodge"), .method(.post),
+                .id("dodge-confirm-form"), .class("inline-actions"), .action(path: StudyPaths.dodge.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
                 .input(.type(.hidden), .name("confirm"), .value("yes")),
                 .button(.id("confirm-dodge"), .type(.submit), .class("danger"),
                         .text(cost == .free ? context.pick(ko: "종료하기", en: "End it") : context.pick(ko: "취소하기", en: "Cancel it"))),
-                .a(.id("keep-study"), .class("button secondary"), .href("/study/matched"), .text(context.pick(ko: "돌아가기", en: "Keep the study")))
+                .a(.id("keep-study"), .class("button secondary"), .href(StudyPaths.matched.link), .text(context.pick(ko: "돌아가기", en: "Keep the study")))
             )
         ))
     }

@@ -8,10 +8,10 @@ struct StudyMyInfoPages: Sendable {
     let profiles: StudyProfiles
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", "me", use: show)
-        pages.post("study", "me", use: save)
-        pages.get("study", "withdraw", use: confirmWithdraw)
-        pages.post("study", "withdraw", use: withdraw)
+        pages.get(StudyPaths.myInfo, use: show)
+        pages.post(StudyPaths.myInfo, use: save)
+        pages.get(StudyPaths.withdraw, use: confirmWithdraw)
+        pages.post(StudyPaths.withdraw, use: withdraw)
     }
 
     func show(_ req: Request) async throws -> Response {
@@ -42,11 +42,11 @@ struct StudyMyInfoPages: Sendable {
     }
 
     func save(_ req: Request) async throws -> Response {
-        let (visitor, me) = try await profiles.signedUp(req, returningTo: "/study/me")
+        let (visitor, me) = try await profiles.signedUp(req, returningTo: StudyPaths.myInfo.link)
         guard let form = try? req.content.decode(MyInfoForm.self) else { throw Abort(.badRequest) }
         do {
             try await profiles.updateMyPage(visitor.uid, form: form.studyForm, on: req.db)
-            return req.redirect(to: "/study/me?notice=\(StudyNotice.saved.rawValue)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.myInfo(notice: .saved), redirectType: .normal)
         } catch let StudyError.invalid(field) {
             return StudyMyInfoViews.form(visitor.context, me: me, form: form, error: StudyMyInfoViews.message(for: field, visitor.context), notice: nil, status: .badRequest)
         }
@@ -59,11 +59,11 @@ struct StudyMyInfoPages: Sendable {
 
     /// Ends SeSAC Study for this account; the Sprout account and its other apps stay.
     func withdraw(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/withdraw")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.withdraw.link)
         try await profiles.withdraw(visitor.uid, on: req.db)
         let draft = StudyWebDraft(req)
         draft.tags = []
         draft.forgetSignup()
-        return req.redirect(to: "/", redirectType: .normal)
+        return req.redirect(to: PlatformPaths.hub.link, redirectType: .normal)
     }
 }

@@ -10,14 +10,14 @@ enum StudyMyInfoViews {
             StudyViews.nav(context, current: "me"),
             .h1(.id("my-nick"), .text(me.nick)),
             StudyShopViews.preview(face: me.sesac, background: me.background, context),
-            .p(.a(.id("my-shop-link"), .href("/study/shop"), .text(context.pick(ko: "새싹샵에서 꾸미기", en: "Dress up in the shop")))),
+            .p(.a(.id("my-shop-link"), .href(StudyPaths.shop.link), .text(context.pick(ko: "새싹샵에서 꾸미기", en: "Dress up in the shop")))),
             .ul(.class("study-titles"), .forEach(StudyViews.titles(context).enumerated()) { index, title in
                 .li(.class(me.reputation.indices.contains(index) && me.reputation[index] > 0 ? "lit" : ""), .text(title))
             }),
             .p(.class("study-review"), .text(me.comment.first ?? context.pick(ko: "첫 리뷰를 기다리는 중이에요.", en: "No reviews yet."))),
             StudyViews.notice(notice, context),
             .form(
-                .id("my-info-form"), .class("stacked card"), .action(path: "/study/me"), .method(.post),
+                .id("my-info-form"), .class("stacked card"), .action(path: StudyPaths.myInfo.link), .method(.post),
                 PageLayout.csrfField(context),
                 .if(error != nil, .p(.id("my-info-error"), .class("form-error"), .attribute(named: "role", value: "alert"), .text(error ?? ""))),
                 .fieldset(
@@ -41,7 +41,7 @@ enum StudyMyInfoViews {
                      ageField("ageMax", label: context.pick(ko: "최대", en: "To"), value: form.ageMax ?? "")),
                 .button(.id("save-my-info"), .type(.submit), .text(context.pick(ko: "저장", en: "Save")))
             ),
-            .p(.a(.id("withdraw-link"), .class("button secondary"), .href("/study/withdraw"), .text(context.pick(ko: "회원탈퇴", en: "Leave SeSAC Study"))))
+            .p(.a(.id("withdraw-link"), .class("button secondary"), .href(StudyPaths.withdraw.link), .text(context.pick(ko: "회원탈퇴", en: "Leave SeSAC Study"))))
         ))
     }
 
@@ -71,10 +71,10 @@ enum StudyMyInfoViews {
                 ko: "탈퇴하면 새싹 스터디 정보와 리뷰가 모두 지워져요. Sprout 계정과 다른 앱은 그대로 남아요.",
                 en: "Your SeSAC Study profile and reviews are deleted. Your Sprout account and the other apps stay."))),
             .form(
-                .id("withdraw-form"), .action(path: "/study/withdraw"), .method(.post), .class("inline-actions"),
+                .id("withdraw-form"), .action(path: StudyPaths.withdraw.link), .method(.post), .class("inline-actions"),
                 PageLayout.csrfField(context),
                 .button(.id("confirm-withdraw"), .type(.submit), .class("danger"), .text(context.pick(ko: "탈퇴하기", en: "Leave"))),
-                .a(.class("button secondary"), .href("/study/me"), .text(context.pick(ko: "취소", en: "Cancel")))
+                .a(.class("button secondary"), .href(StudyPaths.myInfo.link), .text(context.pick(ko: "취소", en: "Cancel")))
             )
         ))
     }

@@ -9,7 +9,7 @@ struct StudyPageErrors: AsyncMiddleware {
             return try await next.respond(to: request)
         } catch let error as StudyError {
             switch error {
-            case .notSignedUp: return request.redirect(to: "/study/signup", redirectType: .normal)
+            case .notSignedUp: return request.redirect(to: StudyPaths.signup.link, redirectType: .normal)
             case .invalid: throw Abort(.badRequest)
             }
         }

@@ -11,10 +11,10 @@ struct StudyShopPages: Sendable {
     let ids: IdentifierGenerator
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", "shop", use: show)
-        pages.get("study", "shop", "buy", use: confirmPurchase)
-        pages.post("study", "shop", "buy", use: buy)
-        pages.post("study", "shop", "save", use: save)
+        pages.get(StudyPaths.shop, use: show)
+        pages.get(StudyPaths.shopBuy, use: confirmPurchase)
+        pages.post(StudyPaths.shopBuy, use: buy)
+        pages.post(StudyPaths.shopSave, use: save)
     }
 
     struct Preview: Content {
@@ -36,38 +36,37 @@ struct StudyShopPages: Sendable {
 
     /// One tap on a price asks first: what it is, and what it costs.
     func confirmPurchase(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/shop")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.shop.link)
         guard let item = req.queryValue("product").flatMap(Study.ShopCatalogue.item(productID:)) else {
-            return req.redirect(to: "/study/shop", redirectType: .normal)
+            return req.redirect(to: StudyPaths.shop.link, redirectType: .normal)
         }
         return StudyShopViews.confirmPurchase(visitor.context, item: item)
     }
 
     func buy(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/shop")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.shop.link)
         let product = (try? req.content.decode(Preview.self))?.product ?? ""
         guard shop.receipts.issuesDevelopmentReceipts else {
-            return req.redirect(to: "/study/shop?notice=\(StudyNotice.purchasesInApp.rawValue)", redirectType: .normal)
+            return req.redirect(to: StudyPaths.shop(notice: .purchasesInApp), redirectType: .normal)
         }
         guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
-            return req.redirect(to: "/study/shop/buy?product=\(PageContext.queryValue(product))", redirectType: .normal)
+            return req.redirect(to: StudyPaths.shopBuy(product: product), redirectType: .normal)
         }
         let receipt = SandboxReceiptVerifier.receipt(for: StorePurchase(productID: product, transactionID: "web-" + ids.token(byteCount: 12)))
         switch try await shop.buy(visitor.uid, form: StudyForm([("receipt", receipt), ("product", product)]), on: req.db) {
-        case .granted: return req.redirect(to: "/study/shop?notice=\(StudyNotice.bought.rawValue)", redirectType: .normal)
+        case .granted: return req.redirect(to: StudyPaths.shop(notice: .bought), redirectType: .normal)
         case .invalidReceipt: throw Abort(.badRequest)
         }
     }
 
     func save(_ req: Request) async throws -> Response {
-        let (visitor, _) = try await profiles.signedUp(req, returningTo: "/study/shop")
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.shop.link)
         let form = (try? req.content.decode(Preview.self)) ?? Preview()
         do {
             switch try await shop.choose(visitor.uid, form: StudyForm([("sesac", form.sesac ?? ""), ("background", form.background ?? "")]), on: req.db) {
-            case .saved: return req.redirect(to: "/study/shop?notice=\(StudyNotice.saved.rawValue)", redirectType: .normal)
+            case .saved: return req.redirect(to: StudyPaths.shop(notice: .saved), redirectType: .normal)
             case .notOwned:
-                let query = "sesac=\(form.sesac ?? "")&background=\(form.background ?? "")".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? ""
-                return req.redirect(to: "/study/shop?\(query)&notice=\(StudyNotice.notOwned.rawValue)", redirectType: .normal)
+                return req.redirect(to: StudyPaths.shopPreview(sesac: form.sesac ?? "", background: form.background ?? "", notice: .notOwned), redirectType: .normal)
             }
         } catch StudyError.invalid {
             throw Abort(.badRequest)

@@ -19,7 +19,7 @@ enum StudyShopViews {
                 en: "Purchases are made in the app; here you choose among what you own."
             )))),
             .form(
-                .id("shop-save"), .class("card"), .action(path: "/study/shop/save"), .method(.post),
+                .id("shop-save"), .class("card"), .action(path: StudyPaths.shopSave.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("sesac"), .value(String(face))),
                 .input(.type(.hidden), .name("background"), .value(String(background))),
@@ -59,11 +59,11 @@ enum StudyShopViews {
                     .strong(.text(context.pick(ko: item.name.ko, en: item.name.en))),
                     .p(.class("hint"), .text(context.pick(ko: item.description.ko, en: item.description.en)))
                 ),
-                .a(.class("shop-try"), .href("/study/shop?sesac=\(previewFace)&background=\(previewBackground)"), .text(context.pick(ko: "미리보기", en: "Preview"))),
+                .a(.class("shop-try"), .href(StudyPaths.shopPreview(sesac: String(previewFace), background: String(previewBackground))), .text(context.pick(ko: "미리보기", en: "Preview"))),
                 isOwned
                     ? .span(.class("shop-owned"), .text(context.pick(ko: "보유", en: "Owned")))
                     : .if(sells, .form(
-                        .class("shop-buy"), .action(path: "/study/shop/buy"), .method(.get),
+                        .class("shop-buy"), .action(path: StudyPaths.shopBuy.link), .method(.get),
                         .input(.type(.hidden), .name("product"), .value(item.productID ?? "")),
                         .button(.type(.submit), .text(MoneyText.won(item.price, context)))
                     ), else: .span(.class("shop-price"), .text(MoneyText.won(item.price, context))))
@@ -80,12 +80,12 @@ enum StudyShopViews {
             .p(.id("purchase-summary"), .class("notice"),
                .text("\(context.pick(ko: item.name.ko, en: item.name.en)) · \(MoneyText.won(item.price, context))")),
             .form(
-                .id("purchase-form"), .class("inline-actions"), .action(path: "/study/shop/buy"), .method(.post),
+                .id("purchase-form"), .class("inline-actions"), .action(path: StudyPaths.shopBuy.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("product"), .value(item.productID ?? "")),
                 .input(.type(.hidden), .name("confirm"), .value("yes")),
                 .button(.id("confirm-purchase"), .type(.submit), .text(context.pick(ko: "구매하기", en: "Buy"))),
-                .a(.class("button secondary"), .href("/study/shop"), .text(context.pick(ko: "돌아가기", en: "Back")))
+                .a(.class("button secondary"), .href(StudyPaths.shop.link), .text(context.pick(ko: "돌아가기", en: "Back")))
             )
         ))
     }

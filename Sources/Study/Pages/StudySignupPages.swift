@@ -9,18 +9,18 @@ struct StudySignupPages: Sendable {
     let profiles: StudyProfiles
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("study", "signup", use: resume)
-        pages.get("study", "signup", ":step", use: show)
-        pages.post("study", "signup", ":step", use: answer)
+        pages.get(StudyPaths.signup, use: resume)
+        pages.get(StudyPaths.signupStep, use: show)
+        pages.post(StudyPaths.signupStep, use: answer)
     }
 
     /// The first step not answered yet.
     func resume(_ req: Request) async throws -> Response {
         let visitor = try await StudyVisitor.load(req)
-        if try await profiles.user(visitor.uid, on: req.db) != nil { return req.redirect(to: "/study", redirectType: .normal) }
+        if try await profiles.user(visitor.uid, on: req.db) != nil { return req.redirect(to: StudyPaths.home.link, redirectType: .normal) }
         let draft = StudyWebDraft(req)
         let step = StudySignupStep.allCases.first { draft.signupAnswer($0) == nil } ?? .gender
-        return req.redirect(to: "/study/signup/\(step.rawValue)", redirectType: .normal)
+        return req.redirect(to: StudyPaths.signupStep.link(step), redirectType: .normal)
     }
 
     func show(_ req: Request) async throws -> Response {
@@ -66,28 +66,28 @@ struct StudySignupPages: Sendable {
             return try await finish(req, visitor: visitor, gender: gender)
         }
         let next = StudySignupStep.allCases.drop { $0 != step }.dropFirst().first ?? .gender
-        return req.redirect(to: "/study/signup/\(next.rawValue)", redirectType: .normal)
+        return req.redirect(to: StudyPaths.signupStep.link(next), redirectType: .normal)
     }
 
     private func finish(_ req: Request, visitor: StudyVisitor, gender: Study.Gender) async throws -> Response {
         let draft = StudyWebDraft(req)
-        guard let nick = draft.signupAnswer(.nick) else { return req.redirect(to: "/study/signup/nick", redirectType: .normal) }
-        guard let birth = draft.signupAnswer(.birth).flatMap(profiles.checkBirthday) else { return req.redirect(to: "/study/signup/birth", redirectType: .normal) }
-        guard let email = draft.signupAnswer(.email) else { return req.redirect(to: "/study/signup/email", redirectType: .normal) }
+        guard let nick = draft.signupAnswer(.nick) else { return req.redirect(to: StudyPaths.signupStep.link(.nick), redirectType: .normal) }
+        guard let birth = draft.signupAnswer(.birth).flatMap(profiles.checkBirthday) else { return req.redirect(to: StudyPaths.signupStep.link(.birth), redirectType: .normal) }
+        guard let email = draft.signupAnswer(.email) else { return req.redirect(to: StudyPaths.signupStep.link(.email), redirectType: .normal) }
         switch try await profiles.signUp(uid: visitor.uid, verifiedPhone: visitor.phoneNumber, nick: nick, birth: birth, email: email, gender: gender, on: req.db) {
         case .created, .alreadySignedUp:
             draft.forgetSignup()
-            return req.redirect(to: "/study", redirectType: .normal)
+            return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
         case .unusableNick:
-            return req.redirect(to: "/study/signup/nick?error=unusable", redirectType: .normal)
+            return req.redirect(to: StudyPaths.unusableNick, redirectType: .normal)
         }
     }
 
     /// The visitor on a step page; signed-up people have nothing to do here.
     private func visit(_ req: Request) async throws -> (StudyVisitor, StudySignupStep) {
         guard let step = req.parameters.get("step").flatMap(StudySignupStep.init(rawValue:)) else { throw Abort(.notFound) }
-        let visitor = try await StudyVisitor.load(req, returningTo: "/study/signup/\(step.rawValue)")
-        if try await profiles.user(visitor.uid, on: req.db) != nil { throw PageExit(req.redirect(to: "/study", redirectType: .normal)) }
+        let visitor = try await StudyVisitor.load(req, returningTo: StudyPaths.signupStep.link(step))
+        if try await profiles.user(visitor.uid, on: req.db) != nil { throw PageExit(req.redirect(to: StudyPaths.home.link, redirectType: .normal)) }
         return (visitor, step)
     }
 }

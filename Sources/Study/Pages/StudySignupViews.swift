@@ -17,12 +17,12 @@ enum StudySignupViews {
             .h1(.text(heading(step, context))),
             .unwrap(subtitle(step, context)) { .p(.class("hint"), .text($0)) },
             .form(
-                .id("signup-\(step.rawValue)-form"), .class("stacked card"), .action(path: "/study/signup/\(step.rawValue)"), .method(.post),
+                .id("signup-\(step.rawValue)-form"), .class("stacked card"), .action(path: StudyPaths.signupStep.link(step)), .method(.post),
                 PageLayout.csrfField(context),
                 field(step, value: value, error: error, context),
                 .button(.id("signup-next"), .type(.submit), .text(step == .gender ? context.pick(ko: "가입하기", en: "Join") : context.pick(ko: "다음", en: "Next")))
             ),
-            .unwrap(previous) { .p(.a(.id("signup-back"), .href("/study/signup/\($0.rawValue)"), .text(context.pick(ko: "이전 단계", en: "Back")))) }
+            .unwrap(previous) { .p(.a(.id("signup-back"), .href(StudyPaths.signupStep.link($0)), .text(context.pick(ko: "이전 단계", en: "Back")))) }
         ))
     }
 

@@ -23,6 +23,14 @@ enum StudyVerdictForm: String {
         }
     }
 
+    /// Where the form is posted.
+    private var path: PagePath<Void> {
+        switch self {
+        case .review: StudyPaths.review
+        case .report: StudyPaths.report
+        }
+    }
+
     func form(partnerUID: String, partnerNick: String, _ context: PageContext) -> Node<HTML.BodyContext> {
         let (heading, placeholder, submit) = switch self {
         case .review: (
@@ -37,7 +45,7 @@ enum StudyVerdictForm: String {
         )
         }
         return .form(
-            .id("\(rawValue)-form"), .class("card stacked"), .action(path: "/study/\(rawValue)"), .method(.post),
+            .id("\(rawValue)-form"), .class("card stacked"), .action(path: path.link), .method(.post),
             PageLayout.csrfField(context),
             .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
             .h2(.text(heading)),

@@ -7,10 +7,10 @@ import SproutAPI
 enum StudyViews {
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
         AppTabBar.render(app: "study", [
-            AppTab("home", "/study", .home, ko: "홈", en: "Home"),
-            AppTab("input", "/study/input", .search, ko: "새싹 찾기", en: "Find a study"),
-            AppTab("shop", "/study/shop", .sprout, ko: "새싹샵", en: "Shop"),
-            AppTab("me", "/study/me", .user, ko: "내 정보", en: "My info"),
+            AppTab("home", StudyPaths.home.link, .home, ko: "홈", en: "Home"),
+            AppTab("input", StudyPaths.input.link, .search, ko: "새싹 찾기", en: "Find a study"),
+            AppTab("shop", StudyPaths.shop.link, .sprout, ko: "새싹샵", en: "Shop"),
+            AppTab("me", StudyPaths.myInfo.link, .user, ko: "내 정보", en: "My info"),
         ], current: current, context)
     }
 

@@ -52,7 +52,11 @@ struct StudyWebDraft {
     }
 }
 
-/// The signup steps, in the apps' order.
-enum StudySignupStep: String, CaseIterable, Sendable {
+/// The signup steps, in the apps' order; a step's page is `StudyPaths.signupStep` with its name.
+enum StudySignupStep: String, CaseIterable, Sendable, LosslessStringConvertible {
     case nick, birth, email, gender
+
+    init?(_ description: String) { self.init(rawValue: description) }
+
+    var description: String { rawValue }
 }

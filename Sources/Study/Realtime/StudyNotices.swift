@@ -18,12 +18,12 @@ struct StudyNotices: Sendable {
             let nick = (try? await StudyProfile.find(cause, on: db)?.nick) ?? ""
             for uid in uids {
                 await notify(uid, .studyRequest, .init(ko: "\(nick)님이 함께 스터디하기를 요청했어요", en: "\(nick) asked you to study together"),
-                             link: "/study/results", on: db)
+                             link: StudyPaths.results.link, on: db)
             }
         case .matched:
             for uid in uids {
                 let partner = (try? await Partnership.find(uid, on: db)?.partnerNick) ?? ""
-                await notify(uid, .studyMatch, .init(ko: "\(partner)님과 매칭됐어요", en: "You are matched with \(partner)"), link: "/study/matched", on: db)
+                await notify(uid, .studyMatch, .init(ko: "\(partner)님과 매칭됐어요", en: "You are matched with \(partner)"), link: StudyPaths.matched.link, on: db)
             }
         case .dodged, .reviewed:
             break
@@ -34,7 +34,7 @@ struct StudyNotices: Sendable {
         guard (try? await presence.isOnline(chat.to, on: db)) == false else { return }
         let nick = (try? await Partnership.find(chat.to, on: db)?.partnerNick) ?? ""
         let preview = String(chat.chat.prefix(StudyPushes.chatPreviewLength))
-        await notify(chat.to, .studyChat, .init(ko: "\(nick)님의 채팅: \(preview)", en: "\(nick): \(preview)"), link: "/study/matched", on: db)
+        await notify(chat.to, .studyChat, .init(ko: "\(nick)님의 채팅: \(preview)", en: "\(nick): \(preview)"), link: StudyPaths.matched.link, on: db)
     }
 
     /// A notification that cannot be stored is logged: the study itself already happened.

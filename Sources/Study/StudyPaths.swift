@@ -1,0 +1,93 @@
+import Platform
+
+/// SeSAC Study's web pages, each path written once: the pages register their handlers at these
+/// and every link, form and redirect to a study page is built from them. (The `/v1` contract the
+/// apps call is `Study.Routes`, in SproutAPI.)
+enum StudyPaths {
+    /// The radar around the chosen point; `lat`, `long`, `place` and `gender` choose what it shows.
+    static let home = PagePath<Void>("study")
+    /// What `study.js` polls to know when to reload the open page.
+    static let liveState = PagePath<Void>("study/state.json")
+    /// Leaflet's files, by their names in `StudyMap.leafletFiles`.
+    static let leafletFile = PagePath<String>("study/map/{file...}")
+
+    static let signup = PagePath<Void>("study/signup")
+    static let signupStep = PagePath<StudySignupStep>("study/signup/{step}")
+
+    static let input = PagePath<Void>("study/input")
+    static let addTags = PagePath<Void>("study/input/tags")
+    static let removeTag = PagePath<Void>("study/input/tags/remove")
+    static let queue = PagePath<Void>("study/queue")
+    static let stop = PagePath<Void>("study/stop")
+    static let results = PagePath<Void>("study/results")
+    static let request = PagePath<Void>("study/request")
+    static let accept = PagePath<Void>("study/accept")
+
+    static let matched = PagePath<Void>("study/matched")
+    /// The conversation since `after`, for the matched page's script to catch up.
+    static let chatSince = PagePath<Void>("study/chat.json")
+    static let chat = PagePath<Void>("study/chat")
+    static let review = PagePath<Void>("study/review")
+    static let report = PagePath<Void>("study/report")
+    /// `GET` asks to confirm (`otheruid`), `POST` cancels.
+    static let dodge = PagePath<Void>("study/dodge")
+
+    static let myInfo = PagePath<Void>("study/me")
+    static let withdraw = PagePath<Void>("study/withdraw")
+
+    static let shop = PagePath<Void>("study/shop")
+    /// `GET` asks to confirm buying `product`, `POST` buys it.
+    static let shopBuy = PagePath<Void>("study/shop/buy")
+    static let shopSave = PagePath<Void>("study/shop/save")
+
+    /// The home page showing `gender`, centred on `point` when one is given.
+    static func home(at point: (lat: Double, long: Double)? = nil, gender: StudyGenderFilter) -> String {
+        home.link(query: [("lat", point.map { String($0.lat) }), ("long", point.map { String($0.long) }), ("gender", gender.rawValue)])
+    }
+
+    /// The nickname step again, saying the nickname was refused when the signup was sent.
+    static var unusableNick: String {
+        signupStep.link(.nick, query: [("error", "unusable")])
+    }
+
+    static func input(notice: StudyNotice) -> String {
+        input.link(query: [("notice", notice.rawValue)])
+    }
+
+    static func results(tab: StudyResultTab? = nil, notice: StudyNotice? = nil) -> String {
+        results.link(query: [("tab", tab?.rawValue), ("notice", notice?.rawValue)])
+    }
+
+    static func matched(notice: StudyNotice) -> String {
+        matched.link(query: [("notice", notice.rawValue)])
+    }
+
+    /// The matched page scrolled to its chat form, after a message was sent.
+    static var matchedChat: String {
+        matched.link(query: [], fragment: "chat-form")
+    }
+
+    /// Asks whether to cancel the study with `partner`.
+    static func dodge(partner: String) -> String {
+        dodge.link(query: [("otheruid", partner)])
+    }
+
+    static func myInfo(notice: StudyNotice) -> String {
+        myInfo.link(query: [("notice", notice.rawValue)])
+    }
+
+    static func shop(notice: StudyNotice) -> String {
+        shop.link(query: [("notice", notice.rawValue)])
+    }
+
+    /// The shop previewing a face (`sesac`) on a background, as typed: an empty value is kept, and
+    /// the page shows my own item for it.
+    static func shopPreview(sesac: String, background: String, notice: StudyNotice? = nil) -> String {
+        shop.link(query: [("sesac", sesac), ("background", background), ("notice", notice?.rawValue)])
+    }
+
+    /// Asks to confirm buying the item sold as `product`.
+    static func shopBuy(product: String) -> String {
+        shopBuy.link(query: [("product", product)])
+    }
+}
