@@ -82,7 +82,7 @@ public struct LessonsModule: AppModule {
     /// 444, after the same `SesacKey` check as every route; it takes every such request that
     /// another contract sharing `/v1` does not claim.
     public var mountPoints: [MountPoint] {
-        [MountPoint("/v1", middleware: apiMiddleware, error: LessonsError.invalidURL)]
+        [MountPoint(Lessons.Routes.mountPoint, middleware: apiMiddleware, error: LessonsError.invalidURL)]
     }
 
     private var apiMiddleware: [any Middleware] {
@@ -94,9 +94,7 @@ public struct LessonsModule: AppModule {
     public var accountFiles: (any AccountFileOwner)? { LessonsAccountFiles() }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
-        let api = DocumentedRoutes(routes, document: apiDocument)
-            .grouped("v1")
-            .grouped(apiMiddleware)
+        let api = DocumentedRoutes(routes, document: apiDocument).grouped(apiMiddleware)
         let authenticated = api.grouped(LessonsAuthenticator(tokens: platform.tokens, accounts: platform.accounts), platform.accountRateLimit)
         UsersController(accounts: platform.accounts, tokens: platform.tokens, follows: follows)
             .register(public: api, authenticated: authenticated)
@@ -105,7 +103,7 @@ public struct LessonsModule: AppModule {
         PostsController(board: board, uploads: postUploads, uploadBodyLimit: platform.uploadBodyLimit, answers: answers).register(on: authenticated)
         PaymentsController(desk: desk, sandbox: sandbox).register(on: authenticated)
         ChatRoomsController(messenger: platform.messenger, people: ChatPeople(), uploadBodyLimit: platform.uploadBodyLimit).register(on: authenticated)
-        authenticated.onResponse(.GET, "uploads", "**", doc: .init(
+        authenticated.onResponse(Lessons.Routes.file, doc: .init(
             "An uploaded file", description: "The relative paths uploads return, under /v1 as the published app builds them (base + filePath).",
             headers: PostsController.headers, responses: PostsController.responses([200: "The file's bytes", 444: "No such file"]),
             responseContent: "image/*"

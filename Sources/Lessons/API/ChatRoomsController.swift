@@ -16,28 +16,27 @@ struct ChatRoomsController: Sendable {
     static let app = "lessons"
 
     func register(on routes: DocumentedRoutes) {
-        let rooms = routes.grouped("chats")
         let responses = PostsController.responses
-        rooms.on(.POST, doc: .init(
+        routes.on(Lessons.Routes.openChatRoom, doc: .init(
             "Open the chat room with a user", description: "Made the first time, the same room after.",
             headers: PostsController.headers, body: .json(Lessons.ChatRoomRequest.self),
             responses: responses([200: "The room", 400: "opponent_id missing, or myself", 403: "One of us blocked the other", 410: "No such user"])
         ), use: open)
-        rooms.on(.GET, doc: .init(
+        routes.on(Lessons.Routes.chatRooms, doc: .init(
             "My chat rooms, most recent first", headers: PostsController.headers, responses: responses([200: "{data: [room]}"])
         ), use: list)
-        rooms.on(.GET, ":room_id", doc: .init(
+        routes.on(Lessons.Routes.chats, doc: .init(
             "A room's chats, oldest first, newer than cursor_date",
             headers: PostsController.headers, query: [.init("cursor_date", "A createdAt the client holds; empty or absent for everything")],
             responses: responses([200: "{data: [chat]}", 400: "cursor_date is not a date", 403: "Not my room"])
         ), use: chats)
-        rooms.on(.POST, ":room_id", doc: .init(
+        routes.on(Lessons.Routes.sendChat, doc: .init(
             "Send a chat", description: "Text in `content`, photos as `files` (paths from the room's files upload), or both.",
             headers: PostsController.headers, body: .json(Lessons.ChatRequest.self),
             responses: responses([200: "The chat", 400: "Nothing to send, text over 1,000 characters, or files not uploaded here",
                                   403: "Not my room, or one of us blocked the other"])
         ), use: send)
-        rooms.on(.POST, ":room_id", "files", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        routes.on(Lessons.Routes.uploadChatFiles, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Upload photos for a chat", headers: PostsController.headers,
             body: .multipart([.init("files", required: true, .file, "Up to 5 images")]),
             responses: responses([200: "{files: [path]}", 400: "No image, more than 5, or not images within the limits", 403: "Not my room"])

@@ -10,8 +10,7 @@ struct PaymentsController: Sendable {
     let sandbox: SandboxGateway?
 
     func register(on routes: DocumentedRoutes) {
-        let payments = routes.grouped("payments")
-        payments.on(.POST, "validation", doc: .init(
+        routes.on(Lessons.Routes.validatePayment, doc: .init(
             "Validate a payment", description: "Looks the imp_uid up at the gateway and records the purchase.",
             headers: PostsController.headers, body: .json(Lessons.PaymentValidationRequest.self),
             responses: PostsController.responses([
@@ -20,11 +19,11 @@ struct PaymentsController: Sendable {
                 409: "This imp_uid was validated already", 410: "No such post", 500: "The payment gateway did not answer",
             ])
         ), use: validate)
-        payments.on(.GET, "me", doc: .init(
+        routes.on(Lessons.Routes.payments, doc: .init(
             "My payments", headers: PostsController.headers, responses: PostsController.responses([200: "{data: [receipt]}, newest first"])
         ), use: { req in Lessons.ReceiptList(data: try await desk.receipts(of: try req.lessonsAccountID, on: req.db)) })
         if sandbox != nil {
-            routes.on(.POST, "sandbox", "payments", doc: .init(
+            routes.on(Lessons.Routes.sandboxCheckout, doc: .init(
                 "Sandbox checkout", description: "Sprout's stand-in for the iamport payment window: issues an imp_uid with the chosen outcome (paid, cancelled or failed). Only when the sandbox gateway is configured.",
                 headers: PostsController.headers, body: .json(Lessons.SandboxCheckoutRequest.self),
                 responses: PostsController.responses([200: "{imp_uid, merchant_uid, success, status}", 400: "amount not a positive number", 410: "No such post"])

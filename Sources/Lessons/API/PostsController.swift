@@ -24,69 +24,69 @@ struct PostsController: Sendable {
     }
 
     func register(on routes: DocumentedRoutes) {
-        let posts = routes.grouped("posts")
-        posts.on(.POST, "files", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        typealias Routes = Lessons.Routes
+        routes.on(Routes.uploadFiles, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Upload post files", description: "Multipart with repeated `files` parts (images, at most 5, each within the upload limit).",
             headers: Self.headers, body: .multipart([.init("files", required: true, .repeated(.file), "Images, at most 5")]),
             responses: Self.responses([200: "{files: [relative path]}", 400: "No files, too many, too large, or not images"])
         ), use: uploadFiles)
-        posts.on(.POST, doc: .init(
+        routes.on(Routes.createPost, doc: .init(
             "Create a post", headers: Self.headers, body: .json(Lessons.PostRequest.self),
             responses: Self.responses([200: "Post", 400: "product_id missing, a field too long, or files not uploaded here"])
         ), use: create)
-        posts.onResponse(.GET, doc: .init(
+        routes.onResponse(Routes.posts, doc: .init(
             "Posts, newest first", headers: Self.headers, query: Self.paging + [Self.productID],
             responses: Self.responses([200: "{data: [Post], next_cursor} (\"0\" on the last page)", 400: "next or limit malformed"]),
             answer: Lessons.PostList.self
         ), use: list)
-        posts.onResponse(.GET, "hashtags", doc: .init(
+        routes.onResponse(Routes.hashtagPosts, doc: .init(
             "Posts with a hashtag", headers: Self.headers,
             query: Self.paging + [Self.productID, .init("hashTag", required: true, "The tag, without #")],
             responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "hashTag missing, or paging malformed"]),
             answer: Lessons.PostList.self
         ), use: byHashtag)
-        posts.onResponse(.GET, "users", ":user_id", doc: .init(
+        routes.onResponse(Routes.userPosts, doc: .init(
             "A user's posts", headers: Self.headers, query: Self.paging + [Self.productID],
             responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"]),
             answer: Lessons.PostList.self
         ), use: byUser)
-        posts.on(.GET, "likes", "me", doc: .init(
+        routes.on(Routes.liked, doc: .init(
             "Posts I liked", headers: Self.headers, query: Self.paging,
             responses: Self.responses([200: "{data: [Post], next_cursor}, most recently liked first", 400: "Paging malformed"])
         ), use: { req in try await liked(.like, req) })
-        posts.on(.GET, "likes-2", "me", doc: .init(
+        routes.on(Routes.liked2, doc: .init(
             "Posts I liked with like-2 (All For Lesson: bookmarks)", headers: Self.headers, query: Self.paging,
             responses: Self.responses([200: "{data: [Post], next_cursor}", 400: "Paging malformed"])
         ), use: { req in try await liked(.like2, req) })
-        posts.onResponse(.GET, ":post_id", doc: .init(
+        routes.onResponse(Routes.post, doc: .init(
             "A post", headers: Self.headers, responses: Self.responses([200: "Post", 410: "No such post (or deleted)"]),
             answer: Lessons.Post.self
         ), use: read)
-        posts.on(.PUT, ":post_id", doc: .init(
+        routes.on(Routes.updatePost, doc: .init(
             "Edit a post", description: "Fields left out keep their values.", headers: Self.headers, body: .json(Lessons.PostRequest.self),
             responses: Self.responses([200: "Post", 400: "A field too long, or files not uploaded here", 410: "No such post", 445: "Not the author"])
         ), use: update)
-        posts.on(.DELETE, ":post_id", doc: .init(
+        routes.on(Routes.deletePost, doc: .init(
             "Delete a post", headers: Self.headers,
             responses: Self.responses([200: "Deleted", 410: "No such post (or already deleted)", 445: "Not the author"])
         ), use: delete)
-        posts.on(.POST, ":post_id", "comments", doc: .init(
+        routes.on(Routes.comment, doc: .init(
             "Comment (All For Lesson: a review)", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
             responses: Self.responses([200: "Comment", 400: "content missing or too long, or a rating other than 1 to 5", 410: "No such post"])
         ), use: comment)
-        posts.on(.PUT, ":post_id", "comments", ":comment_id", doc: .init(
+        routes.on(Routes.editComment, doc: .init(
             "Edit a comment", headers: Self.headers, body: .json(Lessons.CommentRequest.self),
             responses: Self.responses([200: "Comment", 400: "content missing or too long, or a rating other than 1 to 5", 410: "No such post or comment", 445: "Not the author"])
         ), use: editComment)
-        posts.on(.DELETE, ":post_id", "comments", ":comment_id", doc: .init(
+        routes.on(Routes.deleteComment, doc: .init(
             "Delete a comment", headers: Self.headers,
             responses: Self.responses([200: "Deleted", 410: "No such post or comment", 445: "Not the author"])
         ), use: deleteComment)
-        posts.on(.POST, ":post_id", "like", doc: .init(
+        routes.on(Routes.like, doc: .init(
             "Like or unlike", headers: Self.headers, body: .json(LikeBody.self),
             responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
         ), use: { req in try await like(.like, req) })
-        posts.on(.POST, ":post_id", "like-2", doc: .init(
+        routes.on(Routes.like2, doc: .init(
             "Like-2 (All For Lesson: bookmark)", headers: Self.headers, body: .json(LikeBody.self),
             responses: Self.responses([200: "{like_status}", 400: "like_status missing", 410: "No such post"])
         ), use: { req in try await like(.like2, req) })

@@ -12,23 +12,23 @@ struct ProfilesController: Sendable {
     static let fileArea = "lessons-profiles"
 
     func register(on routes: DocumentedRoutes) {
-        routes.on(.GET, "users", ":user_id", "profile", doc: .init(
+        routes.on(Lessons.Routes.profile, doc: .init(
             "Someone's profile", headers: PostsController.headers,
             responses: PostsController.responses([200: "{user_id, nick, profileImage, followers, following, posts}", 410: "No such user"])
         ), use: profile)
-        routes.on(.PUT, "users", "me", "profile", body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        routes.on(Lessons.Routes.editProfile, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Edit my profile", description: "Multipart: optional text parts `nick`, `phoneNum`, `birthDay` and an image part `profile`.",
             headers: PostsController.headers,
             body: .multipart([.init("nick", .string(), "Without whitespace"), .init("phoneNum"), .init("birthDay"), .init("profile", .file, "An image")]),
             responses: PostsController.responses([200: "My profile", 400: "Empty nick, or the profile part is not an image within the limits",
                                                   402: "The nickname contains whitespace", 409: "Nickname taken"])
         ), use: editProfile)
-        routes.on(.POST, "follow", ":user_id", doc: .init(
+        routes.on(Lessons.Routes.follow, doc: .init(
             "Follow", headers: PostsController.headers,
             responses: PostsController.responses([200: "{nick, opponent_nick, following_status: true}", 400: "Following yourself",
                                                   409: "Already following", 410: "No such user"])
         ), use: { req in try await follows.follow(req.parameters.get("user_id") ?? "", by: try req.lessonsAccountID, on: req.db) })
-        routes.on(.DELETE, "follow", ":user_id", doc: .init(
+        routes.on(Lessons.Routes.unfollow, doc: .init(
             "Unfollow", headers: PostsController.headers,
             responses: PostsController.responses([200: "{nick, opponent_nick, following_status: false}", 410: "No such user, or not following"])
         ), use: { req in try await follows.unfollow(req.parameters.get("user_id") ?? "", by: try req.lessonsAccountID, on: req.db) })

@@ -13,32 +13,32 @@ struct UsersController: Sendable {
     static let authorization = APIOperation.Parameter("Authorization", required: true, "Access token, bare (no Bearer prefix)")
 
     func register(public routes: DocumentedRoutes, authenticated: DocumentedRoutes) {
-        routes.on(.POST, "users", "join", doc: .init(
+        routes.on(Lessons.Routes.join, doc: .init(
             "Join", headers: [Self.key], body: .json(Lessons.JoinRequest.self),
             responses: [200: "{user_id, email, nick}", 400: "A required value is missing", 402: "The nickname contains whitespace",
                         409: "Email already registered or nickname taken", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: join)
-        routes.on(.POST, "validation", "email", doc: .init(
+        routes.on(Lessons.Routes.validateEmail, doc: .init(
             "Check that an email is free", headers: [Self.key], body: .json(Lessons.EmailValidationRequest.self),
             responses: [200: "{message}", 400: "Missing or malformed email", 409: "Already registered", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: validateEmail)
-        routes.on(.POST, "users", "login", doc: .init(
+        routes.on(Lessons.Routes.login, doc: .init(
             "Log in", headers: [Self.key], body: .json(Lessons.LoginRequest.self),
             responses: [200: "{user_id, email, nick, profileImage, accessToken, refreshToken}", 400: "Missing email or password",
                         401: "Unknown account or wrong password", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: login)
-        routes.on(.GET, "auth", "refresh", doc: .init(
+        routes.on(Lessons.Routes.refresh, doc: .init(
             "Refresh the access token",
             headers: [Self.key, Self.authorization, .init("Refresh", required: true, "Refresh token from login")],
             responses: [200: "{accessToken}", 401: "Access or refresh token invalid", 409: "The access token has not expired yet",
                         418: "Refresh token expired: log in again", 420: "SesacKey missing or wrong", 429: "Too many calls"]
         ), use: refresh)
         let signedIn: [Int: String] = [401: "Token invalid", 403: "The token's account was withdrawn", 419: "Access token expired: refresh", 420: "SesacKey missing or wrong", 429: "Too many calls"]
-        authenticated.on(.GET, "users", "withdraw", doc: .init(
+        authenticated.on(Lessons.Routes.withdraw, doc: .init(
             "Withdraw (delete the account)", headers: [Self.key, Self.authorization],
             responses: signedIn.merging([200: "{user_id, email, nick}"]) { $1 }
         ), use: withdraw)
-        authenticated.on(.GET, "users", "me", "profile", doc: .init(
+        authenticated.on(Lessons.Routes.myProfile, doc: .init(
             "My profile", headers: [Self.key, Self.authorization],
             responses: signedIn.merging([200: "{user_id, email, nick, phoneNum, birthDay, profileImage, followers, following, posts}"]) { $1 }
         ), use: myProfile)

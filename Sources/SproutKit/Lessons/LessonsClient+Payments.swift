@@ -7,8 +7,7 @@ extension LessonsClient {
     /// the window's callback would carry, an `imp_uid` with the outcome chosen.
     public func sandboxCheckout(postID: String, amount: Int, outcome: Lessons.SandboxCheckoutRequest.Outcome) async throws -> Lessons.SandboxCheckout {
         try await api.send(Endpoint(
-            method: .post, path: "v1/sandbox/payments",
-            body: try .json(Lessons.SandboxCheckoutRequest(postID: postID, amount: amount, outcome: outcome)), requiresAuthentication: true
+            Lessons.Routes.sandboxCheckout, body: try .json(Lessons.SandboxCheckoutRequest(postID: postID, amount: amount, outcome: outcome))
         ))
     }
 
@@ -16,14 +15,12 @@ extension LessonsClient {
     /// the purchase. `price` only matters for a post created without one. 409: validated already.
     public func validatePayment(impUID: String, postID: String, price: Int? = nil) async throws -> Lessons.Receipt {
         try await api.send(Endpoint(
-            method: .post, path: "v1/payments/validation",
-            body: try .json(Lessons.PaymentValidationRequest(impUID: impUID, postID: postID, price: price)), requiresAuthentication: true
+            Lessons.Routes.validatePayment, body: try .json(Lessons.PaymentValidationRequest(impUID: impUID, postID: postID, price: price))
         ))
     }
 
     /// `GET v1/payments/me`: my validated payments, newest first.
     public func payments() async throws -> [Lessons.Receipt] {
-        let list: Lessons.ReceiptList = try await api.send(Endpoint(method: .get, path: "v1/payments/me", requiresAuthentication: true))
-        return list.data
+        try await api.send(Endpoint(Lessons.Routes.payments)).data
     }
 }

@@ -5,7 +5,7 @@ import SproutAPI
 extension LessonsClient {
     /// `GET v1/users/{user_id}/profile`
     public func profile(userID: String) async throws -> Lessons.UserProfile {
-        try await api.send(Endpoint(method: .get, path: "v1/users/\(userID)/profile", requiresAuthentication: true))
+        try await api.send(Endpoint(Lessons.Routes.profile, userID))
     }
 
     /// `PUT v1/users/me/profile`, multipart: a text part for each value given and the picture as
@@ -16,16 +16,16 @@ extension LessonsClient {
         if let phoneNum { form.append(name: "phoneNum", value: phoneNum) }
         if let birthDay { form.append(name: "birthDay", value: birthDay) }
         if let image { form.append(name: "profile", filename: image.filename, contentType: image.contentType, data: image.data) }
-        return try await api.send(Endpoint(method: .put, path: "v1/users/me/profile", body: .multipart(form), requiresAuthentication: true))
+        return try await api.send(Endpoint(Lessons.Routes.editProfile, body: .multipart(form)))
     }
 
     /// `POST v1/follow/{user_id}`
     public func follow(userID: String) async throws -> Lessons.FollowStatus {
-        try await api.send(Endpoint(method: .post, path: "v1/follow/\(userID)", requiresAuthentication: true))
+        try await api.send(Endpoint(Lessons.Routes.follow, userID))
     }
 
     /// `DELETE v1/follow/{user_id}`
     public func unfollow(userID: String) async throws -> Lessons.FollowStatus {
-        try await api.send(Endpoint(method: .delete, path: "v1/follow/\(userID)", requiresAuthentication: true))
+        try await api.send(Endpoint(Lessons.Routes.unfollow, userID))
     }
 }

@@ -5,8 +5,8 @@ import SproutAPI
 /// the `SesacKey`, signed-in calls the bare access token, and a 419 is refreshed through
 /// `GET v1/auth/refresh` once and retried. A 418 there ends the session (`AuthEvent.sessionExpired`).
 ///
-/// Every signed-in call below is built with `requiresAuthentication`, so all of them, uploads and
-/// image downloads included, go through that refresh (the published app left uploads out of it).
+/// Every call is built from its definition in `Lessons.Routes`; each signed-in one (`.lslpSession`),
+/// uploads and image downloads included, goes through that refresh (the published app left uploads out of it).
 public struct LessonsClient: Sendable {
     public let api: APIClient
 
@@ -26,19 +26,19 @@ public struct LessonsClient: Sendable {
 
     /// `POST v1/users/join`. Joining does not sign in: the app sends the person to Login next.
     public func join(_ request: Lessons.JoinRequest) async throws -> Lessons.UserSummary {
-        try await api.send(Endpoint(method: .post, path: "v1/users/join", body: try .json(request)))
+        try await api.send(Endpoint(Lessons.Routes.join, body: try .json(request)))
     }
 
     /// `POST v1/validation/email`: 200 when the email is free, 409 when it is taken.
     public func validateEmail(_ email: String) async throws -> Lessons.Message {
-        try await api.send(Endpoint(method: .post, path: "v1/validation/email", body: try .json(Lessons.EmailValidationRequest(email: email))))
+        try await api.send(Endpoint(Lessons.Routes.validateEmail, body: try .json(Lessons.EmailValidationRequest(email: email))))
     }
 
     /// `POST v1/users/login`; keeps the tokens in `session`.
     @discardableResult
     public func login(email: String, password: String) async throws -> Lessons.LoginResponse {
         let response: Lessons.LoginResponse = try await api.send(
-            Endpoint(method: .post, path: "v1/users/login", body: try .json(Lessons.LoginRequest(email: email, password: password)))
+            Endpoint(Lessons.Routes.login, body: try .json(Lessons.LoginRequest(email: email, password: password)))
         )
         await session.signIn(AuthTokens(accessToken: response.accessToken, refreshToken: response.refreshToken))
         return response
@@ -51,13 +51,13 @@ public struct LessonsClient: Sendable {
 
     /// `GET v1/users/me/profile`. `phoneNum` carries All For Lesson's role flag.
     public func myProfile() async throws -> Lessons.MyProfile {
-        try await api.send(Endpoint(method: .get, path: "v1/users/me/profile", requiresAuthentication: true))
+        try await api.send(Endpoint(Lessons.Routes.myProfile))
     }
 
     /// `GET v1/users/withdraw`: deletes the account and ends the session.
     @discardableResult
     public func withdraw() async throws -> Lessons.UserSummary {
-        let summary: Lessons.UserSummary = try await api.send(Endpoint(method: .get, path: "v1/users/withdraw", requiresAuthentication: true))
+        let summary: Lessons.UserSummary = try await api.send(Endpoint(Lessons.Routes.withdraw))
         await session.signOut()
         return summary
     }
@@ -65,10 +65,7 @@ public struct LessonsClient: Sendable {
     /// `GET v1/auth/refresh`. 418 (refresh token expired) and 401 (tokens no longer accepted) both
     /// mean the person must log in again.
     static func refresh(_ tokens: AuthTokens, with client: APIClient) async throws -> AuthTokens {
-        let endpoint = Endpoint<Lessons.RefreshResponse>(
-            method: .get, path: "v1/auth/refresh",
-            headers: [("Authorization", tokens.accessToken), ("Refresh", tokens.refreshToken)]
-        )
+        let endpoint = Endpoint(Lessons.Routes.refresh, headers: [("Authorization", tokens.accessToken), ("Refresh", tokens.refreshToken)])
         do {
             return AuthTokens(accessToken: try await client.send(endpoint).accessToken, refreshToken: tokens.refreshToken)
         } catch let SproutError.http(status, _, _) where status == 418 || status == 401 {

@@ -15,13 +15,15 @@ public enum PostFeed: Sendable, Equatable {
     /// `GET v1/posts/likes-2/me`: what I liked with like-2 (All For Lesson's bookmarks).
     case liked2
 
-    var path: String {
-        switch self {
-        case .all: "v1/posts"
-        case let .user(id, _): "v1/posts/users/\(id)"
-        case .hashtag: "v1/posts/hashtags"
-        case .liked: "v1/posts/likes/me"
-        case .liked2: "v1/posts/likes-2/me"
+    /// The call for the page after `next`.
+    func endpoint(next: String, limit: Int?) -> Endpoint<Lessons.PostList> {
+        let query = query(next: next, limit: limit)
+        return switch self {
+        case .all: Endpoint(Lessons.Routes.posts, query: query)
+        case let .user(id, _): Endpoint(Lessons.Routes.userPosts, id, query: query)
+        case .hashtag: Endpoint(Lessons.Routes.hashtagPosts, query: query)
+        case .liked: Endpoint(Lessons.Routes.liked, query: query)
+        case .liked2: Endpoint(Lessons.Routes.liked2, query: query)
         }
     }
 
