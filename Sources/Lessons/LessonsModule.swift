@@ -71,11 +71,11 @@ public struct LessonsModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .music, title: ("올포레슨", "All For Lesson"),
-                summary: ("클래식 음악 레슨을 찾고 열어요", "Find and teach classical music lessons"), path: "/lessons")
+                summary: ("클래식 음악 레슨을 찾고 열어요", "Find and teach classical music lessons"), path: LessonsPaths.home.link)
     }
 
     public var accountShortcuts: [AccountShortcut] {
-        [AccountShortcut("/lessons/me", .user, ko: "올포레슨 마이페이지", en: "All For Lesson: my page")]
+        [AccountShortcut(LessonsPaths.myPage.link, .user, ko: "올포레슨 마이페이지", en: "All For Lesson: my page")]
     }
 
     /// LSLP answers any other path under `/v1` (`..`, doubled slashes, unknown paths) with its

@@ -12,8 +12,8 @@ struct CheckoutPages: Sendable {
     let sandbox: SandboxGateway?
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", ":post_id", "checkout", use: checkoutPage)
-        pages.post("lessons", ":post_id", "checkout", use: checkout)
+        pages.get(LessonsPaths.checkout, use: checkoutPage)
+        pages.post(LessonsPaths.checkout, use: checkout)
     }
 
     func checkoutPage(_ req: Request) async throws -> Response {
@@ -25,22 +25,22 @@ struct CheckoutPages: Sendable {
     }
 
     func checkout(_ req: Request) async throws -> Response {
-        let path = "/lessons/\(req.postIDParameter)"
-        let visitor = try await LessonsVisitor.require(req, next: path + "/checkout")
+        let postID = req.postIDParameter
+        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.checkout.link(postID))
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard let sandbox else { return CheckoutViews.unavailable(visitor.context, post: post) }
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {
-            return req.redirect(to: path + "?payment=cancelled", redirectType: .normal)
+            return req.redirect(to: LessonsPaths.lesson.link(postID, query: [("payment", "cancelled")]), redirectType: .normal)
         }
         let payment = try await sandbox.checkout(post, amount: post.price, by: visitor.accountID, outcome: .paid, on: req.db)
         _ = try await desk.validate(impUID: payment.impUID, postID: post.postID, clientPrice: nil, buyer: visitor.accountID, on: req.db)
-        return req.redirect(to: path + "?payment=paid", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(postID, query: [("payment", "paid")]), redirectType: .normal)
     }
 
     /// The teacher does not buy their own lesson, and nobody pays twice for one.
     private func settled(_ req: Request, post: Lessons.Post, visitor: LessonsVisitor) -> Response? {
         guard post.creator.userID == visitor.accountID || post.buyers.contains(visitor.accountID) else { return nil }
-        return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID), redirectType: .normal)
     }
 }

@@ -12,13 +12,13 @@ struct CommunityPages: Sendable {
     static let maxContentLength = Lessons.LessonDraft.maxIntroductionLength
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "community", use: list)
-        pages.get("lessons", "community", "new", use: writeForm)
-        pages.post("lessons", "community", "new", use: write)
-        pages.get("lessons", "community", ":post_id", use: read)
-        pages.post("lessons", "community", ":post_id", "comments", use: comment)
-        pages.get("lessons", "community", ":post_id", "comments", ":comment_id", "delete", use: confirmDeleteComment)
-        pages.post("lessons", "community", ":post_id", "comments", ":comment_id", "delete", use: deleteComment)
+        pages.get(LessonsPaths.community, use: list)
+        pages.get(LessonsPaths.communityWrite, use: writeForm)
+        pages.post(LessonsPaths.communityWrite, use: write)
+        pages.get(LessonsPaths.communityPost, use: read)
+        pages.post(LessonsPaths.communityComments, use: comment)
+        pages.get(LessonsPaths.communityCommentDelete, use: confirmDeleteComment)
+        pages.post(LessonsPaths.communityCommentDelete, use: deleteComment)
     }
 
     func list(_ req: Request) async throws -> Response {
@@ -36,7 +36,7 @@ struct CommunityPages: Sendable {
     }
 
     func write(_ req: Request) async throws -> Response {
-        let visitor = try await LessonsVisitor.require(req, next: "/lessons/community/new")
+        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.communityWrite.link)
         let title = req.formField("title"), content = req.formField("content")
         var errors: [String: Lessons.LessonDraft.Violation] = [:]
         errors["title"] = Self.violation(title, max: Self.maxTitleLength)
@@ -50,7 +50,7 @@ struct CommunityPages: Sendable {
             productID: Lessons.ProductID.community
         )
         let post = try await board.create(by: visitor.accountID, request, on: req.db)
-        return req.redirect(to: "/lessons/community/\(post.postID)", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.communityPost.link(post.postID), redirectType: .normal)
     }
 
     static func violation(_ text: String, max: Int) -> Lessons.LessonDraft.Violation? {
@@ -67,8 +67,7 @@ struct CommunityPages: Sendable {
     }
 
     func comment(_ req: Request) async throws -> Response {
-        let path = "/lessons/community/\(req.postIDParameter)"
-        let visitor = try await LessonsVisitor.require(req, next: path)
+        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.communityPost.link(req.postIDParameter))
         let post = try await board.communityPost(req.postIDParameter, on: req.db)
         let text = req.formField("content")
         do {
@@ -76,7 +75,7 @@ struct CommunityPages: Sendable {
         } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
             return CommunityViews.post(visitor.context, post: post, comment: text, error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
         }
-        return req.redirect(to: path + "#comments", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.communityPost.link(post.postID, fragment: "comments"), redirectType: .normal)
     }
 
     // MARK: Delete one's own comment
@@ -87,12 +86,12 @@ struct CommunityPages: Sendable {
     }
 
     func deleteComment(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownComment(req, next: "/lessons/community/\(req.postIDParameter)")
+        let (visitor, post, comment) = try await ownComment(req, next: LessonsPaths.communityPost.link(req.postIDParameter))
         try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
-        return req.redirect(to: "/lessons/community/\(post.postID)#comments", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.communityPost.link(post.postID, fragment: "comments"), redirectType: .normal)
     }
 
-    /// The signed-in person, the post and their comment `:comment_id` on it; someone else's is refused.
+    /// The signed-in person, the post and their comment `{comment_id}` on it; someone else's is refused.
     private func ownComment(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
         let post = try await board.communityPost(req.postIDParameter, on: req.db)

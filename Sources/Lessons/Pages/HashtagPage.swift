@@ -16,7 +16,7 @@ struct HashtagPage: Sendable {
     }
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "hashtags", use: search)
+        pages.get(LessonsPaths.hashtags, use: search)
     }
 
     func search(_ req: Request) async throws -> Response {

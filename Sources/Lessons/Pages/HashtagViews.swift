@@ -21,16 +21,13 @@ enum HashtagViews {
                         related: [String], viewer: String?) -> Response {
         let title = "#\(tag)"
         let page = pages[tab]!
-        func link(_ tab: HashtagPage.Tab, page: Int = 1) -> String {
-            "/lessons/hashtags?tag=\(LessonsViews.escaped(tag))&tab=\(tab.rawValue)" + (page > 1 ? "&page=\(page)" : "")
-        }
         return LessonsViews.page(title: title, context: context, .group(
             LessonsViews.nav(context, current: "hashtags"),
             .h1(.id("hashtag-title"), .text(title)),
             searchForm(context, tag: tag),
             .if(!related.isEmpty, suggestions(related, context, heading: context.pick(ko: "비슷한 해시태그", en: "Related hashtags"))),
             .nav(.class("app-nav tabs"), .attribute(named: "aria-label", value: context.pick(ko: "검색 결과", en: "Results")), .forEach(HashtagPage.Tab.allCases) { each in
-                .a(.id("tab-\(each.rawValue)"), .href(link(each)), .class(each == tab ? "current" : ""),
+                .a(.id("tab-\(each.rawValue)"), .href(LessonsPaths.hashtag(tag, tab: each)), .class(each == tab ? "current" : ""),
                    .attribute(named: "aria-current", value: each == tab ? "page" : ""),
                    .text(context.pick(ko: each.title.ko, en: each.title.en) + " \(pages[each]?.total ?? 0)"))
             }),
@@ -38,14 +35,14 @@ enum HashtagViews {
             .if(tab == .lessons,
                 LessonsViews.cards(page.posts, context: context, viewer: viewer, id: "hashtag-results"),
                 else: CommunityViews.rows(page.posts, context, id: "hashtag-results")),
-            LessonsViews.pager(page, context) { link(tab, page: $0) }
+            LessonsViews.pager(page, context) { LessonsPaths.hashtag(tag, tab: tab, page: $0) }
         ))
     }
 
     /// The search box of the home and hashtag pages; the browser offers the app's suggestions.
     static func searchForm(_ context: PageContext, tag: String) -> Node<HTML.BodyContext> {
         .form(
-            .class("search-form"), .id("hashtag-search"), .action(path: "/lessons/hashtags"), .method(.get),
+            .class("search-form"), .id("hashtag-search"), .action(path: LessonsPaths.hashtags.link), .method(.get),
             .input(.type(.search), .name("tag"), .id("hashtag-input"), .value(tag), .attribute(named: "list", value: "hashtag-suggestions"),
                    .attribute(named: "aria-label", value: context.pick(ko: "해시태그", en: "Hashtag")),
                    .placeholder(text: context.pick(ko: "#해시태그로 레슨 찾기", en: "Find lessons by #hashtag"))),
@@ -59,7 +56,7 @@ enum HashtagViews {
             .class("suggestions"), .id("hashtag-suggestion-list"),
             .h2(.class("hint"), .text(heading)),
             .div(.class("chips"), .forEach(tags) { suggestion in
-                .a(.class("chip"), .href("/lessons/hashtags?tag=\(LessonsViews.escaped(suggestion))"), .text("#\(suggestion)"))
+                .a(.class("chip"), .href(LessonsPaths.hashtag(suggestion)), .text("#\(suggestion)"))
             })
         )
     }

@@ -9,7 +9,7 @@ struct HomePage: Sendable {
     static let carouselSize = 10
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", use: home)
+        pages.get(LessonsPaths.home, use: home)
     }
 
     func home(_ req: Request) async throws -> Response {

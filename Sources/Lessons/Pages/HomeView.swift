@@ -15,7 +15,7 @@ enum HomeView {
             .h1(.text(context.pick(ko: "어떤 레슨을 찾고 있나요?", en: "What would you like to learn?"))),
             keywordSearch(context),
             .div(.class("category-tiles"), .id("categories"), .forEach(Lessons.InstrumentGroup.allCases) { group in
-                .a(.class("category-tile"), .id("category-\(group.rawValue)"), .href("/lessons/list?group=\(group.rawValue)"),
+                .a(.class("category-tile"), .id("category-\(group.rawValue)"), .href(LessonsPaths.list(group: group)),
                    group.webIcon.node(),
                    .span(.text(context.pick(ko: group.title.ko, en: group.title.en))))
             }),
@@ -28,14 +28,14 @@ enum HomeView {
                         else: .div(.class("carousel"), .forEach(section.posts) { LessonsViews.card($0, context: context, viewer: viewer) }))
                 )
             },
-            .p(.a(.class("button secondary more"), .href("/lessons/list"), .text(context.pick(ko: "모든 레슨 보기", en: "See all lessons"))))
+            .p(.a(.class("button secondary more"), .href(LessonsPaths.list.link), .text(context.pick(ko: "모든 레슨 보기", en: "See all lessons"))))
         ))
     }
 
     /// Words of a title or a lesson's text find it ("piano", "첼로 입시"); hashtags are words too.
     private static func keywordSearch(_ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
-            .class("search-form"), .id("lesson-search"), .action(path: "/lessons/list"), .method(.get),
+            .class("search-form"), .id("lesson-search"), .action(path: LessonsPaths.list.link), .method(.get),
             .input(.type(.search), .name("q"), .id("lesson-search-input"),
                    .attribute(named: "aria-label", value: context.pick(ko: "레슨 검색", en: "Search lessons")),
                    .placeholder(text: context.pick(ko: "악기, 지역, 레슨 이름으로 찾기", en: "Find by instrument, region or title"))),

@@ -9,22 +9,22 @@ struct LessonDetailPages: Sendable {
     let messenger: Messenger
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", ":post_id", use: detail)
-        pages.post("lessons", ":post_id", "bookmark", use: toggleBookmark)
-        pages.post("lessons", ":post_id", "reviews", use: writeReview)
-        pages.get("lessons", ":post_id", "reviews", ":comment_id", "edit", use: reviewForm)
-        pages.post("lessons", ":post_id", "reviews", ":comment_id", "edit", use: editReview)
-        pages.get("lessons", ":post_id", "reviews", ":comment_id", "delete", use: confirmDeleteReview)
-        pages.post("lessons", ":post_id", "reviews", ":comment_id", "delete", use: deleteReview)
-        pages.get("lessons", ":post_id", "report", use: reportForm)
-        pages.post("lessons", ":post_id", "report", use: report)
+        pages.get(LessonsPaths.lesson, use: detail)
+        pages.post(LessonsPaths.bookmark, use: toggleBookmark)
+        pages.post(LessonsPaths.reviews, use: writeReview)
+        pages.get(LessonsPaths.reviewEdit, use: reviewForm)
+        pages.post(LessonsPaths.reviewEdit, use: editReview)
+        pages.get(LessonsPaths.reviewDelete, use: confirmDeleteReview)
+        pages.post(LessonsPaths.reviewDelete, use: deleteReview)
+        pages.get(LessonsPaths.report, use: reportForm)
+        pages.post(LessonsPaths.report, use: report)
     }
 
     /// A community post's address under `/lessons/{id}` leads to the community page that shows it.
     func detail(_ req: Request) async throws -> Response {
         let post = try await board.post(req.postIDParameter, on: req.db)
         if post.productID == Lessons.ProductID.community {
-            return req.redirect(to: "/lessons/community/\(post.postID)", redirectType: .normal)
+            return req.redirect(to: LessonsPaths.communityPost.link(post.postID), redirectType: .normal)
         }
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
         let context = try await PageContext.load(for: req)
@@ -48,7 +48,7 @@ struct LessonDetailPages: Sendable {
     }
 
     func toggleBookmark(_ req: Request) async throws -> Response {
-        let path = "/lessons/\(req.postIDParameter)"
+        let path = LessonsPaths.lesson.link(req.postIDParameter)
         let visitor = try await LessonsVisitor.require(req, next: path)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         _ = try await board.setLike(.like2, on: post.postID, by: visitor.accountID, to: !post.likes2.contains(visitor.accountID), on: req.db)
@@ -58,7 +58,7 @@ struct LessonDetailPages: Sendable {
     // MARK: Reviews
 
     func writeReview(_ req: Request) async throws -> Response {
-        let path = "/lessons/\(req.postIDParameter)"
+        let path = LessonsPaths.lesson.link(req.postIDParameter)
         let visitor = try await LessonsVisitor.require(req, next: path)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         guard post.mayBeReviewed(by: visitor.accountID) else { return ReviewViews.notABuyer(visitor.context, post: post) }
@@ -68,7 +68,7 @@ struct LessonDetailPages: Sendable {
             return LessonDetailView.render(visitor.context, post: post, review: draft, status: .badRequest)
         }
         _ = try await board.comment(on: post.postID, by: visitor.accountID, content: review.text, rating: rating, on: req.db)
-        return req.redirect(to: path + "#reviews", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "reviews"), redirectType: .normal)
     }
 
     func reviewForm(_ req: Request) async throws -> Response {
@@ -78,14 +78,14 @@ struct LessonDetailPages: Sendable {
     }
 
     func editReview(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req, next: "/lessons/\(req.postIDParameter)")
+        let (visitor, post, comment) = try await ownReview(req, next: LessonsPaths.lesson.link(req.postIDParameter))
         let review = ReviewSubmission(req)
         let draft = review.draft(visitor.context)
         guard !draft.isRefused, let rating = review.rating else {
             return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, draft: draft, status: .badRequest)
         }
         _ = try await board.editComment(comment.commentID, on: post.postID, by: visitor.accountID, content: review.text, rating: rating, on: req.db)
-        return req.redirect(to: "/lessons/\(post.postID)#review-\(comment.commentID)", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "review-\(comment.commentID)"), redirectType: .normal)
     }
 
     func confirmDeleteReview(_ req: Request) async throws -> Response {
@@ -94,9 +94,9 @@ struct LessonDetailPages: Sendable {
     }
 
     func deleteReview(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req, next: "/lessons/\(req.postIDParameter)")
+        let (visitor, post, comment) = try await ownReview(req, next: LessonsPaths.lesson.link(req.postIDParameter))
         try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
-        return req.redirect(to: "/lessons/\(post.postID)#reviews", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "reviews"), redirectType: .normal)
     }
 
     // MARK: Report
@@ -112,11 +112,11 @@ struct LessonDetailPages: Sendable {
     /// A lesson to report; its teacher cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
         let post = try await board.lesson(req.postIDParameter, on: req.db)
-        return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: "/lessons/\(post.postID)"), title: post.title,
+        return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: LessonsPaths.lesson.link(post.postID)), title: post.title,
                                   isOwn: req.webAccountID == post.creator.userID) { LessonsViews.nav($0, current: "list") }
     }
 
-    /// The signed-in person, the lesson and their review `:comment_id` on it; someone else's
+    /// The signed-in person, the lesson and their review `{comment_id}` on it; someone else's
     /// review is refused before anything is read from the form.
     private func ownReview(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)

@@ -19,7 +19,7 @@ enum LessonDetailView {
     static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, askers: [Conversations.Conversation] = [], notice: String? = nil,
                        review: ReviewDraft = ReviewDraft(), status: HTTPResponseStatus = .ok) -> Response {
         let viewer = context.account?.id
-        let path = "/lessons/\(post.postID)"
+        let path = LessonsPaths.lesson.link(post.postID)
         let facts: [(String, String, String)] = [
             ("subject", context.pick(ko: "레슨 과목", en: "Subject"), LessonsViews.subject(post.content1, context)),
             ("region", context.pick(ko: "레슨 위치", en: "Location"), LessonsViews.region(post.content2, context)),
@@ -31,11 +31,11 @@ enum LessonDetailView {
             .unwrap(notice) { LessonsViews.notice($0, id: "lesson-notice") },
             .article(
                 .class("product-detail lesson-detail"), .id("lesson-detail"), .data(named: "id", value: post.postID),
-                gallery(post, selected: photo, path: path),
+                gallery(post, selected: photo),
                 .div(
                     .class("product-info"),
                     .h1(.id("lesson-title"), .text(post.title)),
-                    .p(.class("teacher"), .a(.id("teacher-link"), .href("/lessons/users/\(post.creator.userID)"), .text(LessonsViews.teacher(post.creator.nick, context))),
+                    .p(.class("teacher"), .a(.id("teacher-link"), .href(LessonsPaths.profile.link(post.creator.userID)), .text(LessonsViews.teacher(post.creator.nick, context))),
                        .text(" "), ReviewStars.summary(post, id: "lesson-rating", context)),
                     .p(.strong(.class("lesson-price"), .id("lesson-price"), .text(LessonsViews.price(post.price, context)))),
                     .dl(.class("lesson-facts"), .forEach(facts.filter { !$0.2.isEmpty }) { key, label, value in
@@ -48,15 +48,15 @@ enum LessonDetailView {
                     .if(viewer == post.creator.userID, ConversationStarter.askers(askers, context)),
                     .if(viewer == post.creator.userID, .div(
                         .class("owner-actions"),
-                        .a(.id("edit-lesson"), .class("button secondary"), .href("\(path)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                        .a(.id("delete-lesson"), .class("button danger"), .href("\(path)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                        .a(.id("edit-lesson"), .class("button secondary"), .href(LessonsPaths.edit.link(post.postID)), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.id("delete-lesson"), .class("button danger"), .href(LessonsPaths.delete.link(post.postID)), .text(context.pick(ko: "삭제", en: "Delete")))
                     ))
                 )
             ),
             .section(
                 .id("introduction"),
                 .h2(.text(context.pick(ko: "레슨 소개", en: "About this lesson"))),
-                linkedText(post.content ?? "", id: "lesson-introduction", tab: "lessons"),
+                linkedText(post.content ?? "", id: "lesson-introduction", tab: .lessons),
                 .if(viewer != post.creator.userID, ReportPages.link(to: path, context))
             ),
             reviews(post, viewer: viewer, draft: review, context: context)
@@ -64,14 +64,14 @@ enum LessonDetailView {
     }
 
     /// The photos; thumbnails are links (a script swaps them in place, see app.js).
-    private static func gallery(_ post: Lessons.Post, selected: Int, path: String) -> Node<HTML.BodyContext> {
+    private static func gallery(_ post: Lessons.Post, selected: Int) -> Node<HTML.BodyContext> {
         guard !post.files.isEmpty else { return .div(.class("gallery"), .div(.class("product-photo"), LessonsViews.cover(post))) }
         let selected = min(max(selected, 0), post.files.count - 1)
         return .div(
             .class("gallery"),
             .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(text: post.title)),
             .if(post.files.count > 1, .div(.class("gallery-thumbs"), .forEach(post.files.enumerated()) { index, file in
-                .a(.href("\(path)?photo=\(index)"), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
+                .a(.href(LessonsPaths.lesson.link(post.postID, query: [("photo", String(index))])), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
                    .img(.src(LessonsViews.fileURL(file)), .alt(text: "\(post.title) \(index + 1)")))
             }))
         )
@@ -79,11 +79,11 @@ enum LessonDetailView {
 
     /// A post's text with each `#tag` a link to its search, where the author wrote it (once, not
     /// again as a row of chips below).
-    static func linkedText(_ content: String, id: String, tab: String) -> Node<HTML.BodyContext> {
+    static func linkedText(_ content: String, id: String, tab: HashtagPage.Tab) -> Node<HTML.BodyContext> {
         .p(.class("description"), .id(id), .forEach(Hashtags.runs(of: content)) { run in
             switch run {
             case let .text(text): .text(text)
-            case let .tag(tag): .a(.class("hashtag"), .href("/lessons/hashtags?tag=\(LessonsViews.escaped(tag))&tab=\(tab)"), .text("#\(tag)"))
+            case let .tag(tag): .a(.class("hashtag"), .href(LessonsPaths.hashtag(tag, tab: tab)), .text("#\(tag)"))
             }
         })
     }
@@ -91,12 +91,12 @@ enum LessonDetailView {
     /// like-2 is the bookmark (spec §2.4).
     private static func bookmarkControl(_ post: Lessons.Post, viewer: String?, context: PageContext) -> Node<HTML.BodyContext> {
         guard let viewer else {
-            return .a(.id("bookmark-button"), .class("button secondary"), .href("/login?next=/lessons/\(post.postID)"),
+            return .a(.id("bookmark-button"), .class("button secondary"), .href(PlatformPaths.login(returningTo: LessonsPaths.lesson.link(post.postID))),
                       .text(context.pick(ko: "로그인하고 북마크", en: "Log in to bookmark")))
         }
         let bookmarked = post.likes2.contains(viewer)
         return .form(
-            .id("bookmark-form"), .action(path: "/lessons/\(post.postID)/bookmark"), .method(.post), .class("bookmark-form"), .data(named: "in-place", value: "true"),
+            .id("bookmark-form"), .action(path: LessonsPaths.bookmark.link(post.postID)), .method(.post), .class("bookmark-form"), .data(named: "in-place", value: "true"),
             PageLayout.csrfField(context),
             .button(.id("bookmark-button"), .type(.submit), .class(bookmarked ? "bookmark-button bookmarked" : "bookmark-button"),
                     .attribute(named: "aria-pressed", value: bookmarked ? "true" : "false"),
@@ -108,18 +108,17 @@ enum LessonDetailView {
     /// published app did (spec §2.4).
     private static func applyControl(_ post: Lessons.Post, viewer: String?, context: PageContext) -> Node<HTML.BodyContext> {
         guard let viewer else {
-            return .a(.id("apply-button"), .class("button"), .href("/login?next=/lessons/\(post.postID)/checkout"),
+            return .a(.id("apply-button"), .class("button"), .href(PlatformPaths.login(returningTo: LessonsPaths.checkout.link(post.postID))),
                       .text(context.pick(ko: "로그인하고 레슨 신청하기", en: "Log in to apply")))
         }
         if viewer == post.creator.userID { return .empty }
         if post.buyers.contains(viewer) {
             return .span(.id("paid-state"), .class("badge paid"), .text(context.pick(ko: "결제 완료한 레슨", en: "You paid for this lesson")))
         }
-        return .a(.id("apply-button"), .class("button"), .href("/lessons/\(post.postID)/checkout"), .text(context.pick(ko: "레슨 신청하기", en: "Apply for this lesson")))
+        return .a(.id("apply-button"), .class("button"), .href(LessonsPaths.checkout.link(post.postID)), .text(context.pick(ko: "레슨 신청하기", en: "Apply for this lesson")))
     }
 
     private static func reviews(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
-        let path = "/lessons/\(post.postID)"
         return .section(
             .id("reviews"),
             .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.reviews.count, context)))),
@@ -129,14 +128,14 @@ enum LessonDetailView {
                 .li(
                     .id("review-\(comment.commentID)"), .data(named: "id", value: comment.commentID),
                     .p(.class("comment-head"),
-                       .a(.href("/lessons/users/\(comment.creator.userID)"), .text(comment.creator.nick)),
+                       .a(.href(LessonsPaths.profile.link(comment.creator.userID)), .text(comment.creator.nick)),
                        .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
                     .unwrap(comment.rating) { ReviewStars.shown($0, context) },
                     .p(.class("comment-body description"), .text(comment.content)),
                     .if(comment.creator.userID == viewer, .div(
                         .class("inline-actions"),
-                        .a(.class("button secondary small edit-review"), .href("\(path)/reviews/\(comment.commentID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                        .a(.class("button danger small delete-review"), .href("\(path)/reviews/\(comment.commentID)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                        .a(.class("button secondary small edit-review"), .href(LessonsPaths.reviewEdit.link((post.postID, comment.commentID))), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.class("button danger small delete-review"), .href(LessonsPaths.reviewDelete.link((post.postID, comment.commentID))), .text(context.pick(ko: "삭제", en: "Delete")))
                     ))
                 )
             })
@@ -145,9 +144,8 @@ enum LessonDetailView {
 
     /// The form for a buyer; why there is none for anyone else.
     private static func reviewForm(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
-        let path = "/lessons/\(post.postID)"
         guard let viewer else {
-            return .p(.a(.id("review-login"), .href("/login?next=\(path)"), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))
+            return .p(.a(.id("review-login"), .href(PlatformPaths.login(returningTo: LessonsPaths.lesson.link(post.postID))), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))
         }
         guard post.mayBeReviewed(by: viewer) else {
             return .p(.class("hint"), .id("review-closed"), .text(post.creator.userID == viewer
@@ -155,7 +153,7 @@ enum LessonDetailView {
                 : context.pick(ko: "레슨을 결제한 수강생만 후기를 남길 수 있어요.", en: "Only students who paid for this lesson can review it.")))
         }
         return .form(
-            .id("review-form"), .class("stacked"), .action(path: "\(path)/reviews"), .method(.post),
+            .id("review-form"), .class("stacked"), .action(path: LessonsPaths.reviews.link(post.postID)), .method(.post),
             PageLayout.csrfField(context),
             ReviewStars.picker(selected: draft.rating, error: draft.ratingError, context),
             FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),

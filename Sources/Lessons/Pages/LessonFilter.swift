@@ -57,16 +57,9 @@ struct LessonFilter: Sendable, Equatable {
 
     /// This list's address at another page; every filter stays.
     func link(page: Int) -> String {
-        var items: [(String, String)] = []
-        if let keywords { items.append(("q", keywords.text)) }
-        if group != .all { items.append(("group", group.rawValue)) }
-        if let region { items.append(("region", region.rawValue)) }
-        if let lessonType { items.append(("type", lessonType.rawValue)) }
-        if let price { items.append(("price", price.rawValue)) }
-        if sort != .newest { items.append(("sort", sort.rawValue)) }
-        if page > 1 { items.append(("page", String(page))) }
-        let query = items.map { "\($0.0)=\(LessonsViews.escaped($0.1))" }.joined(separator: "&")
-        return "/lessons/list" + (query.isEmpty ? "" : "?" + query)
+        var atPage = self
+        atPage.page = page
+        return LessonsPaths.list(atPage)
     }
 
     static func sortTitle(_ sort: PostQuery.Sort) -> (ko: String, en: String) {

@@ -22,8 +22,8 @@ enum LessonFormPage {
 
     static func render(_ context: PageContext, mode: Mode, draft: Lessons.LessonDraft, errors: [Lessons.LessonDraft.Field: String], status: HTTPResponseStatus = .ok) -> Response {
         let (title, action): (String, String) = switch mode {
-        case .open: (context.pick(ko: "레슨 개설하기", en: "Open a lesson"), "/lessons/new")
-        case let .edit(post): (context.pick(ko: "레슨 정보 수정", en: "Edit lesson"), "/lessons/\(post.postID)/edit")
+        case .open: (context.pick(ko: "레슨 개설하기", en: "Open a lesson"), LessonsPaths.open.link)
+        case let .edit(post): (context.pick(ko: "레슨 정보 수정", en: "Edit lesson"), LessonsPaths.edit.link(post.postID))
         }
         let maxPhotos = Lessons.LessonDraft.maxPhotos
         return LessonsViews.page(title: title, context: context, status: status, .group(

@@ -9,14 +9,14 @@ struct LessonListPage: Sendable {
     let reader: PostReader
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "list", use: list)
+        pages.get(LessonsPaths.list, use: list)
     }
 
     func list(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
         let typed = (req.query[String.self, at: "q"] ?? "").trimmingCharacters(in: .whitespaces)
         if typed.hasPrefix("#"), !typed.contains(where: \.isWhitespace), !Hashtags.normalize(typed).isEmpty {
-            return req.redirect(to: "/lessons/hashtags?tag=\(LessonsViews.escaped(Hashtags.normalize(typed)))", redirectType: .normal)
+            return req.redirect(to: LessonsPaths.hashtag(Hashtags.normalize(typed)), redirectType: .normal)
         }
         let filter = LessonFilter(req)
         let page = try await PagedPosts.load(filter.query, page: filter.page, reader: reader, on: req.db)

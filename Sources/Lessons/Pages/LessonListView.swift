@@ -30,7 +30,7 @@ enum LessonListView {
         // The four choices fold into a sheet: open, on a phone, they took 530 of 780 px before the
         // first lesson. A <details> needs no script, and its summary says how many are chosen.
         return .form(
-            .id("lesson-filters"), .class("filters card"), .action(path: "/lessons/list"), .method(.get),
+            .id("lesson-filters"), .class("filters card"), .action(path: LessonsPaths.list.link), .method(.get),
             FormWidgets.text("q", label: context.pick(ko: "검색어", en: "Words"), value: filter.keywords?.text ?? "", error: nil, type: .search),
             .div(
                 .class("field"),

@@ -10,11 +10,11 @@ enum LessonsViews {
     /// The app's tab bar (spec §6: home, hashtag, community, my page), with the lesson list beside home.
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
         AppTabBar.render(app: "lessons", [
-            AppTab("home", "/lessons", .home, ko: "홈", en: "Home"),
-            AppTab("list", "/lessons/list", .list, ko: "레슨", en: "Lessons"),
-            AppTab("hashtags", "/lessons/hashtags", .hashtag, ko: "해시태그", en: "Hashtags"),
-            AppTab("community", "/lessons/community", .chat, ko: "커뮤니티", en: "Community"),
-            AppTab("me", "/lessons/me", .user, ko: "마이페이지", en: "My page"),
+            AppTab("home", LessonsPaths.home.link, .home, ko: "홈", en: "Home"),
+            AppTab("list", LessonsPaths.list.link, .list, ko: "레슨", en: "Lessons"),
+            AppTab("hashtags", LessonsPaths.hashtags.link, .hashtag, ko: "해시태그", en: "Hashtags"),
+            AppTab("community", LessonsPaths.community.link, .chat, ko: "커뮤니티", en: "Community"),
+            AppTab("me", LessonsPaths.myPage.link, .user, ko: "마이페이지", en: "My page"),
         ], current: current, context)
     }
 
@@ -62,7 +62,7 @@ enum LessonsViews {
     static func fileURL(_ path: String) -> String { "/" + path }
 
     static func card(_ post: Lessons.Post, context: PageContext, viewer: String?) -> Node<HTML.BodyContext> {
-        let href = "/lessons/\(post.postID)"
+        let href = LessonsPaths.lesson.link(post.postID)
         let region = region(post.content2, context)
         let bookmarked = viewer.map(post.likes2.contains) ?? false
         return .div(
@@ -123,10 +123,5 @@ enum LessonsViews {
             .p(.class("hint"), .id("refusal-message"), .text(message)),
             .p(.a(.class("button secondary"), .href(next.href), .text(next.text)))
         ))
-    }
-
-    /// A query value for links built by hand.
-    static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     }
 }

@@ -9,15 +9,15 @@ enum MyPageViews {
     static func menu(_ visitor: LessonsVisitor) -> Response {
         let context = visitor.context
         let menu: [(id: String, href: String, ko: String, en: String)] = visitor.isTeacher
-            ? [("open-lesson", "/lessons/new", "레슨 개설하기", "Open a lesson"),
-               ("my-lessons-link", "/lessons/me/lessons", "나의 레슨 관리", "Manage my lessons"),
-               ("my-reviews-link", "/lessons/me/reviews", "레슨 수강 후기", "Reviews on my lessons")]
-            : [("payments-link", "/lessons/me/payments", "수강 내역", "Paid lessons"),
-               ("bookmarks-link", "/lessons/me/bookmarks", "북마크한 레슨", "Bookmarked lessons")]
+            ? [("open-lesson", LessonsPaths.open.link, "레슨 개설하기", "Open a lesson"),
+               ("my-lessons-link", LessonsPaths.myLessons.link, "나의 레슨 관리", "Manage my lessons"),
+               ("my-reviews-link", LessonsPaths.myReviews.link, "레슨 수강 후기", "Reviews on my lessons")]
+            : [("payments-link", LessonsPaths.payments.link, "수강 내역", "Paid lessons"),
+               ("bookmarks-link", LessonsPaths.bookmarks.link, "북마크한 레슨", "Bookmarked lessons")]
         let common: [(id: String, href: String, ko: String, en: String)] = [
-            ("profile-link", "/lessons/users/\(visitor.accountID)", "내 프로필", "My profile"),
-            ("community-link", "/lessons/community", "커뮤니티", "Community"),
-            ("role-link", "/lessons/me/role", "선생님/수강생 바꾸기", "Switch teacher/student"),
+            ("profile-link", LessonsPaths.profile.link(visitor.accountID), "내 프로필", "My profile"),
+            ("community-link", LessonsPaths.community.link, "커뮤니티", "Community"),
+            ("role-link", LessonsPaths.role.link, "선생님/수강생 바꾸기", "Switch teacher/student"),
         ]
         return LessonsViews.page(title: context.pick(ko: "마이페이지", en: "My page"), context: context, .group(
             LessonsViews.nav(context, current: "me"),
@@ -48,7 +48,7 @@ enum MyPageViews {
                 ? context.pick(ko: "처음 오셨네요. 하나를 골라 주세요. 나중에 마이페이지에서 바꿀 수 있어요.", en: "Welcome! Pick one; you can change it later on My page.")
                 : context.pick(ko: "지금은 \(LessonsViews.role(visitor.profile.role, context))으로 쓰고 있어요.", en: "You are using the app as a \(LessonsViews.role(visitor.profile.role, context).lowercased())."))),
             .form(
-                .id("role-form"), .class("role-choices"), .action(path: "/lessons/me/role"), .method(.post),
+                .id("role-form"), .class("role-choices"), .action(path: LessonsPaths.role.link), .method(.post),
                 PageLayout.csrfField(context),
                 .forEach(choices) { role, ko, en in
                     .button(.id("role-\(role.rawValue)"), .type(.submit), .name("role"), .value(role.rawValue),
@@ -70,7 +70,7 @@ enum MyPageViews {
                 .li(
                     .data(named: "id", value: receipt.postID),
                     existing.contains(receipt.postID)
-                        ? .a(.href("/lessons/\(receipt.postID)"), .text(receipt.productName))
+                        ? .a(.href(LessonsPaths.lesson.link(receipt.postID)), .text(receipt.productName))
                         : .span(.text(receipt.productName + context.pick(ko: " (삭제된 레슨)", en: " (deleted lesson)"))),
                     .span(.class("hint"), .text(LessonsViews.price(receipt.price, context) + " · " + context.day(receipt.paidAt)))
                 )
@@ -86,7 +86,7 @@ enum MyPageViews {
             .h1(.text(title)),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "북마크한 레슨이 없어요.", en: "No bookmarks yet."))),
             LessonsViews.cards(page.posts, context: context, viewer: viewer, id: "bookmarked-lessons"),
-            LessonsViews.pager(page, context) { "/lessons/me/bookmarks?page=\($0)" }
+            LessonsViews.pager(page, context) { LessonsPaths.bookmarks.link(query: [("page", String($0))]) }
         ))
     }
 }

@@ -9,11 +9,11 @@ struct MyPages: Sendable {
     let desk: PaymentDesk
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "me", use: myPage)
-        pages.get("lessons", "me", "role", use: roleForm)
-        pages.post("lessons", "me", "role", use: chooseRole)
-        pages.get("lessons", "me", "payments", use: payments)
-        pages.get("lessons", "me", "bookmarks", use: bookmarks)
+        pages.get(LessonsPaths.myPage, use: myPage)
+        pages.get(LessonsPaths.role, use: roleForm)
+        pages.post(LessonsPaths.role, use: chooseRole)
+        pages.get(LessonsPaths.payments, use: payments)
+        pages.get(LessonsPaths.bookmarks, use: bookmarks)
     }
 
     func myPage(_ req: Request) async throws -> Response {
@@ -27,10 +27,10 @@ struct MyPages: Sendable {
     }
 
     func chooseRole(_ req: Request) async throws -> Response {
-        let visitor = try await LessonsVisitor.require(req, next: "/lessons/me")
+        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.myPage.link)
         guard let role = LessonsRole(rawValue: req.formField("role")) else { return MyPageViews.roleChoice(visitor, firstVisit: !visitor.hasChosenRole, status: .badRequest) }
         try await LessonsProfiles.choose(role, for: visitor.profile, on: req.db)
-        return req.redirect(to: "/lessons/me", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.myPage.link, redirectType: .normal)
     }
 
     /// "수강 내역": the receipts (payments/me), each linking to its lesson while it exists.

@@ -9,8 +9,8 @@ struct ProfilePages: Sendable {
     let follows: Follows
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "users", ":user_id", use: profile)
-        pages.post("lessons", "users", ":user_id", "follow", use: toggleFollow)
+        pages.get(LessonsPaths.profile, use: profile)
+        pages.post(LessonsPaths.follow, use: toggleFollow)
     }
 
     func profile(_ req: Request) async throws -> Response {
@@ -23,7 +23,7 @@ struct ProfilePages: Sendable {
     }
 
     func toggleFollow(_ req: Request) async throws -> Response {
-        let path = "/lessons/users/\(req.parameters.get("user_id") ?? "")"
+        let path = LessonsPaths.profile.link(req.parameters.get("user_id") ?? "")
         let visitor = try await LessonsVisitor.require(req, next: path)
         let (userID, _) = try await person(req)
         guard userID != visitor.accountID else { return req.redirect(to: path, redirectType: .normal) }
@@ -39,7 +39,7 @@ struct ProfilePages: Sendable {
         return req.redirect(to: path, redirectType: .normal)
     }
 
-    /// The account of `:user_id` and its lessons profile.
+    /// The account of `{user_id}` and its lessons profile.
     private func person(_ req: Request) async throws -> (String, LessonsProfile) {
         let userID = req.parameters.get("user_id") ?? ""
         return (userID, try await LessonsProfiles.person(userID, on: req.db))

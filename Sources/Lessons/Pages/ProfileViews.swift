@@ -27,17 +27,17 @@ enum ProfileViews {
             .h2(.text(context.pick(ko: "\(profile.nick)님의 레슨", en: "Lessons by \(profile.nick)"))),
             .if(lessons.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "연 레슨이 없어요.", en: "No lessons."))),
             LessonsViews.cards(lessons.posts, context: context, viewer: viewer, id: "profile-lessons"),
-            LessonsViews.pager(lessons, context) { "/lessons/users/\(userID)?page=\($0)" }
+            LessonsViews.pager(lessons, context) { LessonsPaths.profile.link(userID, query: [("page", String($0))]) }
         ))
     }
 
     private static func followControl(userID: String, viewer: String?, following: Bool, context: PageContext) -> Node<HTML.BodyContext> {
         guard let viewer else {
-            return .a(.id("follow-button"), .class("button secondary"), .href("/login?next=/lessons/users/\(userID)"), .text(context.pick(ko: "로그인하고 팔로우", en: "Log in to follow")))
+            return .a(.id("follow-button"), .class("button secondary"), .href(PlatformPaths.login(returningTo: LessonsPaths.profile.link(userID))), .text(context.pick(ko: "로그인하고 팔로우", en: "Log in to follow")))
         }
         guard viewer != userID else { return .empty }
         return .form(
-            .action(path: "/lessons/users/\(userID)/follow"), .method(.post),
+            .action(path: LessonsPaths.follow.link(userID)), .method(.post),
             PageLayout.csrfField(context),
             .button(.id("follow-button"), .type(.submit), .class(following ? "secondary" : ""),
                     .attribute(named: "aria-pressed", value: following ? "true" : "false"),

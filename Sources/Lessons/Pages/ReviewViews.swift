@@ -10,7 +10,7 @@ enum ReviewViews {
         LessonsViews.refusal(
             context, title: context.pick(ko: "내가 쓴 후기만 고칠 수 있어요", en: "You can only change your own reviews"),
             message: context.pick(ko: "이 후기는 다른 사람이 썼어요. 아무것도 바뀌지 않았어요.", en: "Someone else wrote this review. Nothing was changed."),
-            next: ("/lessons/\(post.postID)#reviews", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
+            next: (LessonsPaths.lesson.link(post.postID, fragment: "reviews"), context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
         )
     }
 
@@ -18,7 +18,7 @@ enum ReviewViews {
         LessonsViews.refusal(
             context, title: context.pick(ko: "결제한 수강생만 후기를 남길 수 있어요", en: "Only students who paid can review"),
             message: context.pick(ko: "후기는 레슨을 결제한 수강생이 남겨요. 아무것도 저장되지 않았어요.", en: "Reviews come from students who paid for the lesson. Nothing was saved."),
-            next: ("/lessons/\(post.postID)", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
+            next: (LessonsPaths.lesson.link(post.postID), context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
         )
     }
 
@@ -28,7 +28,7 @@ enum ReviewViews {
             .h1(.text(context.pick(ko: "이 후기를 삭제할까요?", en: "Delete this review?"))),
             .blockquote(.class("card"), .text(comment.content)),
             .p(.class("hint"), .text(context.pick(ko: "되돌릴 수 없어요.", en: "This cannot be undone."))),
-            FormWidgets.deleteConfirmation(context, action: "/lessons/\(post.postID)/reviews/\(comment.commentID)/delete", cancel: "/lessons/\(post.postID)#reviews")
+            FormWidgets.deleteConfirmation(context, action: LessonsPaths.reviewDelete.link((post.postID, comment.commentID)), cancel: LessonsPaths.lesson.link(post.postID, fragment: "reviews"))
         ))
     }
 
@@ -38,15 +38,15 @@ enum ReviewViews {
         return LessonsViews.page(title: title, context: context, status: status, .group(
             LessonsViews.nav(context, current: "list"),
             .h1(.text(title)),
-            .p(.a(.href("/lessons/\(post.postID)"), .text(post.title))),
+            .p(.a(.href(LessonsPaths.lesson.link(post.postID)), .text(post.title))),
             .form(
-                .id("review-edit-form"), .class("stacked card"), .action(path: "/lessons/\(post.postID)/reviews/\(commentID)/edit"), .method(.post),
+                .id("review-edit-form"), .class("stacked card"), .action(path: LessonsPaths.reviewEdit.link((post.postID, commentID))), .method(.post),
                 PageLayout.csrfField(context),
                 ReviewStars.picker(selected: draft.rating, error: draft.ratingError, context),
                 FormWidgets.textArea("content", label: context.pick(ko: "후기", en: "Review"), value: draft.text, error: draft.error, rows: 4),
                 .div(.class("inline-actions"),
                      .button(.id("review-save"), .type(.submit), .text(context.pick(ko: "저장", en: "Save"))),
-                     .a(.class("button secondary"), .href("/lessons/\(post.postID)#reviews"), .text(context.pick(ko: "취소", en: "Cancel"))))
+                     .a(.class("button secondary"), .href(LessonsPaths.lesson.link(post.postID, fragment: "reviews")), .text(context.pick(ko: "취소", en: "Cancel"))))
             )
         ))
     }

@@ -12,14 +12,14 @@ struct TeacherPages: Sendable {
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("lessons", "new", use: openForm)
-        pages.on(.POST, "lessons", "new", body: .collect(maxSize: uploadBodyLimit), use: open).acceptingBodies(upTo: uploadBodyLimit)
-        pages.get("lessons", ":post_id", "edit", use: editForm)
-        pages.on(.POST, "lessons", ":post_id", "edit", body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
-        pages.get("lessons", ":post_id", "delete", use: confirmDelete)
-        pages.post("lessons", ":post_id", "delete", use: delete)
-        pages.get("lessons", "me", "lessons", use: mine)
-        pages.get("lessons", "me", "reviews", use: reviews)
+        pages.get(LessonsPaths.open, use: openForm)
+        pages.on(.POST, LessonsPaths.open.components, body: .collect(maxSize: uploadBodyLimit), use: open).acceptingBodies(upTo: uploadBodyLimit)
+        pages.get(LessonsPaths.edit, use: editForm)
+        pages.on(.POST, LessonsPaths.edit.components, body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
+        pages.get(LessonsPaths.delete, use: confirmDelete)
+        pages.post(LessonsPaths.delete, use: delete)
+        pages.get(LessonsPaths.myLessons, use: mine)
+        pages.get(LessonsPaths.myReviews, use: reviews)
     }
 
     // MARK: Open and edit
@@ -30,7 +30,7 @@ struct TeacherPages: Sendable {
     }
 
     func open(_ req: Request) async throws -> Response {
-        let visitor = try await LessonsVisitor.requireTeacher(req, next: "/lessons/new")
+        let visitor = try await LessonsVisitor.requireTeacher(req, next: LessonsPaths.open.link)
         let (draft, uploads) = try Self.submission(req)
         let files: [String]
         switch try await checkAndStore(draft, uploads: uploads, by: visitor.accountID, context: visitor.context, on: req.db) {
@@ -39,7 +39,7 @@ struct TeacherPages: Sendable {
         }
         do {
             let post = try await board.create(by: visitor.accountID, draft.request(files: files), on: req.db)
-            return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
+            return req.redirect(to: LessonsPaths.lesson.link(post.postID), redirectType: .normal)
         } catch {
             await self.uploads.discard(files, on: req.db)
             throw error
@@ -53,7 +53,7 @@ struct TeacherPages: Sendable {
 
     /// New photos replace the old ones; none chosen keeps them as they are.
     func edit(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req, next: "/lessons/\(req.postIDParameter)/edit")
+        let (visitor, post) = try await ownLesson(req, next: LessonsPaths.edit.link(req.postIDParameter))
         let (draft, uploads) = try Self.submission(req)
         var files = post.files
         switch try await checkAndStore(draft, uploads: uploads, by: visitor.accountID, context: visitor.context, on: req.db) {
@@ -67,7 +67,7 @@ struct TeacherPages: Sendable {
             if !uploads.isEmpty { await self.uploads.discard(files, on: req.db) }
             throw error
         }
-        return req.redirect(to: "/lessons/\(post.postID)", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID), redirectType: .normal)
     }
 
     enum Outcome {
@@ -110,12 +110,12 @@ struct TeacherPages: Sendable {
     }
 
     func delete(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req, next: "/lessons/\(req.postIDParameter)")
+        let (visitor, post) = try await ownLesson(req, next: LessonsPaths.lesson.link(req.postIDParameter))
         try await board.delete(post.postID, by: visitor.accountID, on: req.db)
-        return req.redirect(to: "/lessons/me/lessons", redirectType: .normal)
+        return req.redirect(to: LessonsPaths.myLessons.link, redirectType: .normal)
     }
 
-    /// The teacher and their lesson `:post_id`; another teacher's lesson is refused, unchanged.
+    /// The teacher and their lesson `{post_id}`; another teacher's lesson is refused, unchanged.
     private func ownLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: next)
         let post = try await board.lesson(req.postIDParameter, on: req.db)

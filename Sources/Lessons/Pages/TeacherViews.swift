@@ -11,7 +11,7 @@ enum TeacherViews {
             context, title: context.pick(ko: "선생님만 레슨을 열고 관리할 수 있어요", en: "Only teachers open and manage lessons"),
             message: context.pick(ko: "지금은 수강생으로 쓰고 있어요. 레슨을 가르친다면 마이페이지에서 선생님으로 바꿔 주세요.",
                                   en: "You are using the app as a student. If you teach, switch to teacher on My page."),
-            next: ("/lessons/me", context.pick(ko: "마이페이지로", en: "Go to My page"))
+            next: (LessonsPaths.myPage.link, context.pick(ko: "마이페이지로", en: "Go to My page"))
         )
     }
 
@@ -19,7 +19,7 @@ enum TeacherViews {
         LessonsViews.refusal(
             context, title: context.pick(ko: "내가 연 레슨만 고칠 수 있어요", en: "You can only change your own lessons"),
             message: context.pick(ko: "이 레슨은 다른 선생님이 열었어요. 아무것도 바뀌지 않았어요.", en: "Another teacher opened this lesson. Nothing was changed."),
-            next: ("/lessons/\(post.postID)", context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
+            next: (LessonsPaths.lesson.link(post.postID), context.pick(ko: "레슨으로 돌아가기", en: "Back to the lesson"))
         )
     }
 
@@ -28,7 +28,7 @@ enum TeacherViews {
             LessonsViews.nav(context, current: "me"),
             .h1(.text(context.pick(ko: "‘\(post.title)’ 레슨을 삭제할까요?", en: "Delete “\(post.title)”?"))),
             .p(.class("hint"), .text(context.pick(ko: "사진과 후기도 함께 지워지고, 되돌릴 수 없어요.", en: "Its photos and reviews go too. This cannot be undone."))),
-            FormWidgets.deleteConfirmation(context, action: "/lessons/\(post.postID)/delete", cancel: "/lessons/\(post.postID)")
+            FormWidgets.deleteConfirmation(context, action: LessonsPaths.delete.link(post.postID), cancel: LessonsPaths.lesson.link(post.postID))
         ))
     }
 
@@ -38,18 +38,18 @@ enum TeacherViews {
         return LessonsViews.page(title: title, context: context, .group(
             LessonsViews.nav(context, current: "me"),
             .h1(.text(title)),
-            .p(.a(.id("open-lesson"), .class("button"), .href("/lessons/new"), .text(context.pick(ko: "레슨 개설하기", en: "Open a lesson")))),
+            .p(.a(.id("open-lesson"), .class("button"), .href(LessonsPaths.open.link), .text(context.pick(ko: "레슨 개설하기", en: "Open a lesson")))),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 연 레슨이 없어요.", en: "You have not opened a lesson yet."))),
             .ul(.id("my-lessons"), .class("row-list"), .forEach(page.posts) { post in
                 .li(
                     .data(named: "id", value: post.postID),
-                    .a(.href("/lessons/\(post.postID)"), .text(post.title)),
+                    .a(.href(LessonsPaths.lesson.link(post.postID)), .text(post.title)),
                     .span(.class("hint"), .text(LessonsViews.price(post.price, context) + " · " + LessonsViews.reviewCount(post.reviews.count, context))),
-                    .a(.class("button secondary small"), .href("/lessons/\(post.postID)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                    .a(.class("button danger small"), .href("/lessons/\(post.postID)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                    .a(.class("button secondary small"), .href(LessonsPaths.edit.link(post.postID)), .text(context.pick(ko: "수정", en: "Edit"))),
+                    .a(.class("button danger small"), .href(LessonsPaths.delete.link(post.postID)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
             }),
-            LessonsViews.pager(page, context) { "/lessons/me/lessons?page=\($0)" }
+            LessonsViews.pager(page, context) { LessonsPaths.myLessons.link(query: [("page", String($0))]) }
         ))
     }
 
@@ -64,10 +64,10 @@ enum TeacherViews {
                 .li(
                     .data(named: "id", value: review.commentID),
                     .p(.class("comment-head"),
-                       .a(.class("review-lesson"), .href("/lessons/\(lesson.postID)#review-\(review.commentID)"), .text(lesson.title))),
+                       .a(.class("review-lesson"), .href(LessonsPaths.lesson.link(lesson.postID, fragment: "review-\(review.commentID)")), .text(lesson.title))),
                     .p(.class("comment-body description"), .text(review.content)),
                     .p(.class("hint"),
-                       .a(.href("/lessons/users/\(review.creator.userID)"), .text(review.creator.nick)),
+                       .a(.href(LessonsPaths.profile.link(review.creator.userID)), .text(review.creator.nick)),
                        .text(" · "), context.posted(review.createdAt))
                 )
             })

@@ -18,7 +18,7 @@ struct LessonConversations: ConversationSubjects {
         }
         guard post.productID == Lessons.ProductID.lesson else { return nil }
         return ConversationSubject(ownerID: post.creator.userID, title: post.title, photo: post.files.first, price: post.price, state: nil,
-                                   path: "/lessons/\(post.postID)")
+                                   path: LessonsPaths.lesson.link(post.postID))
     }
 
     func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] {

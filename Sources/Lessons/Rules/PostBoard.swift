@@ -116,7 +116,7 @@ struct PostBoard: Sendable {
         guard let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first(), post.creatorID != reviewer else { return }
         try await notifications.notify(post.creatorID, app: "lessons", kind: .lessonReview, text: .init(
             ko: "‘\(post.title)’에 \(rating.stars)점 후기가 달렸어요", en: "‘\(post.title)’ got a \(rating.stars)-star review"
-        ), link: "/lessons/\(postID)#reviews", on: db)
+        ), link: LessonsPaths.lesson.link(postID, fragment: "reviews"), on: db)
     }
 
     /// An edit without a rating keeps the one the review has: the published app edits text only.

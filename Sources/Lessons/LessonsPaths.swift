@@ -1,0 +1,67 @@
+import Platform
+import SproutAPI
+
+/// All For Lesson's web pages, each path written once: the pages register their handlers at these
+/// and every link, form action and redirect to one is built from it. The `{post_id}`, `{comment_id}`
+/// and `{user_id}` names are the ones the handlers read.
+enum LessonsPaths {
+    static let home = PagePath<Void>("lessons")
+    static let list = PagePath<Void>("lessons/list")
+    static let hashtags = PagePath<Void>("lessons/hashtags")
+
+    // A lesson, its reviews, and what its visitors do on it.
+    static let lesson = PagePath<String>("lessons/{post_id}")
+    static let bookmark = PagePath<String>("lessons/{post_id}/bookmark")
+    static let reviews = PagePath<String>("lessons/{post_id}/reviews")
+    static let reviewEdit = PagePath<(String, String)>("lessons/{post_id}/reviews/{comment_id}/edit")
+    static let reviewDelete = PagePath<(String, String)>("lessons/{post_id}/reviews/{comment_id}/delete")
+    static let report = PagePath<String>("lessons/{post_id}/report")
+    static let checkout = PagePath<String>("lessons/{post_id}/checkout")
+
+    // The teacher's.
+    static let open = PagePath<Void>("lessons/new")
+    static let edit = PagePath<String>("lessons/{post_id}/edit")
+    static let delete = PagePath<String>("lessons/{post_id}/delete")
+    static let myLessons = PagePath<Void>("lessons/me/lessons")
+    static let myReviews = PagePath<Void>("lessons/me/reviews")
+
+    // My page.
+    static let myPage = PagePath<Void>("lessons/me")
+    static let role = PagePath<Void>("lessons/me/role")
+    static let payments = PagePath<Void>("lessons/me/payments")
+    static let bookmarks = PagePath<Void>("lessons/me/bookmarks")
+
+    static let community = PagePath<Void>("lessons/community")
+    static let communityWrite = PagePath<Void>("lessons/community/new")
+    static let communityPost = PagePath<String>("lessons/community/{post_id}")
+    static let communityComments = PagePath<String>("lessons/community/{post_id}/comments")
+    static let communityCommentDelete = PagePath<(String, String)>("lessons/community/{post_id}/comments/{comment_id}/delete")
+
+    static let profile = PagePath<String>("lessons/users/{user_id}")
+    static let follow = PagePath<String>("lessons/users/{user_id}/follow")
+
+    /// The lesson list with `filter`'s words, choices, order and page, in the order its links have
+    /// always had; a choice left at its default is left out, so a shared link stays short.
+    static func list(_ filter: LessonFilter) -> String {
+        list.link(query: [
+            ("q", filter.keywords?.text),
+            ("group", filter.group == .all ? nil : filter.group.rawValue),
+            ("region", filter.region?.rawValue),
+            ("type", filter.lessonType?.rawValue),
+            ("price", filter.price?.rawValue),
+            ("sort", filter.sort == .newest ? nil : filter.sort.rawValue),
+            ("page", filter.page > 1 ? String(filter.page) : nil),
+        ])
+    }
+
+    /// A category tile's list: the lessons of `group`, named even when it is "all", as the tiles
+    /// have always linked.
+    static func list(group: Lessons.InstrumentGroup) -> String {
+        list.link(query: [("group", group.rawValue)])
+    }
+
+    /// The posts tagged `tag`: the tab given (the page picks lessons when none is), at `page`.
+    static func hashtag(_ tag: String, tab: HashtagPage.Tab? = nil, page: Int = 1) -> String {
+        hashtags.link(query: [("tag", tag), ("tab", tab?.rawValue), ("page", page > 1 ? String(page) : nil)])
+    }
+}
