@@ -46,7 +46,7 @@ struct PaymentDesk: Sendable {
         if post.creatorID != buyerID {
             try await notifications.notify(post.creatorID, app: "lessons", kind: .lessonBought, text: .init(
                 ko: "‘\(post.title)’ 레슨이 결제됐어요", en: "Someone paid for ‘\(post.title)’"
-            ), link: "/lessons/\(postID)", on: db)
+            ), link: LessonsPaths.lesson.link(postID), on: db)
         }
         return Self.receipt(receipt)
     }
