@@ -217,7 +217,7 @@ public struct Messenger: Sendable {
             try await ReadVersions.bump(Self.readGroup, accounts: [me], on: db)
         }
         // The conversation's message notifications say nothing the open conversation does not.
-        try await notifications.markRead(of: me, kind: .message, link: "/inbox/\(conversationID)", on: db)
+        try await notifications.markRead(of: me, kind: .message, link: PlatformPaths.conversation.link(conversationID), on: db)
         let receipt = Conversations.ReadReceipt(conversationID: conversationID, readerID: me, readUpTo: upTo)
         try await events.publish(.read, { _ in receipt }, to: [record.firstMember, record.secondMember], on: db)
         return receipt
@@ -230,7 +230,7 @@ public struct Messenger: Sendable {
 
     public func report(_ id: String, by me: String, reason: String, note: String, on db: any Database) async throws -> ReportDesk.Outcome {
         let record = try await membership(id, of: me, on: db)
-        let subject = ReportSubject(app: "conversations", id: try record.requireID(), path: "/inbox/\(try record.requireID())")
+        let subject = ReportSubject(app: "conversations", id: try record.requireID(), path: PlatformPaths.conversation.link(try record.requireID()))
         return try await ReportDesk(clock: clock).file(subject, by: me, reason: reason, note: note, on: db)
     }
 
@@ -295,7 +295,7 @@ public struct Messenger: Sendable {
         let about = try await about(record, on: db)
         let now = Self.toTheMillisecond(clock.now())
         let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, files: files, sentAt: now)
-        let link = "/inbox/\(conversationID)"
+        let link = PlatformPaths.conversation.link(conversationID)
         let (wire, mine) = try await db.writeTransaction { db in
             // Inside: a block that commits while the message is being written still stops it.
             guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }

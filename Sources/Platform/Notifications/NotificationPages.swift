@@ -11,12 +11,11 @@ struct NotificationPages: Sendable {
     let serverKey: String
 
     func register(on pages: any RoutesBuilder) {
-        let group = pages.grouped("notifications")
-        group.get(use: list)
-        group.get("settings", use: settings)
-        group.post("settings", use: saveSettings)
-        group.post("push", use: subscribeBrowser)
-        group.post("push", "remove", use: unsubscribeBrowser)
+        pages.get(PlatformPaths.notifications, use: list)
+        pages.get(PlatformPaths.notificationSettings, use: settings)
+        pages.post(PlatformPaths.notificationSettings, use: saveSettings)
+        pages.post(PlatformPaths.pushSubscription, use: subscribeBrowser)
+        pages.post(PlatformPaths.pushUnsubscription, use: unsubscribeBrowser)
     }
 
     /// `push.js` sends the browser's subscription here, with the page's CSRF field.
@@ -59,14 +58,14 @@ struct NotificationPages: Sendable {
         let title = context.pick(ko: "알림", en: "Notifications")
         return PageLayout.render(title: title, context: context, .group(
             .h1(.text(title)),
-            .p(.a(.id("notification-settings-link"), .href("/notifications/settings"), .text(context.pick(ko: "알림 설정", en: "Notification settings")))),
+            .p(.a(.id("notification-settings-link"), .href(PlatformPaths.notificationSettings.link), .text(context.pick(ko: "알림 설정", en: "Notification settings")))),
             .if(page.notifications.isEmpty, .p(.id("notifications-empty"), .class("hint"), .text(context.pick(ko: "새 알림이 없어요.", en: "Nothing new.")))),
             .ul(.id("notification-list"), .class("row-list notification-list"), .forEach(page.notifications) { item in
                 .li(.class(item.read ? "notification" : "notification unread"), .id("notification-\(item.id)"),
                     .a(.href(item.link), .text(item.text)), context.posted(item.createdAt))
             }),
             .unwrap(page.nextBefore) { before in
-                .a(.id("older-notifications"), .class("button secondary more"), .href("/notifications?before=\(before)"),
+                .a(.id("older-notifications"), .class("button secondary more"), .href(PlatformPaths.notifications.link(query: [("before", String(before))])),
                    .text(context.pick(ko: "이전 알림 더 보기", en: "Older notifications")))
             }
         ))
@@ -79,7 +78,7 @@ struct NotificationPages: Sendable {
 
     /// The form sends every kind that stays on; a kind left unticked is turned off.
     func saveSettings(_ req: Request) async throws -> Response {
-        let (context, account) = try await PageContext.signedIn(req, next: "/notifications/settings")
+        let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.notificationSettings.link)
         let me = try account.requireID()
         let on = Set(((try? req.content.get([String].self, at: "on")) ?? []))
         var current = try await notifications.settings(of: me, on: req.db)
@@ -95,7 +94,7 @@ struct NotificationPages: Sendable {
             .h1(.text(title)),
             .if(saved, .p(.id("settings-saved"), .attribute(named: "role", value: "status"), .text(context.pick(ko: "저장했어요.", en: "Saved.")))),
             .form(
-                .id("notification-settings"), .class("stacked card"), .action(path: "/notifications/settings"), .method(.post),
+                .id("notification-settings"), .class("stacked card"), .action(path: PlatformPaths.notificationSettings.link), .method(.post),
                 PageLayout.csrfField(context),
                 .fieldset(
                     .class("field"),
@@ -123,7 +122,7 @@ struct NotificationPages: Sendable {
                 en: "What you chose above reaches this device while Sprout is closed; nothing is pushed while you are looking at it."
             ))),
             .form(
-                .id("web-push-form"), .action(path: "/notifications/push"), .method(.post),
+                .id("web-push-form"), .action(path: PlatformPaths.pushSubscription.link), .method(.post),
                 PageLayout.csrfField(context),
                 .button(.id("web-push-on"), .type(.button), .text(context.pick(ko: "알림 켜기", en: "Turn on"))),
                 .button(.id("web-push-off"), .class("secondary"), .type(.button), .attribute(named: "hidden"),

@@ -14,7 +14,7 @@ struct PushWorkerRoute: Sendable {
     }
 
     func register(on routes: any RoutesBuilder) {
-        routes.get("push-sw.js") { _ in
+        routes.get(PlatformPaths.pushWorker) { _ in
             var headers = HTTPHeaders()
             headers.replaceOrAdd(name: .contentType, value: "text/javascript; charset=utf-8")
             // A browser checks for a new worker on every visit when it may not keep this one.

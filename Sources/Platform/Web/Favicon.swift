@@ -4,8 +4,6 @@ import Vapor
 /// size and needs no image file. `/favicon.ico`, which browsers ask for on their own, answers the
 /// same drawing.
 public enum Favicon {
-    static let path = "/favicon.svg"
-
     static let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">\
         <rect width="64" height="64" rx="14" fill="#2a7d3f"/>\
@@ -16,8 +14,8 @@ public enum Favicon {
         """
 
     public static func register(on routes: any RoutesBuilder) {
-        for name in ["favicon.svg", "favicon.ico"] {
-            routes.get(PathComponent(stringLiteral: name)) { _ in
+        for page in [PlatformPaths.favicon, PlatformPaths.faviconICO] {
+            routes.get(page) { _ in
                 var headers = HTTPHeaders()
                 headers.contentType = HTTPMediaType(type: "image", subType: "svg+xml")
                 headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=86400")

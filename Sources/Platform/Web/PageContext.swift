@@ -47,14 +47,6 @@ public struct PageContext: Sendable {
         self.address = address ?? path
     }
 
-    /// `value` for a query string's value: everything but letters, digits and `-._~/` escaped, so
-    /// a path with its own query (`?`, `&`, `=`) travels whole.
-    public static func queryValue(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: Self.queryValueAllowed) ?? ""
-    }
-
-    private static let queryValueAllowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~/"))
-
     /// When something was posted: "3분 전", with the day in Seoul as its title.
     public func posted(_ timestamp: String) -> Node<HTML.BodyContext> {
         .element(named: "time", nodes: [

@@ -24,7 +24,7 @@ public struct PageErrorMiddleware: AsyncMiddleware {
             let page = PageLayout.render(title: title, context: context, status: status, .group(
                 .h1(.id("error-title"), .text(title)),
                 .p(.class("hint"), .text(message)),
-                .p(.a(.class("button secondary"), .href("/"), .text(context.pick(ko: "처음으로", en: "Back to the start"))))
+                .p(.a(.class("button secondary"), .href(PlatformPaths.hub.link), .text(context.pick(ko: "처음으로", en: "Back to the start"))))
             ))
             if let retryAfter = (error as? any AbortError)?.headers.first(name: "Retry-After") {
                 page.headers.replaceOrAdd(name: "Retry-After", value: retryAfter)

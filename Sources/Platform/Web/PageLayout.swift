@@ -18,7 +18,7 @@ public enum PageLayout {
                 .meta(.name("viewport"), .content(text: "width=device-width, initial-scale=1")),
                 // Not Plot's `.title`: it copies the title unescaped into og/twitter meta attributes.
                 .element(named: "title", text: "\(title) · Sprout"),
-                .link(.rel(.icon), .href(Favicon.path), .attribute(named: "type", value: "image/svg+xml")),
+                .link(.rel(.icon), .href(PlatformPaths.favicon.link), .attribute(named: "type", value: "image/svg+xml")),
                 .unwrap(share) { $0.tags(context) },
                 .forEach(context.assets.stylesheets) { .link(.rel(.stylesheet), .href($0)) }
             ),
@@ -40,15 +40,14 @@ public enum PageLayout {
     /// the account: log-in and sign-up, or the signed-in person's name leading to their account
     /// page, where they sign out.
     private static func header(_ context: PageContext) -> Node<HTML.BodyContext> {
-        let back = PageContext.queryValue(context.address)
         let other: WebLanguage = context.language == .ko ? .en : .ko
         return .header(
             .class("site-header"),
-            .a(.class("brand"), .href("/"), Icon.sprout.node(), .span(.text("Sprout"))),
+            .a(.class("brand"), .href(PlatformPaths.hub.link), Icon.sprout.node(), .span(.text("Sprout"))),
             .nav(
                 .class("site-nav"), .attribute(named: "aria-label", value: context.pick(ko: "계정과 언어", en: "Account and language")),
                 .a(
-                    .id("lang-\(other.rawValue)"), .class("language-link"), .href("/language/\(other.rawValue)?next=\(back)"),
+                    .id("lang-\(other.rawValue)"), .class("language-link"), .href(PlatformPaths.language(other, returningTo: context.address)),
                     .attribute(named: "lang", value: other.rawValue), .attribute(named: "hreflang", value: other.rawValue),
                     .text(other == .ko ? "한국어" : "English")
                 ),
@@ -60,18 +59,18 @@ public enum PageLayout {
     private static func accountMenu(_ context: PageContext) -> Node<HTML.BodyContext> {
         guard let account = context.account else {
             // Back to this page afterwards, unless this is where one logs in or signs up.
-            let back = ["/login", "/signup"].contains(context.path) ? "/" : context.address
+            let back = [PlatformPaths.login.link, PlatformPaths.signup.link].contains(context.path) ? PlatformPaths.hub.link : context.address
             return .group(
-                .a(.id("login-link"), .href(PageContext.loginPath(returningTo: back)), .text(context.pick(ko: "로그인", en: "Log in"))),
-                .a(.id("signup-link"), .class("button"), .href(PageContext.signupPath(returningTo: back)), .text(context.pick(ko: "가입하기", en: "Sign up")))
+                .a(.id("login-link"), .href(PlatformPaths.login(returningTo: back)), .text(context.pick(ko: "로그인", en: "Log in"))),
+                .a(.id("signup-link"), .class("button"), .href(PlatformPaths.signup(returningTo: back)), .text(context.pick(ko: "가입하기", en: "Sign up")))
             )
         }
         return .group(
-            badgeLink("inbox", path: "/inbox", icon: .chat, label: context.pick(ko: "채팅", en: "Chats"), count: context.unread?.messages ?? 0),
-            badgeLink("notifications", path: "/notifications", icon: .bell, label: context.pick(ko: "알림", en: "Notifications"),
+            badgeLink("inbox", path: PlatformPaths.inbox.link, icon: .chat, label: context.pick(ko: "채팅", en: "Chats"), count: context.unread?.messages ?? 0),
+            badgeLink("notifications", path: PlatformPaths.notifications.link, icon: .bell, label: context.pick(ko: "알림", en: "Notifications"),
                       count: context.unread?.notifications ?? 0),
             .a(
-            .id("account-link"), .class("account-link"), .href("/account"),
+            .id("account-link"), .class("account-link"), .href(PlatformPaths.account.link),
             .attribute(named: "aria-label", value: context.pick(ko: "내 계정: \(account.displayName)", en: "My account: \(account.displayName)")),
             Icon.user.node(), .span(.class("account-link-name"), .text(account.displayName))
         ))

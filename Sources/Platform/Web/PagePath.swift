@@ -43,10 +43,12 @@ public enum PageQuery {
     }
 
     static func escaped(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+    /// The unreserved characters and `/`, which a query may hold as it is: a `next` path stays
+    /// readable (`/login?next=/market/sell`), as the links were before.
+    private static let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 }
 
 extension RoutesBuilder {

@@ -29,16 +29,8 @@ extension PageContext {
     public static func signedIn(_ req: Request, next: String? = nil) async throws -> (PageContext, Account) {
         let context = try await load(for: req)
         guard let account = context.account else {
-            throw PageExit(req.redirect(to: loginPath(returningTo: next ?? req.url.path), redirectType: .normal))
+            throw PageExit(req.redirect(to: PlatformPaths.login(returningTo: next ?? req.url.path), redirectType: .normal))
         }
         return (context, account)
-    }
-
-    public static func loginPath(returningTo path: String) -> String {
-        "/login?next=" + queryValue(path)
-    }
-
-    public static func signupPath(returningTo path: String) -> String {
-        "/signup?next=" + queryValue(path)
     }
 }

@@ -69,7 +69,7 @@ public struct WebAssets: Sendable {
                 let hash = Hex.encode(SHA256.hash(data: file.bytes).prefix(8))
                 let stem = (file.name as NSString).deletingPathExtension
                 let ext = (file.name as NSString).pathExtension
-                let path = "/assets/\(module.module)/\(stem).\(hash).\(ext)"
+                let path = PlatformPaths.asset.link((module.module, "\(stem).\(hash).\(ext)"))
                 let isScript = ext == "js"
                 let mediaType = HTTPMediaType(type: "text", subType: isScript ? "javascript" : "css", parameters: ["charset": "utf-8"])
                 byPath[path] = Asset(bytes: ByteBuffer(data: file.bytes), mediaType: mediaType, etag: "\"\(hash)\"")
@@ -84,7 +84,7 @@ public struct WebAssets: Sendable {
 
     public func register(on routes: any RoutesBuilder, app: Application) {
         app.storage[LinksKey.self] = links
-        routes.get("assets", ":module", ":file", use: serve)
+        routes.get(PlatformPaths.asset, use: serve)
     }
 
     func serve(_ req: Request) throws -> Response {

@@ -15,7 +15,7 @@ struct DocsController: Sendable {
             description: "`document` is `<api>.json`: " + documents.map { "`\($0.name).json`" }.joined(separator: ", "),
             responses: [200: "The OpenAPI document", 404: "No such API"]
         ), use: document)
-        pages.get("docs", use: docsPage)
+        pages.get(PlatformPaths.docs, use: docsPage)
     }
 
     func document(_ req: Request) throws -> Response {

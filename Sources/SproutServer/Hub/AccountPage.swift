@@ -48,7 +48,7 @@ enum AccountPage {
                 .class("choice-row"), .attribute(named: "aria-labelledby", value: "language-heading"),
                 .forEach(WebLanguage.allCases) { language in
                     .a(
-                        .id("account-lang-\(language.rawValue)"), .href("/language/\(language.rawValue)?next=/account"),
+                        .id("account-lang-\(language.rawValue)"), .href(PlatformPaths.language(language, returningTo: PlatformPaths.account.link)),
                         .class(language == context.language ? "button" : "button secondary"),
                         .if(language == context.language, .attribute(named: "aria-current", value: "true")),
                         .attribute(named: "lang", value: language.rawValue),
@@ -58,10 +58,10 @@ enum AccountPage {
             ),
             .h2(.text(context.pick(ko: "로그아웃", en: "Sign out"))),
             .form(
-                .id("logout-form"), .class("choice-row"), .action(path: "/logout"), .method(.post),
+                .id("logout-form"), .class("choice-row"), .action(path: PlatformPaths.logout.link), .method(.post),
                 PageLayout.csrfField(context),
                 .button(.id("logout"), .class("secondary"), .type(.submit), Icon.logout.node(), .text(context.pick(ko: " 로그아웃", en: " Log out"))),
-                .button(.id("logout-everywhere"), .class("secondary"), .type(.submit), .attribute(named: "formaction", value: "/logout/everywhere"),
+                .button(.id("logout-everywhere"), .class("secondary"), .type(.submit), .attribute(named: "formaction", value: PlatformPaths.logoutEverywhere.link),
                         .text(context.pick(ko: "모든 기기에서 로그아웃", en: "Log out everywhere")))
             ),
             .p(.class("hint"), .text(context.pick(

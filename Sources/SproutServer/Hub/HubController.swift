@@ -13,15 +13,15 @@ struct HubController: Sendable {
     var accounts: AccountDirectory { platform.accounts }
 
     func register(on pages: any RoutesBuilder) {
-        pages.get(use: hub)
-        pages.get("signup", use: signupForm)
-        pages.post("signup", use: signup)
-        pages.get("login", use: loginForm)
-        pages.post("login", use: login)
-        pages.get("account", use: account)
-        pages.post("logout", use: logout)
-        pages.post("logout", "everywhere", use: logoutEverywhere)
-        pages.get("language", ":code", use: switchLanguage)
+        pages.get(PlatformPaths.hub, use: hub)
+        pages.get(PlatformPaths.signup, use: signupForm)
+        pages.post(PlatformPaths.signup, use: signup)
+        pages.get(PlatformPaths.login, use: loginForm)
+        pages.post(PlatformPaths.login, use: login)
+        pages.get(PlatformPaths.account, use: account)
+        pages.post(PlatformPaths.logout, use: logout)
+        pages.post(PlatformPaths.logoutEverywhere, use: logoutEverywhere)
+        pages.get(PlatformPaths.language, use: switchLanguage)
     }
 
     func hub(_ req: Request) async throws -> Response {
@@ -99,7 +99,7 @@ struct HubController: Sendable {
     /// service workers' cached pages and their queues of actions written offline, which would
     /// otherwise be shown to, or sent as, whoever signs in next on this browser.
     private static func home(clearingSiteData req: Request) -> Response {
-        let response = req.redirect(to: "/", redirectType: .normal)
+        let response = req.redirect(to: PlatformPaths.hub.link, redirectType: .normal)
         response.headers.replaceOrAdd(name: "Clear-Site-Data", value: #""cache", "storage""#)
         return response
     }

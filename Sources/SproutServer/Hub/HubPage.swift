@@ -38,7 +38,7 @@ enum HubPage {
         PageLayout.render(title: context.pick(ko: "가입하기", en: "Sign up"), context: context, status: status, .group(
             .h1(.text(context.pick(ko: "Sprout 가입하기", en: "Create your Sprout account"))),
             .form(
-                .id("signup-form"), .class("stacked card"), .action(path: "/signup"), .method(.post),
+                .id("signup-form"), .class("stacked card"), .action(path: PlatformPaths.signup.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(LocalPath.sanitized(form.next ?? "/"))),
                 FormWidgets.text("name", label: context.pick(ko: "이름", en: "Name"), value: form.name, error: errors["name"], type: .text, autocomplete: "name", required: true),
@@ -47,7 +47,7 @@ enum HubPage {
                 .button(.id("signup-submit"), .type(.submit), .text(context.pick(ko: "가입하기", en: "Sign up")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "이미 계정이 있나요? ", en: "Already have an account? ")),
-               .a(.href(PageContext.loginPath(returningTo: LocalPath.sanitized(form.next ?? "/"))), .text(context.pick(ko: "로그인", en: "Log in"))))
+               .a(.href(PlatformPaths.login(returningTo: LocalPath.sanitized(form.next ?? "/"))), .text(context.pick(ko: "로그인", en: "Log in"))))
         ))
     }
 
@@ -68,7 +68,7 @@ enum HubPage {
         return PageLayout.render(title: context.pick(ko: "로그인", en: "Log in"), context: context, status: status, .group(
             .h1(.text(context.pick(ko: "로그인", en: "Log in"))),
             .form(
-                .id("login-form"), .class("stacked card"), .action(path: "/login"), .method(.post),
+                .id("login-form"), .class("stacked card"), .action(path: PlatformPaths.login.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
                 .if(refusal != nil, .p(.class("form-error"), .attribute(named: "role", value: "alert"), .text(message))),
@@ -78,8 +78,8 @@ enum HubPage {
                 .button(.id("login-submit"), .type(.submit), .text(context.pick(ko: "로그인", en: "Log in")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "처음이신가요? ", en: "New here? ")),
-               .a(.href(PageContext.signupPath(returningTo: next)), .text(context.pick(ko: "가입하기", en: "Sign up")))),
-            .p(.a(.id("phone-login-link"), .class("button secondary"), .href(PhoneSignInPages.signInPath(returningTo: next)),
+               .a(.href(PlatformPaths.signup(returningTo: next)), .text(context.pick(ko: "가입하기", en: "Sign up")))),
+            .p(.a(.id("phone-login-link"), .class("button secondary"), .href(PlatformPaths.phoneLogin(returningTo: next)),
                   .text(context.pick(ko: "휴대폰 번호로 로그인", en: "Sign in with a phone number"))))
         ))
     }

@@ -10,17 +10,17 @@ struct InboxPages: Sendable {
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
-        let inbox = pages.grouped("inbox")
-        inbox.get(use: list)
-        inbox.post(use: start)
-        inbox.get("unread", use: unread)
-        inbox.get(":conversation", use: show)
-        inbox.on(.POST, ":conversation", "messages", body: .collect(maxSize: uploadBodyLimit), use: send).acceptingBodies(upTo: uploadBodyLimit)
-        inbox.post(":conversation", "read", use: read)
-        inbox.post(":conversation", "block") { try await self.block($0, blocking: true) }
-        inbox.post(":conversation", "unblock") { try await self.block($0, blocking: false) }
-        inbox.get(":conversation", "report") { req in try await ReportPages().form(req, try await self.reportTarget(req)) }
-        inbox.post(":conversation", "report") { req in try await ReportPages().submit(req, try await self.reportTarget(req)) }
+        pages.get(PlatformPaths.inbox, use: list)
+        pages.post(PlatformPaths.inbox, use: start)
+        pages.get(PlatformPaths.inboxUnread, use: unread)
+        pages.get(PlatformPaths.conversation, use: show)
+        pages.on(.POST, PlatformPaths.conversationMessages.components, body: .collect(maxSize: uploadBodyLimit), use: send)
+            .acceptingBodies(upTo: uploadBodyLimit)
+        pages.post(PlatformPaths.conversationRead, use: read)
+        pages.post(PlatformPaths.conversationBlock) { try await self.block($0, blocking: true) }
+        pages.post(PlatformPaths.conversationUnblock) { try await self.block($0, blocking: false) }
+        pages.get(PlatformPaths.conversationReport) { req in try await ReportPages().form(req, try await self.reportTarget(req)) }
+        pages.post(PlatformPaths.conversationReport) { req in try await ReportPages().submit(req, try await self.reportTarget(req)) }
     }
 
     /// The form an app's page shows to start a conversation about one of its things.
@@ -44,7 +44,7 @@ struct InboxPages: Sendable {
         let subject = Conversations.Subject(app: form.app ?? "", id: form.id ?? "")
         do {
             let (conversation, _) = try await messenger.open(about: subject, by: try account.requireID(), text: form.text ?? "", on: req.db)
-            return req.redirect(to: "/inbox/\(conversation.id)", redirectType: .normal)
+            return req.redirect(to: PlatformPaths.conversation.link(conversation.id), redirectType: .normal)
         } catch let error as ConversationError {
             let status: HTTPResponseStatus = switch error {
             case .unknownSubject, .unknownApp, .notFound: .notFound
@@ -63,7 +63,7 @@ struct InboxPages: Sendable {
 
     func send(_ req: Request) async throws -> Response {
         let id = try conversationID(req)
-        let (context, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
         let me = try account.requireID()
         var text = ""
         var photo: Data?
@@ -81,13 +81,13 @@ struct InboxPages: Sendable {
             return try await conversationPage(req, context, me: me, error: InboxViews.reason(error, context),
                                               status: error == .blocked ? .forbidden : .badRequest)
         }
-        return req.redirect(to: "/inbox/\(id)#send-form", redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(id, fragment: "send-form"), redirectType: .normal)
     }
 
     /// Marks the conversation read (the page does on opening, and its script when a message arrives).
     func read(_ req: Request) async throws -> Response {
         let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
         _ = try await messenger.markRead(id, by: try account.requireID(), on: req.db)
         return Response(status: .noContent)
     }
@@ -102,7 +102,7 @@ struct InboxPages: Sendable {
 
     func block(_ req: Request, blocking: Bool) async throws -> Response {
         let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
         let me = try account.requireID()
         let other = try await messenger.conversation(id, for: me, on: req.db).other.id
         if blocking {
@@ -110,15 +110,15 @@ struct InboxPages: Sendable {
         } else {
             try await messenger.unblock(other, by: me, on: req.db)
         }
-        return req.redirect(to: "/inbox/\(id)", redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(id), redirectType: .normal)
     }
 
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
         let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: "/inbox/\(id)")
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
         let conversation = try await messenger.conversation(id, for: try account.requireID(), on: req.db)
         return ReportPages.Target(
-            subject: ReportSubject(app: "conversations", id: id, path: "/inbox/\(id)"),
+            subject: ReportSubject(app: "conversations", id: id, path: PlatformPaths.conversation.link(id)),
             title: conversation.other.name, isOwn: false, nav: { _ in .empty }
         )
     }

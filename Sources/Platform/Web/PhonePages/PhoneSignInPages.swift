@@ -20,23 +20,29 @@ public struct PhoneSignInPages: Sendable {
     enum Purpose: Sendable {
         case signIn, link
 
-        var path: String { self == .signIn ? "/login/phone" : "/account/phone" }
+        /// The number's page.
+        var numberPage: PagePath<Void> { self == .signIn ? PlatformPaths.phoneLogin : PlatformPaths.phoneLink }
+        var sendCode: PagePath<Void> { self == .signIn ? PlatformPaths.phoneLoginCode : PlatformPaths.phoneLinkCode }
+        var verify: PagePath<Void> { self == .signIn ? PlatformPaths.phoneLoginVerify : PlatformPaths.phoneLinkVerify }
+
+        func numberPage(returningTo next: String) -> String {
+            self == .signIn ? PlatformPaths.phoneLogin(returningTo: next) : PlatformPaths.phoneLink(returningTo: next)
+        }
     }
 
     public static func signInPath(returningTo next: String) -> String {
-        "/login/phone?next=" + (next.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")
+        PlatformPaths.phoneLogin(returningTo: next)
     }
 
     public static func linkPath(returningTo next: String) -> String {
-        "/account/phone?next=" + (next.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")
+        PlatformPaths.phoneLink(returningTo: next)
     }
 
     public func register(on pages: any RoutesBuilder) {
         for purpose in [Purpose.signIn, .link] {
-            let base = pages.grouped(purpose.path.split(separator: "/").map { PathComponent(stringLiteral: String($0)) })
-            base.get { try await self.numberForm($0, purpose) }
-            base.post("code") { try await self.sendCode($0, purpose) }
-            base.post("verify") { try await self.verify($0, purpose) }
+            pages.get(purpose.numberPage) { try await self.numberForm($0, purpose) }
+            pages.post(purpose.sendCode) { try await self.sendCode($0, purpose) }
+            pages.post(purpose.verify) { try await self.verify($0, purpose) }
         }
     }
 
@@ -97,6 +103,6 @@ public struct PhoneSignInPages: Sendable {
     /// back here.
     private func context(for req: Request, _ purpose: Purpose, next: String) async throws -> PageContext {
         guard purpose == .link else { return try await PageContext.load(for: req) }
-        return try await PageContext.signedIn(req, next: Self.linkPath(returningTo: next)).0
+        return try await PageContext.signedIn(req, next: purpose.numberPage(returningTo: next)).0
     }
 }

@@ -14,7 +14,7 @@ enum PhoneSignInViews {
                 : context.pick(ko: "이 계정에 휴대폰 번호를 연결하면 새싹 스터디를 쓸 수 있어요.",
                                en: "Link a phone number to this account to use SeSAC Study."))),
             .form(
-                .id("phone-form"), .class("stacked card"), .action(path: purpose.path + "/code"), .method(.post),
+                .id("phone-form"), .class("stacked card"), .action(path: purpose.sendCode.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
                 FormWidgets.text("phone", label: context.pick(ko: "휴대폰 번호", en: "Phone number"), value: phone, error: error,
@@ -22,7 +22,7 @@ enum PhoneSignInViews {
                 .button(.id("send-code"), .type(.submit), .text(context.pick(ko: "인증 문자 받기", en: "Send the code")))
             ),
             .if(purpose == .signIn, .p(.class("hint"), .text(context.pick(ko: "이메일 계정이 있나요? ", en: "Have an email account? ")),
-                                       .a(.id("email-login-link"), .href(PageContext.loginPath(returningTo: next)), .text(context.pick(ko: "이메일로 로그인", en: "Log in with email")))))
+                                       .a(.id("email-login-link"), .href(PlatformPaths.login(returningTo: next)), .text(context.pick(ko: "이메일로 로그인", en: "Log in with email")))))
         ))
     }
 
@@ -39,7 +39,7 @@ enum PhoneSignInViews {
                                       en: "Development notice: this server does not really send text messages. The code is \(code).")))
             },
             .form(
-                .id("code-form"), .class("stacked card"), .action(path: purpose.path + "/verify"), .method(.post),
+                .id("code-form"), .class("stacked card"), .action(path: purpose.verify.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
                 .input(.type(.hidden), .name("phone"), .value(phone)),
@@ -53,13 +53,13 @@ enum PhoneSignInViews {
                     : context.pick(ko: "인증하고 연결하기", en: "Verify and link")))
             ),
             .form(
-                .id("resend-form"), .action(path: purpose.path + "/code"), .method(.post),
+                .id("resend-form"), .action(path: purpose.sendCode.link), .method(.post),
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("next"), .value(next)),
                 .input(.type(.hidden), .name("phone"), .value(phone)),
                 .button(.id("resend-code"), .type(.submit), .class("secondary"), .text(context.pick(ko: "재전송", en: "Resend")))
             ),
-            .p(.a(.href(purpose.path + "?next=" + (next.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/")),
+            .p(.a(.href(purpose.numberPage(returningTo: next)),
                   .text(context.pick(ko: "번호 다시 입력하기", en: "Use another number"))))
         ))
     }
