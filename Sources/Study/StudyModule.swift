@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 import Vapor
 
 /// SeSAC Study (새싹 스터디): phone sign-in, the matching queue, nearby search and realtime chat.
@@ -82,7 +83,7 @@ public struct StudyModule: AppModule {
     }
 
     public var mountPoints: [MountPoint] {
-        ["/v1/user", "/v1/queue", "/v1/chat"].map { MountPoint($0, unmatched: StudyUnmatchedPath()) }
+        Study.Routes.mountPoints.map { MountPoint($0, unmatched: StudyUnmatchedPath()) }
             + [MountPoint("/v1", claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath())]
     }
 

@@ -11,7 +11,7 @@ extension StudyClient {
 
     /// `POST v1/chat/{to}` with the form `chat`.
     public func sendChat(_ text: String, to uid: String) async throws -> ChatSendOutcome {
-        let response = try await exchange(.post, "v1/chat/\(uid)", form: StudyForm([("chat", text)]))
+        let response = try await exchange(Study.Routes.sendChat, uid, form: StudyForm([("chat", text)]))
         switch try Self.status(Study.ChatSendStatus.self, response) {
         case .sent: return .sent(try Self.decode(Study.Chat.self, response))
         case .studyOver: return .studyOver
@@ -21,7 +21,7 @@ extension StudyClient {
     /// `GET v1/chat/{uid}?lastchatDate=`: the messages between me and `uid` newer than
     /// `lastchatDate` (the newest `createdAt` already held, or `Study.everyChat`), oldest first.
     public func chats(with uid: String, after lastchatDate: String = Study.everyChat) async throws -> [Study.Chat] {
-        let response = try await exchange(.get, "v1/chat/\(uid)", query: [(name: "lastchatDate", value: lastchatDate)])
+        let response = try await exchange(Study.Routes.chats, uid, query: [(name: "lastchatDate", value: lastchatDate)])
         try Self.expectOK(response)
         return try Self.decode(Study.ChatHistory.self, response).payload
     }

@@ -43,7 +43,7 @@ public struct StudyClient: Sendable {
 
     /// `GET v1/user`: 200 with the User JSON, or 406 when the sign-in has no study account yet.
     public func user() async throws -> Study.UserOutcome {
-        let response = try await exchange(.get, "v1/user")
+        let response = try await exchange(Study.Routes.user)
         switch response.status {
         case 200: return .signedUp(try Self.decode(Study.User.self, response))
         case Study.CommonStatus.notSignedUp.rawValue: return .notSignedUp
@@ -54,7 +54,7 @@ public struct StudyClient: Sendable {
     /// `POST v1/user`. Sprout answers the User JSON with its 200; an answer that is not JSON (the
     /// original server's) is followed by `GET v1/user`, as the published clients did.
     public func signUp(_ signup: Study.Signup) async throws -> Study.SignupOutcome {
-        let response = try await exchange(.post, "v1/user", form: signup.form)
+        let response = try await exchange(Study.Routes.signUp, form: signup.form)
         switch try Self.status(Study.SignupStatus.self, response) {
         case .created:
             if let user = try? Self.decode(Study.User.self, response) { return .created(user) }
@@ -67,7 +67,7 @@ public struct StudyClient: Sendable {
 
     /// `POST v1/user/withdraw`; a withdrawn account is also signed out here.
     public func withdraw() async throws -> Study.WithdrawOutcome {
-        let response = try await exchange(.post, "v1/user/withdraw")
+        let response = try await exchange(Study.Routes.withdraw)
         switch response.status {
         case 200:
             await session.signOut()
@@ -79,39 +79,39 @@ public struct StudyClient: Sendable {
 
     /// `PUT v1/user/mypage`: searchable, the partner age range, gender and frequent study.
     public func updateMyPage(_ page: Study.MyPage) async throws {
-        try Self.expectOK(try await exchange(.put, "v1/user/mypage", form: page.form))
+        try Self.expectOK(try await exchange(Study.Routes.updateMyPage, form: page.form))
     }
 
     /// `PUT v1/user/update_fcm_token`: apps call it at launch when the User JSON's `FCMtoken`
     /// differs from the device's.
     public func updateFCMToken(_ token: String) async throws {
-        try Self.expectOK(try await exchange(.put, "v1/user/update_fcm_token", form: StudyForm([("FCMtoken", token)])))
+        try Self.expectOK(try await exchange(Study.Routes.updateFCMToken, form: StudyForm([("FCMtoken", token)])))
     }
 
     /// `POST v1/user/report` (`otheruid`, `reportedReputation` repeated, `comment`).
     /// - Parameter reasons: one 0/1 per reputation title, in `Study.ReputationTitle` order.
     public func report(_ otheruid: String, reasons: [Int], comment: String) async throws -> Study.ReportOutcome {
         let form = StudyForm([("otheruid", otheruid)] + reasons.map { ("reportedReputation", String($0)) } + [("comment", comment)])
-        return try Self.status(Study.ReportOutcome.self, try await exchange(.post, "v1/user/report", form: form))
+        return try Self.status(Study.ReportOutcome.self, try await exchange(Study.Routes.report, form: form))
     }
 
     // MARK: Queue, spec §3
 
     /// `POST v1/queue`: 200 waiting, 201 barred after three reports, 203–205 dodge penalties.
     public func enterQueue(_ entry: Study.QueueEntry) async throws -> Study.QueueEntryStatus {
-        try Self.status(Study.QueueEntryStatus.self, try await exchange(.post, "v1/queue", form: entry.form))
+        try Self.status(Study.QueueEntryStatus.self, try await exchange(Study.Routes.enterQueue, form: entry.form))
     }
 
     /// `DELETE v1/queue`: 200 stopped; 201 not waiting (already stopped, or matched meanwhile:
     /// read `queueState()` to tell which).
     public func stopSearching() async throws -> Study.StopSearchingStatus {
-        try Self.status(Study.StopSearchingStatus.self, try await exchange(.delete, "v1/queue"))
+        try Self.status(Study.StopSearchingStatus.self, try await exchange(Study.Routes.stopSearching))
     }
 
     /// `POST v1/queue/search`: people waiting near (`lat`, `long`), those who asked me, and
     /// recommended tags.
     public func search(lat: Double, long: Double) async throws -> Study.SearchResult {
-        let response = try await exchange(.post, "v1/queue/search", form: StudyForm([("lat", String(lat)), ("long", String(long))]))
+        let response = try await exchange(Study.Routes.search, form: StudyForm([("lat", String(lat)), ("long", String(long))]))
         try Self.expectOK(response)
         return try Self.decode(Study.SearchResult.self, response)
     }
@@ -119,7 +119,7 @@ public struct StudyClient: Sendable {
     /// `GET v1/queue/myQueueState`: 201 normal; 200 waiting or matched. `matchedNick` and
     /// `matchedUid` may be absent, null or `""` while waiting (spec, disagreement 5).
     public func queueState() async throws -> Study.QueueStateOutcome {
-        let response = try await exchange(.get, "v1/queue/myQueueState")
+        let response = try await exchange(Study.Routes.queueState)
         switch try Self.status(Study.QueueStateStatus.self, response) {
         case .normal:
             return .normal
@@ -133,41 +133,43 @@ public struct StudyClient: Sendable {
     /// `POST v1/queue/studyrequest`: 200 sent; 201 they had asked me, so we are matched now;
     /// 202 they stopped waiting.
     public func requestStudy(with otheruid: String) async throws -> Study.StudyRequestStatus {
-        try Self.status(Study.StudyRequestStatus.self, try await exchange(.post, "v1/queue/studyrequest", form: StudyForm([("otheruid", otheruid)])))
+        try Self.status(Study.StudyRequestStatus.self, try await exchange(Study.Routes.requestStudy, form: StudyForm([("otheruid", otheruid)])))
     }
 
     /// `POST v1/queue/studyaccept`: 200 matched; 201 they matched elsewhere; 202 they stopped
     /// waiting; 203 I am already matched (someone accepted my request first).
     public func acceptStudy(with otheruid: String) async throws -> Study.StudyAcceptStatus {
-        try Self.status(Study.StudyAcceptStatus.self, try await exchange(.post, "v1/queue/studyaccept", form: StudyForm([("otheruid", otheruid)])))
+        try Self.status(Study.StudyAcceptStatus.self, try await exchange(Study.Routes.acceptStudy, form: StudyForm([("otheruid", otheruid)])))
     }
 
     /// `POST v1/queue/dodge`: cancels the study with my partner; 201 when `otheruid` is not my partner.
     public func dodge(_ otheruid: String) async throws -> Study.DodgeStatus {
-        try Self.status(Study.DodgeStatus.self, try await exchange(.post, "v1/queue/dodge", form: StudyForm([("otheruid", otheruid)])))
+        try Self.status(Study.DodgeStatus.self, try await exchange(Study.Routes.dodge, form: StudyForm([("otheruid", otheruid)])))
     }
 
     /// `POST v1/queue/rate/{otheruid}`, with the uid in the path and in the form.
     public func rate(_ rating: Study.Rating) async throws {
-        try Self.expectOK(try await exchange(.post, "v1/queue/rate/\(rating.otheruid)", form: rating.form))
+        try Self.expectOK(try await exchange(Study.Routes.rate, rating.otheruid, form: rating.form))
     }
 
     // MARK: Sending
 
-    /// Sends a signed-in call and returns the answer whatever its status, after refreshing the ID
-    /// token and retrying once when the first answer is 401.
-    public func exchange(
-        _ method: HTTPMethod, _ path: String, query: [(name: String, value: String)] = [], form: StudyForm? = nil
+    /// Sends the signed-in call `route` defines for `parameters` and returns the answer whatever
+    /// its status, after refreshing the ID token and retrying once when the first answer is 401.
+    public func exchange<Parameters, Body, Answer>(
+        _ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters, query: [(name: String, value: String)] = [], form: StudyForm? = nil
     ) async throws -> HTTPResponse {
-        let endpoint = Endpoint<Data>(
-            method: method, path: path, query: query, body: form.map { .form($0.pairs.map { (name: $0.0, value: $0.1) }) } ?? .none,
-            requiresAuthentication: true
-        ) { $0 }
+        let endpoint = Endpoint<Data>(route, parameters, query: query, body: form.map { .form($0.pairs.map { (name: $0.0, value: $0.1) }) } ?? .none) { $0 }
         guard let token = await session.tokens?.idToken else { throw SproutError.notSignedIn }
         let first = try await api.transmit(endpoint, accessToken: token)
         guard first.status == Study.CommonStatus.invalidToken.rawValue else { return first }
         let fresh = try await session.credential(replacing: token, using: refresher)
         return try await api.transmit(endpoint, accessToken: fresh)
+    }
+
+    /// The call `route` defines, which has no path parameters.
+    public func exchange<Body, Answer>(_ route: APIRoute<Void, Body, Answer>, form: StudyForm? = nil) async throws -> HTTPResponse {
+        try await exchange(route, (), form: form)
     }
 
     static func status<Status: RawRepresentable<Int>>(_ type: Status.Type, _ response: HTTPResponse) throws -> Status {

@@ -8,15 +8,13 @@ struct StudyChatController: Sendable {
     let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
-        let chats = routes.grouped("v1", "chat")
-        chats.onResponse(.POST, ":to", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.sendChat, doc: StudyDocs.op(
             "Send a message to my study partner", form: [.init("chat", required: true, .string(maxLength: StudyChat.maxLength))],
-            [200: "The stored Chat JSON {_id, __v, to, from, chat, createdAt}", 201: "The study is over (cancelled, reviewed or not matched): not sent"],
-            answer: Study.Chat.self
+            [200: "The stored Chat JSON {_id, __v, to, from, chat, createdAt}", 201: "The study is over (cancelled, reviewed or not matched): not sent"]
         ), use: send)
-        chats.onResponse(.GET, ":from", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.chats, doc: StudyDocs.op(
             "Messages with my partner, both ways, newer than lastchatDate (query; ISO with Z or an offset; 2000-01-01T00:00:00.000Z for all)",
-            [200: "{payload: [Chat]}, oldest first, at most \(StudyChat.pageSize)"], answer: Study.ChatHistory.self
+            [200: "{payload: [Chat]}, oldest first, at most \(StudyChat.pageSize)"]
         ), use: history)
     }
 

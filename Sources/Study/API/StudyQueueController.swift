@@ -11,34 +11,32 @@ struct StudyQueueController: Sendable {
     let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
-        let queueRoutes = routes.grouped("v1", "queue")
-        queueRoutes.onResponse(.POST, doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.enterQueue, doc: StudyDocs.op(
             "Wait in the queue here", form: [
                 StudyDocs.latitude, StudyDocs.longitude,
                 .init("studylist", required: true, .repeated(.string(maxLength: 8)), "Repeated, no brackets; at most 8; `anything` for none"),
             ],
             [200: "Waiting", 201: "Reported three times or more: barred", 203: "Dodge penalty: 1 minute", 204: "Dodge penalty: 2 minutes", 205: "Dodge penalty: 3 minutes"]
         ), use: enter)
-        queueRoutes.onResponse(.DELETE, doc: StudyDocs.op("Stop waiting", [200: "Stopped", 201: "Not waiting (already stopped, or matched meanwhile)"]), use: stop)
-        queueRoutes.onResponse(.POST, "search", doc: StudyDocs.op(
-            "People waiting nearby", form: [StudyDocs.latitude, StudyDocs.longitude],
-            [200: "{fromQueueDB, fromQueueDBRequested, fromRecommend}"], answer: Study.SearchResult.self
+        routes.onStudy(Study.Routes.stopSearching, doc: StudyDocs.op("Stop waiting", [200: "Stopped", 201: "Not waiting (already stopped, or matched meanwhile)"]), use: stop)
+        routes.onStudy(Study.Routes.search, doc: StudyDocs.op(
+            "People waiting nearby", form: [StudyDocs.latitude, StudyDocs.longitude], [200: "{fromQueueDB, fromQueueDBRequested, fromRecommend}"]
         ), use: search)
-        queueRoutes.onResponse(.GET, "myQueueState", doc: StudyDocs.op(
-            "My queue state", [200: "{dodged, matched, reviewed, matchedNick, matchedUid} (\"\" while waiting)", 201: "Normal: not waiting, not matched"], answer: Study.QueueState.self
+        routes.onStudy(Study.Routes.queueState, doc: StudyDocs.op(
+            "My queue state", [200: "{dodged, matched, reviewed, matchedNick, matchedUid} (\"\" while waiting)", 201: "Normal: not waiting, not matched"]
         ), use: state)
-        queueRoutes.onResponse(.POST, "studyrequest", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.requestStudy, doc: StudyDocs.op(
             "Ask someone to study", form: [StudyDocs.otherUID],
             [200: "Asked", 201: "They had asked me: we are matched now", 202: "They stopped waiting"]
         ), use: request)
-        queueRoutes.onResponse(.POST, "studyaccept", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.acceptStudy, doc: StudyDocs.op(
             "Accept someone's request", form: [StudyDocs.otherUID],
             [200: "Matched", 201: "They matched with someone else", 202: "They stopped waiting (or never asked)", 203: "I am already matched"]
         ), use: accept)
-        queueRoutes.onResponse(.POST, "dodge", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.dodge, doc: StudyDocs.op(
             "Cancel the study", form: [StudyDocs.otherUID], [200: "Cancelled (a penalty unless the partner had ended it)", 201: "Not my partner"]
         ), use: dodge)
-        queueRoutes.onResponse(.POST, "rate", ":otheruid", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.rate, doc: StudyDocs.op(
             "Review my partner", form: [
                 StudyDocs.otherUID, .init("reputation", required: true, .repeated(StudyDocs.zeroOrOne), "6 or 9 values"), .init("comment", .string()),
             ], [200: "Reviewed; the study is over for me"]

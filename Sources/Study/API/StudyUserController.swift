@@ -9,27 +9,26 @@ struct StudyUserController: Sendable {
     let uids: PhoneUIDs
 
     func register(on routes: DocumentedRoutes) {
-        let user = routes.grouped("v1", "user")
-        user.onResponse(.GET, doc: StudyDocs.op("My profile", [200: "User JSON (27 fields)", 406: "Not signed up: go to signup"], answer: Study.User.self), use: me)
-        user.onResponse(.POST, doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.user, doc: StudyDocs.op("My profile", [200: "User JSON (27 fields)", 406: "Not signed up: go to signup"]), use: me)
+        routes.onStudy(Study.Routes.signUp, doc: StudyDocs.op(
             "Sign up", form: [
                 .init("phoneNumber", required: true, .string()), .init("FCMtoken", required: true, .string()),
                 .init("nick", required: true, .string(maxLength: 10)),
                 .init("birth", required: true, .string(), "ISO, offset or Swift Date text; 17 or older"),
                 .init("email", required: true, .string()), .init("gender", required: true, StudyDocs.zeroOrOne, "0 woman, 1 man"),
             ],
-            [200: "Signed up: the User JSON", 201: "Already signed up", 202: "Nickname not usable: back to the nickname step"], answer: Study.User.self
+            [200: "Signed up: the User JSON", 201: "Already signed up", 202: "Nickname not usable: back to the nickname step"]
         ), use: signUp)
-        user.onResponse(.POST, "withdraw", doc: StudyDocs.op("Withdraw from SeSAC Study", [200: "Withdrawn", 406: "Already withdrawn or never signed up"]), use: withdraw)
-        user.onResponse(.PUT, "mypage", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.withdraw, doc: StudyDocs.op("Withdraw from SeSAC Study", [200: "Withdrawn", 406: "Already withdrawn or never signed up"]), use: withdraw)
+        routes.onStudy(Study.Routes.updateMyPage, doc: StudyDocs.op(
             "Edit my info", form: [
                 .init("searchable", required: true, StudyDocs.zeroOrOne), .init("ageMin", required: true, .integer(18...65)),
                 .init("ageMax", required: true, .integer(18...65)), .init("gender", required: true, .integer(-1...1), "-1 anyone"),
                 .init("study", .string()),
             ], [200: "Saved", 406: "Not signed up"]
         ), use: myPage)
-        user.onResponse(.PUT, "update_fcm_token", doc: StudyDocs.op("Register the device's FCM token", form: [.init("FCMtoken", required: true, .string())], [200: "Saved", 406: "Not signed up"]), use: fcmToken)
-        user.onResponse(.POST, "report", doc: StudyDocs.op(
+        routes.onStudy(Study.Routes.updateFCMToken, doc: StudyDocs.op("Register the device's FCM token", form: [.init("FCMtoken", required: true, .string())], [200: "Saved", 406: "Not signed up"]), use: fcmToken)
+        routes.onStudy(Study.Routes.report, doc: StudyDocs.op(
             "Report someone", form: [
                 StudyDocs.otherUID, .init("reportedReputation", required: true, .repeated(StudyDocs.zeroOrOne)), .init("comment", .string()),
             ],
