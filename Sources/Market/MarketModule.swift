@@ -47,12 +47,12 @@ public struct MarketModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .acorn, title: ("도토리 마켓", "Dotori Market"),
-                summary: ("사고 싶은 물건, 팔고 싶은 물건", "Buy and sell things near you"), path: "/market")
+                summary: ("사고 싶은 물건, 팔고 싶은 물건", "Buy and sell things near you"), path: MarketPaths.browse.link)
     }
 
     public var accountShortcuts: [AccountShortcut] {
-        [AccountShortcut("/market/mine", .tag, ko: "내가 파는 상품", en: "Products I sell"),
-         AccountShortcut("/market/likes", .heart, ko: "좋아요한 상품", en: "Products I like")]
+        [AccountShortcut(MarketPaths.mine.link, .tag, ko: "내가 파는 상품", en: "Products I sell"),
+         AccountShortcut(MarketPaths.likes.link, .heart, ko: "좋아요한 상품", en: "Products I like")]
     }
 
     /// Unknown paths under the contract's prefixes answer its `{ "error": true, "reason": … }` 404.

@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 import Vapor
 
 /// ReadingHaracoon (독서하라쿤): the reading log the app kept on one phone, now on the server for
@@ -68,18 +69,18 @@ public struct ReadingModule: AppModule {
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .book, title: ("독서하라쿤", "ReadingHaracoon"),
-                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: "/reading")
+                summary: ("읽은 책과 독서 시간 기록", "Log your books and reading time"), path: ReadingPaths.shelves.link)
     }
 
     public var accountShortcuts: [AccountShortcut] {
-        [AccountShortcut("/reading", .book, ko: "내 서재", en: "My shelves"),
-         AccountShortcut("/reading/stats", .chart, ko: "독서 통계", en: "Reading statistics")]
+        [AccountShortcut(ReadingPaths.shelves.link, .book, ko: "내 서재", en: "My shelves"),
+         AccountShortcut(ReadingPaths.stats.link, .chart, ko: "독서 통계", en: "Reading statistics")]
     }
 
     /// Unknown paths under the API answer its `{ "error": true, "reason": … }` 404, after the
     /// token check, as a known path would.
     public var mountPoints: [MountPoint] {
-        [MountPoint("/api/reading", middleware: [ReadingErrorMiddleware(), AccountTokenAuthenticator(tokens: platform.tokens)], error: Abort(.notFound))]
+        [MountPoint(Reading.Routes.prefix.template, middleware: [ReadingErrorMiddleware(), AccountTokenAuthenticator(tokens: platform.tokens)], error: Abort(.notFound))]
     }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {

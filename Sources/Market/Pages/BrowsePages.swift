@@ -13,23 +13,23 @@ struct BrowsePages: Sendable {
     let presenter = MarketPresenter(baseURL: "")
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("market", use: browse)
-        pages.get("market", "products", ":id", use: detail)
-        pages.post("market", "products", ":id", "like", use: toggleLike)
-        pages.get("market", "vendors", ":id", use: seller)
-        pages.post("market", "products", ":id", "reservation") { try await self.closeDeal($0) { id, me, req in
+        pages.get(MarketPaths.browse, use: browse)
+        pages.get(MarketPaths.product, use: detail)
+        pages.post(MarketPaths.like, use: toggleLike)
+        pages.get(MarketPaths.seller, use: seller)
+        pages.post(MarketPaths.reservation) { try await self.closeDeal($0) { id, me, req in
             try await trades.reserve(id, for: (try? req.content.get(String.self, at: "buyer")) ?? "", by: me, on: req.db)
         } }
-        pages.post("market", "products", ":id", "sold") { try await self.closeDeal($0) { id, me, req in
+        pages.post(MarketPaths.sold) { try await self.closeDeal($0) { id, me, req in
             let buyer = (try? req.content.get(String.self, at: "buyer")).flatMap { $0.isEmpty ? nil : $0 }
             return try await trades.sell(id, to: buyer, by: me, on: req.db)
         } }
-        pages.post("market", "products", ":id", "release") { try await self.closeDeal($0) { id, me, req in
+        pages.post(MarketPaths.release) { try await self.closeDeal($0) { id, me, req in
             try await trades.release(id, by: me, on: req.db)
         } }
-        pages.post("market", "products", ":id", "review", use: review)
-        pages.get("market", "products", ":id", "report", use: reportForm)
-        pages.post("market", "products", ":id", "report", use: report)
+        pages.post(MarketPaths.review, use: review)
+        pages.get(MarketPaths.report, use: reportForm)
+        pages.post(MarketPaths.report, use: report)
     }
 
     struct BrowseQuery: Content {
@@ -110,18 +110,18 @@ struct BrowsePages: Sendable {
     /// A seller's step in closing the deal; a refusal is the page's 400 or 403.
     private func closeDeal(_ req: Request, _ step: @Sendable (Int, String, Request) async throws -> Product) async throws -> Response {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        let (_, account) = try await PageContext.signedIn(req, next: "/market/products/\(id)")
+        let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         do {
             _ = try await step(id, try account.requireID(), req)
         } catch let error as TradeError {
             throw MarketErrorMiddleware.abort(error)
         }
-        return req.redirect(to: "/market/products/\(id)#trade", redirectType: .normal)
+        return req.redirect(to: MarketPaths.product.link(id, fragment: "trade"), redirectType: .normal)
     }
 
     func review(_ req: Request) async throws -> Response {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        let (_, account) = try await PageContext.signedIn(req, next: "/market/products/\(id)")
+        let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         let rating = (try? req.content.get(String.self, at: "rating")) ?? ""
         let text = (try? req.content.get(String.self, at: "text")) ?? ""
         do {
@@ -129,7 +129,7 @@ struct BrowsePages: Sendable {
         } catch let error as TradeError {
             throw MarketErrorMiddleware.abort(error)
         }
-        return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
+        return req.redirect(to: MarketPaths.product.link(id), redirectType: .normal)
     }
 
     // MARK: Report
@@ -147,7 +147,7 @@ struct BrowsePages: Sendable {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
         let isOwn = try await sells(product, accountID: req.webAccountID, req)
-        return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: "/market/products/\(id)"), title: product.name,
+        return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: MarketPaths.product.link(id)), title: product.name,
                                   isOwn: isOwn) { MarketViews.nav($0, current: "browse") }
     }
 
@@ -158,7 +158,7 @@ struct BrowsePages: Sendable {
     }
 
     func toggleLike(_ req: Request) async throws -> Response {
-        guard let accountID = req.webAccountID else { return req.redirect(to: "/login", redirectType: .normal) }
+        guard let accountID = req.webAccountID else { return req.redirect(to: PlatformPaths.login.link, redirectType: .normal) }
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
         if try await likes.isLiked(id, by: accountID, on: req.db) {
@@ -166,6 +166,6 @@ struct BrowsePages: Sendable {
         } else {
             try await likes.like(product, by: accountID, on: req.db)
         }
-        return req.redirect(to: "/market/products/\(id)", redirectType: .normal)
+        return req.redirect(to: MarketPaths.product.link(id), redirectType: .normal)
     }
 }

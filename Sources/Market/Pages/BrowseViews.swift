@@ -15,12 +15,10 @@ enum BrowseViews {
         let category: ProductCategory?
         let layout: String
 
-        /// The address of this list at another page, layout or category, keeping the search.
-        func link(page: Int? = nil, view: String? = nil, category: ProductCategory?? = .none) -> String {
-            var items = ["page=\(page ?? number)", "view=\(view ?? layout)"]
-            if !search.isEmpty { items.append("q=\(search.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")") }
-            if let chosen = category ?? self.category { items.append("category=\(chosen.rawValue)") }
-            return "/market?" + items.joined(separator: "&")
+        /// The address of this list at another page, layout or category, keeping the search;
+        /// `fragment`, its cards alone.
+        func link(page: Int? = nil, view: String? = nil, category: ProductCategory?? = .none, fragment: Bool = false) -> String {
+            MarketPaths.browse(page: page ?? number, view: view ?? layout, search: search, category: category ?? self.category, fragment: fragment)
         }
     }
 
@@ -41,7 +39,7 @@ enum BrowseViews {
                 ? context.pick(ko: "도토리 마켓", en: "Dotori Market")
                 : context.pick(ko: "‘\(search)’ 검색 결과", en: "Results for “\(search)”"))),
             .form(
-                .class("search-form"), .action(path: "/market"), .method(.get),
+                .class("search-form"), .action(path: MarketPaths.browse.link), .method(.get),
                 .input(.type(.hidden), .name("view"), .value(layout)),
                 .input(.type(.search), .name("q"), .id("market-search"), .value(search),
                        .placeholder(text: context.pick(ko: "상품 이름이나 설명으로 찾기", en: "Search names and descriptions"))),
@@ -64,7 +62,7 @@ enum BrowseViews {
             .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)),
                  MarketViews.cards(page.pages, states: list.states, interest: list.interest, context: context)),
             .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
-                                 .data(named: "fragment", value: list.link(page: number + 1) + "&fragment=1"),
+                                 .data(named: "fragment", value: list.link(page: number + 1, fragment: true)),
                                  .text(context.pick(ko: "더 보기", en: "Load more"))))
         ))
     }
@@ -121,7 +119,7 @@ enum BrowseViews {
                         .img(.id("gallery-main"), .src($0), .alt(text: detail.name))
                     },
                     .div(.class("gallery-thumbs"), .forEach(detail.images.enumerated()) { index, image in
-                        .a(.href("/market/products/\(id)?image=\(index)"), .class(index == selected ? "current" : ""),
+                        .a(.href(MarketPaths.product(id, image: index)), .class(index == selected ? "current" : ""),
                            .data(named: "full", value: image.url),
                            .img(.src(image.thumbnailURL), .alt(text: "\(detail.name) \(index + 1)")))
                     })
@@ -131,27 +129,27 @@ enum BrowseViews {
                     MarketViews.saleBadge(state, context),
                     .h1(.id("product-name"), .text(detail.name)),
                     .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")),
-                       .a(.id("seller-link"), .href("/market/vendors/\(detail.vendorID)"), .strong(.text(vendorName))),
+                       .a(.id("seller-link"), .href(MarketPaths.seller.link(detail.vendorID)), .strong(.text(vendorName))),
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
                     .p(.class("hint product-meta"),
-                       .a(.id("product-category"), .href("/market?category=\(listing.category.rawValue)"), .text(MarketViews.categoryName(listing.category, context))),
+                       .a(.id("product-category"), .href(MarketPaths.browse(category: listing.category)), .text(MarketViews.categoryName(listing.category, context))),
                        .text(" · "), .span(.id("product-interest"), .data(named: "follows-in-place", value: "true"), .text(MarketViews.interest(listing.interest, context)))),
                     MarketViews.priceBlock(price: detail.price, discount: detail.discountedPrice, currency: detail.currency, context),
                     MarketViews.stock(detail.stock, context),
                     .div(.class("primary-action"), likeControl(id: id, liked: liked, context: context),
                          .if(!isOwner && listing.state != .sold, ConversationStarter.form(
-                            about: .init(app: "market", id: String(id)), page: "/market/products/\(id)", prompt: context.pick(ko: "채팅하기", en: "Chat"),
+                            about: .init(app: "market", id: String(id)), page: MarketPaths.product.link(id), prompt: context.pick(ko: "채팅하기", en: "Chat"),
                             greeting: context.pick(ko: "안녕하세요, 아직 판매하시나요?", en: "Hello, is this still available?"), context))),
                     .p(.class("description"), .id("product-description"), .text(detail.description)),
                     .if(isOwner, saleStateForm(id: id, state: state, context)),
                     .if(isOwner, ConversationStarter.askers(trade.askers, context)),
                     .if(isOwner, TradeViews.sellerControls(productID: id, state: state, buyer: trade.buyer, askers: trade.askers.map(\.other), context)),
                     .if(trade.mayReview, TradeViews.reviewForm(productID: id, aboutSeller: trade.reviewsSeller, context)),
-                    .if(!isOwner, ReportPages.link(to: "/market/products/\(id)", context)),
+                    .if(!isOwner, ReportPages.link(to: MarketPaths.product.link(id), context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),
-                        .a(.id("edit-product"), .class("button secondary"), .href("/market/products/\(id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                        .a(.id("delete-product"), .class("button danger"), .href("/market/products/\(id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                        .a(.id("edit-product"), .class("button secondary"), .href(MarketPaths.edit.link(id)), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.id("delete-product"), .class("button danger"), .href(MarketPaths.delete.link(id)), .text(context.pick(ko: "삭제", en: "Delete")))
                     ))
                 )
             )
@@ -182,14 +180,14 @@ enum BrowseViews {
             TradeViews.reputation(reputation.0, reputation.1, context),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "판매 중인 상품이 없어요.", en: "Nothing for sale here."))),
             .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
-            MarketViews.pager(page, path: "/market/vendors/\(seller.id)", context)
+            MarketViews.pager(page, context) { MarketPaths.page($0, of: MarketPaths.seller, seller.id) }
         ))
     }
 
     /// The seller marks the product reserved for a buyer, sold, or for sale again.
     private static func saleStateForm(id: Int, state: SaleState, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
-            .id("sale-state-form"), .class("inline-form"), .action(path: "/market/products/\(id)/sale-state"), .method(.post),
+            .id("sale-state-form"), .class("inline-form"), .action(path: MarketPaths.saleState.link(id)), .method(.post),
             PageLayout.csrfField(context),
             .label(.for(field: "sale-state"), .text(context.pick(ko: "거래 상태", en: "Sale status"))),
             .select(.id("sale-state"), .attribute(named: "name", value: "state"), .forEach(SaleState.allCases) { option in
@@ -201,11 +199,11 @@ enum BrowseViews {
 
     private static func likeControl(id: Int, liked: Bool, context: PageContext) -> Node<HTML.BodyContext> {
         guard context.account != nil else {
-            return .a(.id("like-button"), .class("like-button"), .href("/login?next=/market/products/\(id)"),
+            return .a(.id("like-button"), .class("like-button"), .href(PlatformPaths.login(returningTo: MarketPaths.product.link(id))),
                       Icon.heart.node(), .text(context.pick(ko: " 로그인하고 좋아요", en: " Log in to like")))
         }
         return .form(
-            .id("like-form"), .action(path: "/market/products/\(id)/like"), .method(.post), .class("like-form"), .data(named: "in-place", value: "true"),
+            .id("like-form"), .action(path: MarketPaths.like.link(id)), .method(.post), .class("like-form"), .data(named: "in-place", value: "true"),
             PageLayout.csrfField(context),
             .button(.id("like-button"), .type(.submit), .class(liked ? "like-button liked" : "like-button"),
                     .attribute(named: "aria-pressed", value: liked ? "true" : "false"),

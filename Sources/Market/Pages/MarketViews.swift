@@ -30,12 +30,12 @@ enum MarketViews {
     static func card(_ product: Market.ListedProduct, state: SaleState?, interest: ProductInterest.Counts, context: PageContext) -> Node<HTML.BodyContext> {
         .div(
             .class(state == .sold ? "product-card sold" : "product-card"), .data(named: "id", value: String(product.id)),
-            .a(.href("/market/products/\(product.id)"), .class("product-photo"),
+            .a(.href(MarketPaths.product.link(product.id)), .class("product-photo"),
                .img(.src(product.thumbnail), .alt(text: product.name), .attribute(named: "loading", value: "lazy"))),
             .div(
                 .class("product-card-body"),
                 .unwrap(state) { saleBadge($0, context) },
-                .h3(.class("product-name"), .a(.href("/market/products/\(product.id)"), .text(product.name))),
+                .h3(.class("product-name"), .a(.href(MarketPaths.product.link(product.id)), .text(product.name))),
                 priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
                 stock(product.stock, context),
                 .p(.class("hint product-time"), context.posted(product.createdAt),
@@ -90,10 +90,10 @@ enum MarketViews {
     /// The tab bar of every market page.
     static func nav(_ context: PageContext, current: String) -> Node<HTML.BodyContext> {
         AppTabBar.render(app: "market", [
-            AppTab("browse", "/market", .grid, ko: "모아보기", en: "Browse"),
-            AppTab("mine", "/market/mine", .tag, ko: "내 상품", en: "My products"),
-            AppTab("likes", "/market/likes", .heart, ko: "좋아요", en: "Likes"),
-            AppTab("sell", "/market/sell", .plus, ko: "판매하기", en: "Sell"),
+            AppTab("browse", MarketPaths.browse.link, .grid, ko: "모아보기", en: "Browse"),
+            AppTab("mine", MarketPaths.mine.link, .tag, ko: "내 상품", en: "My products"),
+            AppTab("likes", MarketPaths.likes.link, .heart, ko: "좋아요", en: "Likes"),
+            AppTab("sell", MarketPaths.sell.link, .plus, ko: "판매하기", en: "Sell"),
         ], current: current, context)
     }
 
@@ -105,13 +105,14 @@ enum MarketViews {
         min(max((try? req.query.get(Int.self, at: "page")) ?? 1, 1), ProductCatalog.maxPageNumber)
     }
 
-    /// Links to the previous and next page of a list, where there are any.
-    static func pager(_ page: ProductPage, path: String, _ context: PageContext) -> Node<HTML.BodyContext> {
+    /// Links to the previous and next page of a list, where there are any; `link` is the list's
+    /// address at a page number.
+    static func pager(_ page: ProductPage, _ context: PageContext, link: (Int) -> String) -> Node<HTML.BodyContext> {
         .nav(
             .class("pager"),
-            .if(page.number > 1, .a(.id("previous-page"), .class("button secondary"), .href("\(path)?page=\(page.number - 1)"),
+            .if(page.number > 1, .a(.id("previous-page"), .class("button secondary"), .href(link(page.number - 1)),
                                      .text(context.pick(ko: "이전", en: "Previous")))),
-            .if(page.hasNext, .a(.id("next-page"), .class("button secondary"), .href("\(path)?page=\(page.number + 1)"),
+            .if(page.hasNext, .a(.id("next-page"), .class("button secondary"), .href(link(page.number + 1)),
                                  .text(context.pick(ko: "다음", en: "Next"))))
         )
     }

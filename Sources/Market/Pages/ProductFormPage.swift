@@ -18,8 +18,8 @@ enum ProductFormPage {
                        errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
         func error(_ field: Market.Field) -> String? { errors[field].map { MarketViews.violationText($0, field: field, context) } }
         let (title, action, enctype): (String, String, HTMLFormContentType) = switch mode {
-        case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), "/market/sell", .multipartData)
-        case let .edit(id, _, _): (context.pick(ko: "상품 수정", en: "Edit product"), "/market/products/\(id)/edit", .multipartData)
+        case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), MarketPaths.sell.link, .multipartData)
+        case let .edit(id, _, _): (context.pick(ko: "상품 수정", en: "Edit product"), MarketPaths.edit.link(id), .multipartData)
         }
         return PageLayout.render(title: title, context: context, status: status, .group(
             MarketViews.nav(context, current: "sell"),

@@ -11,18 +11,18 @@ struct SellerPages: Sendable {
     let presenter = MarketPresenter(baseURL: "")
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("market", "vendor", use: vendorPage)
-        pages.post("market", "vendor", use: becomeVendor)
-        pages.post("market", "vendor", "secret", use: rotateSecret)
-        pages.get("market", "sell", use: sellForm)
-        pages.on(.POST, "market", "sell", body: .collect(maxSize: uploadBodyLimit), use: sell).acceptingBodies(upTo: uploadBodyLimit)
-        pages.get("market", "products", ":id", "edit", use: editForm)
-        pages.on(.POST, "market", "products", ":id", "edit", body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
-        pages.get("market", "products", ":id", "delete", use: confirmDelete)
-        pages.post("market", "products", ":id", "delete", use: delete)
-        pages.post("market", "products", ":id", "sale-state", use: markSaleState)
-        pages.get("market", "mine", use: mine)
-        pages.get("market", "likes", use: likes)
+        pages.get(MarketPaths.vendor, use: vendorPage)
+        pages.post(MarketPaths.vendor, use: becomeVendor)
+        pages.post(MarketPaths.vendorSecret, use: rotateSecret)
+        pages.get(MarketPaths.sell, use: sellForm)
+        pages.on(.POST, MarketPaths.sell.components, body: .collect(maxSize: uploadBodyLimit), use: sell).acceptingBodies(upTo: uploadBodyLimit)
+        pages.get(MarketPaths.edit, use: editForm)
+        pages.on(.POST, MarketPaths.edit.components, body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
+        pages.get(MarketPaths.delete, use: confirmDelete)
+        pages.post(MarketPaths.delete, use: delete)
+        pages.post(MarketPaths.saleState, use: markSaleState)
+        pages.get(MarketPaths.mine, use: mine)
+        pages.get(MarketPaths.likes, use: likes)
     }
 
     // MARK: Vendor
@@ -64,7 +64,7 @@ struct SellerPages: Sendable {
     func rotateSecret(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         guard let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) else {
-            return req.redirect(to: "/market/vendor", redirectType: .normal)
+            return req.redirect(to: MarketPaths.vendor.link, redirectType: .normal)
         }
         let secret = try await vendors.rotateSecret(of: vendor, on: req.db)
         return SellerViews.vendor(context, vendor: vendor, secret: secret, name: "", error: nil)
@@ -75,7 +75,7 @@ struct SellerPages: Sendable {
     func sellForm(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         guard try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) != nil else {
-            return req.redirect(to: "/market/vendor?next=/market/sell", redirectType: .normal)
+            return req.redirect(to: MarketPaths.vendor(returningTo: MarketPaths.sell.link), redirectType: .normal)
         }
         return ProductFormPage.render(context, mode: .sell, draft: Market.ProductDraft(), category: .other, errors: [:])
     }
@@ -83,7 +83,7 @@ struct SellerPages: Sendable {
     func sell(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         guard let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db) else {
-            return req.redirect(to: "/market/vendor", redirectType: .normal)
+            return req.redirect(to: MarketPaths.vendor.link, redirectType: .normal)
         }
         let parts = try req.multipartParts()
         func text(_ name: String) -> String { parts.first { $0.name == name }?.text ?? "" }
@@ -98,7 +98,7 @@ struct SellerPages: Sendable {
             do {
                 let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, category: category,
                                                        rules: .dotori, on: req.db)
-                return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.listed.rawValue)", redirectType: .normal)
+                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.listed.rawValue), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
             } catch let ProductError.invalid(found) {
@@ -130,7 +130,7 @@ struct SellerPages: Sendable {
                     ? try await catalog.arrangePhotos(of: product, by: vendor, submission.photos, rules: .dotori, on: req.db) : product
                 _ = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), category: category,
                                              rules: .dotori, on: req.db)
-                return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.saved.rawValue)", redirectType: .normal)
+                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.saved.rawValue), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
             } catch let ProductError.invalid(found) {
@@ -151,7 +151,7 @@ struct SellerPages: Sendable {
         let (_, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
         try await catalog.delete(product, by: vendor, on: req.db)
-        return req.redirect(to: "/market/mine", redirectType: .normal)
+        return req.redirect(to: MarketPaths.mine.link, redirectType: .normal)
     }
 
     func markSaleState(_ req: Request) async throws -> Response {
@@ -161,7 +161,7 @@ struct SellerPages: Sendable {
             throw Abort(.badRequest, reason: "state must be selling, reserved or sold")
         }
         try await catalog.setSaleState(state, of: product, by: vendor, on: req.db)
-        return req.redirect(to: "/market/products/\(try product.requireID())?done=\(BrowseViews.Done.marked.rawValue)", redirectType: .normal)
+        return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.marked.rawValue), redirectType: .normal)
     }
 
     /// The product of `:id` when the signed-in account is its vendor; 404 otherwise, so other

@@ -15,7 +15,7 @@ enum SellerViews {
                 .h1(.text(title)),
                 .p(.class("hint"), .text(context.pick(ko: "판매자 이름을 정하면 상품을 올릴 수 있어요.", en: "Pick a vendor name to start selling."))),
                 .form(
-                    .id("vendor-form"), .class("stacked card"), .action(path: "/market/vendor"), .method(.post),
+                    .id("vendor-form"), .class("stacked card"), .action(path: MarketPaths.vendor.link), .method(.post),
                     PageLayout.csrfField(context),
                     .unwrap(next) { .input(.type(.hidden), .name("next"), .value($0)) },
                     FormWidgets.text("name", label: context.pick(ko: "판매자 이름", en: "Vendor name"), value: name, error: error),
@@ -26,7 +26,7 @@ enum SellerViews {
         return PageLayout.render(title: vendor.name, context: context, .group(
             MarketViews.nav(context, current: "sell"),
             .h1(.text(context.pick(ko: "판매자 \(vendor.name)", en: "Vendor \(vendor.name)"))),
-            .p(.a(.class("button"), .href("/market/sell"), .text(context.pick(ko: "상품 올리기", en: "Sell a product")))),
+            .p(.a(.class("button"), .href(MarketPaths.sell.link), .text(context.pick(ko: "상품 올리기", en: "Sell a product")))),
             // The web never needs these: they are what the published Dotori Market app signs its
             // product calls with, so they sit folded away for whoever connects an app.
             .details(
@@ -44,7 +44,7 @@ enum SellerViews {
                 .if(secret != nil, .p(.class("notice"), .text(context.pick(ko: "이 비밀 키는 다시 볼 수 없어요. 앱에 연결할 거라면 지금 옮겨 두세요.",
                                                                           en: "You will not see this secret again. If you will connect an app, copy it now.")))),
                 .form(
-                    .action(path: "/market/vendor/secret"), .method(.post),
+                    .action(path: MarketPaths.vendorSecret.link), .method(.post),
                     PageLayout.csrfField(context),
                     .button(.id("rotate-secret"), .type(.submit), .class("secondary"), .text(context.pick(ko: "비밀 키 새로 발급", en: "Issue a new secret")))
                 )
@@ -57,7 +57,7 @@ enum SellerViews {
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "‘\(name)’ 상품을 삭제할까요?", en: "Delete “\(name)”?"))),
             .p(.class("hint"), .text(context.pick(ko: "삭제하면 되돌릴 수 없어요.", en: "This cannot be undone."))),
-            FormWidgets.deleteConfirmation(context, action: "/market/products/\(id)/delete", cancel: "/market/products/\(id)")
+            FormWidgets.deleteConfirmation(context, action: MarketPaths.delete.link(id), cancel: MarketPaths.product.link(id))
         ))
     }
 
@@ -71,14 +71,14 @@ enum SellerViews {
                 .li(
                     .data(named: "id", value: String(product.id)),
                     .unwrap(states[product.id]) { MarketViews.saleBadge($0, context) },
-                    .a(.href("/market/products/\(product.id)"), .text(product.name)),
+                    .a(.href(MarketPaths.product.link(product.id)), .text(product.name)),
                     .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency, context))),
                     .span(.class("hint product-interest"), .text(MarketViews.interest(interest[product.id] ?? ProductInterest.Counts(), context))),
-                    .a(.class("button secondary small"), .href("/market/products/\(product.id)/edit"), .text(context.pick(ko: "수정", en: "Edit"))),
-                    .a(.class("button danger small"), .href("/market/products/\(product.id)/delete"), .text(context.pick(ko: "삭제", en: "Delete")))
+                    .a(.class("button secondary small"), .href(MarketPaths.edit.link(product.id)), .text(context.pick(ko: "수정", en: "Edit"))),
+                    .a(.class("button danger small"), .href(MarketPaths.delete.link(product.id)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
             }),
-            MarketViews.pager(page, path: "/market/mine", context)
+            MarketViews.pager(page, context) { MarketPaths.page($0, of: MarketPaths.mine) }
         ))
     }
 
@@ -89,7 +89,7 @@ enum SellerViews {
             .h1(.text(context.pick(ko: "좋아요한 상품", en: "Products you like"))),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "좋아요한 상품이 없어요.", en: "Nothing liked yet."))),
             .div(.id("liked-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
-            MarketViews.pager(page, path: "/market/likes", context)
+            MarketViews.pager(page, context) { MarketPaths.page($0, of: MarketPaths.likes) }
         ))
     }
 }

@@ -7,7 +7,6 @@ import SproutAPI
 enum TradeViews {
     /// The seller's controls: who to reserve for or sell to, among the people who wrote.
     static func sellerControls(productID: Int, state: SaleState, buyer: String?, askers: [Conversations.Person], _ context: PageContext) -> Node<HTML.BodyContext> {
-        let path = "/market/products/\(productID)"
         return .section(
             .id("trade"), .class("card trade"),
             .h2(.text(context.pick(ko: "거래", en: "The deal"))),
@@ -16,22 +15,22 @@ enum TradeViews {
                 en: "Once someone writes to you about it, you can reserve it for them or sell it to them."
             )))),
             .if(!askers.isEmpty && state != .sold, .form(
-                .id("trade-form"), .class("inline-form"), .method(.post), .action(path: "\(path)/reservation"),
+                .id("trade-form"), .class("inline-form"), .method(.post), .action(path: MarketPaths.reservation.link(productID)),
                 PageLayout.csrfField(context),
                 FormWidgets.select("buyer", label: context.pick(ko: "구매자", en: "Buyer"), prompt: context.pick(ko: "누구와 거래하나요?", en: "Who is buying?"),
                                    options: askers.map { ($0.id, $0.name) }, selected: buyer ?? "", error: nil),
                 .button(.id("reserve-button"), .type(.submit), .class("secondary"), .text(context.pick(ko: "예약하기", en: "Reserve"))),
-                .button(.id("sold-button"), .type(.submit), .attribute(named: "formaction", value: "\(path)/sold"),
+                .button(.id("sold-button"), .type(.submit), .attribute(named: "formaction", value: MarketPaths.sold.link(productID)),
                         .text(context.pick(ko: "이 사람에게 판매 완료", en: "Sold to them")))
             )),
             .div(
                 .class("inline-actions"),
                 .if(state == .reserved, .form(
-                    .id("release-form"), .method(.post), .action(path: "\(path)/release"), PageLayout.csrfField(context),
+                    .id("release-form"), .method(.post), .action(path: MarketPaths.release.link(productID)), PageLayout.csrfField(context),
                     .button(.id("release-button"), .type(.submit), .class("secondary"), .text(context.pick(ko: "예약 취소", en: "Cancel the reservation")))
                 )),
                 .if(state != .sold, .form(
-                    .id("sold-elsewhere-form"), .method(.post), .action(path: "\(path)/sold"), PageLayout.csrfField(context),
+                    .id("sold-elsewhere-form"), .method(.post), .action(path: MarketPaths.sold.link(productID)), PageLayout.csrfField(context),
                     .button(.id("sold-elsewhere-button"), .type(.submit), .class("secondary"), .text(context.pick(ko: "다른 곳에서 팔렸어요", en: "Sold elsewhere")))
                 ))
             )
@@ -41,7 +40,7 @@ enum TradeViews {
     /// The review a side of a finished trade leaves once.
     static func reviewForm(productID: Int, aboutSeller: Bool, error: String? = nil, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
-            .id("trade-review-form"), .class("stacked card"), .method(.post), .action(path: "/market/products/\(productID)/review"),
+            .id("trade-review-form"), .class("stacked card"), .method(.post), .action(path: MarketPaths.review.link(productID)),
             PageLayout.csrfField(context),
             .h2(.text(aboutSeller ? context.pick(ko: "판매자와의 거래는 어땠나요?", en: "How was the trade with the seller?")
                                   : context.pick(ko: "구매자와의 거래는 어땠나요?", en: "How was the trade with the buyer?"))),

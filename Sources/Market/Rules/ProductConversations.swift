@@ -37,7 +37,7 @@ struct ProductConversations: ConversationSubjects {
             // Prices are stored as Double (the contract's number); one beyond Int's range has no whole-won price to show.
             price: product.price.isFinite && abs(product.price) < 1e15 ? Int(product.price.rounded()) : nil,
             state: state == .selling ? nil : state.rawValue,
-            path: "/market/products/\(productID)"
+            path: MarketPaths.product.link(productID)
         )
     }
 }

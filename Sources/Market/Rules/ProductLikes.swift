@@ -24,7 +24,7 @@ struct ProductLikes: Sendable {
         guard seller != accountID else { return }
         try await notifications.notify(seller, app: "market", kind: .productLiked, text: .init(
             ko: "누군가 ‘\(product.name)’을(를) 좋아해요", en: "Someone likes ‘\(product.name)’"
-        ), link: "/market/products/\(productID)", on: db)
+        ), link: MarketPaths.product.link(productID), on: db)
     }
 
     /// The products `accountID` likes, most recently liked first.

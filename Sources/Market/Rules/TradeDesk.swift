@@ -65,7 +65,7 @@ struct TradeDesk: Sendable {
         let name = try await Account.find(reviewer, on: db)?.displayName ?? ""
         try await notifications.notify(reviewee, app: "market", kind: .tradeReview, text: .init(
             ko: "\(name)님이 ‘\(product.name)’ 거래 후기를 남겼어요", en: "\(name) reviewed your trade of ‘\(product.name)’"
-        ), link: "/market/products/\(productID)", on: db)
+        ), link: MarketPaths.product.link(productID), on: db)
     }
 
     /// Whether `accountID` may still review the trade of `product` (the seller or its buyer, once).

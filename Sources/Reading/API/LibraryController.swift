@@ -63,7 +63,7 @@ struct LibraryController: Sendable {
     func add(_ req: Request) async throws -> ReadingReply<Reading.Book> {
         let draft = try req.decodeBody(Reading.NewBook.self)
         let book = ReadingPresenter.book(try await library.add(draft, for: try req.authenticatedAccountID, on: req.db))
-        return ReadingReply(status: .created, headers: ["Location": "/api/reading/library/\(book.id)"], body: book)
+        return ReadingReply(status: .created, headers: ["Location": Reading.Routes.book.pathTemplate.encodedPath(book.id)], body: book)
     }
 
     func show(_ req: Request) async throws -> Reading.Book {

@@ -47,7 +47,7 @@ struct MemoController: Sendable {
         let bookID = try req.readingBookID
         let draft = try req.decodeBody(Reading.MemoDraft.self)
         let memo = ReadingPresenter.memo(try await memos.add(draft, to: bookID, for: try req.authenticatedAccountID, on: req.db))
-        return ReadingReply(status: .created, headers: ["Location": "/api/reading/library/\(bookID)/memos/\(memo.id)"], body: memo)
+        return ReadingReply(status: .created, headers: ["Location": Reading.Routes.memo.pathTemplate.encodedPath((bookID, memo.id))], body: memo)
     }
 
     func show(_ req: Request) async throws -> Reading.Memo {

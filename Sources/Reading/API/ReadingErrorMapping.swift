@@ -28,7 +28,7 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
         case .bookNotFound:
             return Abort(.notFound, reason: "No such book in your library.")
         case let .duplicate(existingID):
-            return Abort(.conflict, headers: ["Location": "/api/reading/library/\(existingID)"], reason: "This book is already in your library.")
+            return Abort(.conflict, headers: ["Location": Reading.Routes.book.pathTemplate.encodedPath(existingID)], reason: "This book is already in your library.")
         case let .invalid(violations):
             return Abort(.unprocessableEntity, reason: reason(violations))
         case let .invalidGoals(violations):

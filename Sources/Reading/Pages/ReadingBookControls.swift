@@ -9,7 +9,7 @@ import SproutAPI
 enum ReadingBookControls {
     static func form(_ context: PageContext, book: Reading.Book) -> Node<HTML.BodyContext> {
         .form(
-            .id("status-form"), .class("book-controls"), .action(path: "/reading/books/\(book.id)/status"), .method(.post),
+            .id("status-form"), .class("book-controls"), .action(path: ReadingPaths.bookStatus.link(book.id)), .method(.post),
             .data(named: "autosave", value: "true"),
             PageLayout.csrfField(context),
             .fieldset(

@@ -12,15 +12,14 @@ struct ReadingBookPages: Sendable {
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
-        let books = pages.grouped("reading", "books")
-        books.get("new", use: newBook)
-        books.post("new", use: addBook)
-        books.get(":id", use: detail)
-        books.post(":id", "status", use: changeStatus)
-        books.on(.POST, ":id", "memos", body: .collect(maxSize: uploadBodyLimit), use: addMemo)
-        books.post(":id", "memos", ":memo", "delete", use: removeMemo)
-        books.get(":id", "delete", use: confirmRemove)
-        books.post(":id", "delete", use: remove)
+        pages.get(ReadingPaths.newBook, use: newBook)
+        pages.post(ReadingPaths.newBook, use: addBook)
+        pages.get(ReadingPaths.book, use: detail)
+        pages.post(ReadingPaths.bookStatus, use: changeStatus)
+        pages.on(.POST, ReadingPaths.memos.components, body: .collect(maxSize: uploadBodyLimit), use: addMemo)
+        pages.post(ReadingPaths.memoRemoval, use: removeMemo)
+        pages.get(ReadingPaths.bookRemoval, use: confirmRemove)
+        pages.post(ReadingPaths.bookRemoval, use: remove)
     }
 
     struct BookForm: Content {
@@ -52,11 +51,11 @@ struct ReadingBookPages: Sendable {
         guard errors.isEmpty else { return ReadingBookViews.newBook(context, form: form, errors: errors) }
         do {
             let book = try await library.add(draft, for: try account.requireID(), on: req.db)
-            return req.redirect(to: "/reading/books/\(try book.requireID())", redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(try book.requireID()), redirectType: .normal)
         } catch let ReadingError.invalid(violations) {
             return ReadingBookViews.newBook(context, form: form, errors: ReadingBookViews.messages(violations, context))
         } catch let ReadingError.duplicate(existingID) {
-            return req.redirect(to: "/reading/books/\(existingID)?done=exists", redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(existingID, query: [("done", "exists")]), redirectType: .normal)
         }
     }
 
@@ -91,7 +90,7 @@ struct ReadingBookPages: Sendable {
         let form = (try? req.content.decode(StatusForm.self)) ?? StatusForm()
         let changes = Reading.BookChanges(status: form.status.flatMap(Reading.BookStatus.init(rawValue:)), rating: form.rating)
         _ = try await library.change(id, with: changes, for: try account.requireID(), on: req.db)
-        return req.redirect(to: "/reading/books/\(id)", redirectType: .normal)
+        return req.redirect(to: ReadingPaths.book.link(id), redirectType: .normal)
     }
 
     struct MemoForm: Content {
@@ -121,7 +120,7 @@ struct ReadingBookPages: Sendable {
         } else {
             do {
                 _ = try await memos.add(Reading.MemoDraft(text: form.text ?? "", page: .some(page)), photo: photo, to: id, for: accountID, on: req.db)
-                return req.redirect(to: "/reading/books/\(id)#memos", redirectType: .normal)
+                return req.redirect(to: ReadingPaths.book.link(id, fragment: "memos"), redirectType: .normal)
             } catch let ReadingError.invalidMemo(violation) {
                 let field: MemoProblem.Field = switch violation {
                 case .textRequired, .textTooLong: .text
@@ -152,7 +151,7 @@ struct ReadingBookPages: Sendable {
         let id = try req.readingPageBookID
         guard let memoID = req.parameters.get("memo"), Request.isBookID(memoID) else { throw Abort(.notFound) }
         try await memos.remove(memoID, of: id, for: try account.requireID(), on: req.db)
-        return req.redirect(to: "/reading/books/\(id)#memos", redirectType: .normal)
+        return req.redirect(to: ReadingPaths.book.link(id, fragment: "memos"), redirectType: .normal)
     }
 
     func confirmRemove(_ req: Request) async throws -> Response {
@@ -164,7 +163,7 @@ struct ReadingBookPages: Sendable {
     func remove(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
         try await memos.removeBook(try req.readingPageBookID, for: try account.requireID(), on: req.db)
-        return req.redirect(to: "/reading", redirectType: .normal)
+        return req.redirect(to: ReadingPaths.shelves.link, redirectType: .normal)
     }
 }
 

@@ -11,7 +11,7 @@ enum ReadingBookViews {
             ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "직접 책 추가하기", en: "Add a book by hand"))),
             .form(
-                .id("book-form"), .action(path: "/reading/books/new"), .method(.post),
+                .id("book-form"), .action(path: ReadingPaths.newBook.link), .method(.post),
                 PageLayout.csrfField(context),
                 FormWidgets.text("title", label: context.pick(ko: "제목", en: "Title"), value: form.title ?? "", error: errors[.title], required: true),
                 FormWidgets.text("author", label: context.pick(ko: "저자", en: "Author"), value: form.author ?? "", error: errors[.author]),
@@ -42,12 +42,12 @@ enum ReadingBookViews {
                 )
             ),
             ReadingBookControls.form(context, book: book),
-            ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: "/reading/books/\(book.id)"),
+            ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: ReadingPaths.book.link(book.id)),
             .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
             .form(
                 // Posted as a navigation, not in the background: offline, the reading service worker
                 // queues it and sends the browser back to the book.
-                .id("memo-form"), .action(path: "/reading/books/\(book.id)/memos"), .method(.post), .enctype(.multipartData),
+                .id("memo-form"), .action(path: ReadingPaths.memos.link(book.id)), .method(.post), .enctype(.multipartData),
                 .data(named: "posts-natively", value: "true"),
                 PageLayout.csrfField(context),
                 FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoProblem?.form.text ?? "",
@@ -70,13 +70,13 @@ enum ReadingBookViews {
                     .p(.class("memo-text"), .text(memo.text)),
                     .unwrap(memo.photo) { .img(.class("memo-photo"), .src($0), .alt(text: context.pick(ko: "메모 사진", en: "Memo photo")), .attribute(named: "loading", value: "lazy")) },
                     .form(
-                        .action(path: "/reading/books/\(book.id)/memos/\(memo.id)/delete"), .method(.post),
+                        .action(path: ReadingPaths.memoRemoval.link((book.id, memo.id))), .method(.post),
                         PageLayout.csrfField(context),
                         .button(.type(.submit), .class("link-button"), .text(context.pick(ko: "삭제", en: "Delete")))
                     )
                 )
             }),
-            .p(.a(.class("danger-link"), .href("/reading/books/\(book.id)/delete"), .text(context.pick(ko: "서재에서 삭제", en: "Remove from library"))))
+            .p(.a(.class("danger-link"), .href(ReadingPaths.bookRemoval.link(book.id)), .text(context.pick(ko: "서재에서 삭제", en: "Remove from library"))))
         ))
     }
 
@@ -85,7 +85,7 @@ enum ReadingBookViews {
             ReadingTabs.nav(context, current: "shelf"),
             .h1(.text(context.pick(ko: "“\(book.title)” 책을 서재에서 삭제할까요?", en: "Remove “\(book.title)” from your library?"))),
             .p(.text(context.pick(ko: "메모와 독서 기록도 함께 지워져요.", en: "Its memos and reading sessions go with it."))),
-            FormWidgets.deleteConfirmation(context, action: "/reading/books/\(book.id)/delete", cancel: "/reading/books/\(book.id)")
+            FormWidgets.deleteConfirmation(context, action: ReadingPaths.bookRemoval.link(book.id), cancel: ReadingPaths.book.link(book.id))
         ))
     }
 

@@ -8,7 +8,7 @@ struct ReadingHomePages: Sendable {
     let library: Library
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", use: home)
+        pages.get(ReadingPaths.shelves, use: home)
     }
 
     struct Query: Content {

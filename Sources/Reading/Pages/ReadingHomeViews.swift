@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Plot
 import SproutAPI
@@ -18,11 +17,11 @@ enum ReadingHomeViews {
             .h1(.text(context.pick(ko: "보관한 책", en: "My books"))),
             .nav(
                 .class("reading-nav"), .id("reading-nav"),
-                .a(.href("/reading/books/new"), .text(context.pick(ko: "직접 추가", en: "Add by hand"))),
-                .a(.href("/reading/transfer"), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))
+                .a(.href(ReadingPaths.newBook.link), .text(context.pick(ko: "직접 추가", en: "Add by hand"))),
+                .a(.href(ReadingPaths.transfer.link), .text(context.pick(ko: "가져오기·내보내기", en: "Import and export")))
             ),
             .form(
-                .class("search-form"), .action(path: "/reading"), .method(.get),
+                .class("search-form"), .action(path: ReadingPaths.shelves.link), .method(.get),
                 .if(status != nil, .input(.type(.hidden), .name("status"), .value(status?.rawValue ?? ""))),
                 .input(.type(.search), .name("q"), .id("reading-search"), .value(search),
                        .placeholder(text: context.pick(ko: "보관한 책을 검색해보세요", en: "Search your books"))),
@@ -35,7 +34,7 @@ enum ReadingHomeViews {
             ),
             .nav(.class("shelf-tabs"), .forEach(tabs) { tab, label in
                 .a(.class(tab == status ? "current" : ""), .data(named: "shelf", value: tab?.rawValue ?? "all"),
-                   .href(link(status: tab, search: search, sort: sort)), .text(label))
+                   .href(ReadingPaths.shelves(status: tab, search: search, sort: sort)), .text(label))
             }),
             .if(books.isEmpty, .p(.class("reading-empty"), .id("reading-empty"),
                                   .text(context.pick(ko: "아직 보관한 책이 없다쿤!", en: "No books here yet.")))),
@@ -43,7 +42,7 @@ enum ReadingHomeViews {
                 .li(
                     .data(named: "id", value: book.id),
                     .a(
-                        .href("/reading/books/\(book.id)"),
+                        .href(ReadingPaths.book.link(book.id)),
                         BookCoverView.cover(title: book.title, author: book.author, picture: book.cover),
                         .div(.class("book-title"), .text(book.title)),
                         .div(.class("book-author"), .text(book.author))
@@ -60,17 +59,5 @@ enum ReadingHomeViews {
         case .title: context.pick(ko: "제목 순", en: "Title")
         case .pages: context.pick(ko: "쪽수 많은 순", en: "Most pages")
         }
-    }
-
-    /// `/reading` with the shelf, the search and the order, encoded.
-    static func link(status: Reading.BookStatus?, search: String, sort: Reading.LibrarySort) -> String {
-        var components = URLComponents()
-        components.path = "/reading"
-        var items: [URLQueryItem] = []
-        if let status { items.append(URLQueryItem(name: "status", value: status.rawValue)) }
-        if !search.isEmpty { items.append(URLQueryItem(name: "q", value: search)) }
-        if sort != .added { items.append(URLQueryItem(name: "sort", value: sort.rawValue)) }
-        components.queryItems = items.isEmpty ? nil : items
-        return components.string ?? "/reading"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import Vapor
 
 /// `/reading/sw.js`: the service worker that keeps the reading pages working offline. A worker
@@ -15,7 +16,7 @@ struct ReadingOfflinePages: Sendable {
     }
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "sw.js", use: serviceWorker)
+        pages.get(ReadingPaths.serviceWorker, use: serviceWorker)
     }
 
     func serviceWorker(_ req: Request) -> Response {
@@ -23,7 +24,7 @@ struct ReadingOfflinePages: Sendable {
         headers.replaceOrAdd(name: .contentType, value: "text/javascript; charset=utf-8")
         // A browser checks for a new worker on every visit when it may not keep this one.
         headers.replaceOrAdd(name: .cacheControl, value: "no-cache")
-        headers.replaceOrAdd(name: "Service-Worker-Allowed", value: "/reading")
+        headers.replaceOrAdd(name: "Service-Worker-Allowed", value: ReadingPaths.shelves.link)
         return Response(status: .ok, headers: headers, body: .init(buffer: script))
     }
 }

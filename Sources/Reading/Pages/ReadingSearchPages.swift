@@ -9,8 +9,8 @@ struct ReadingSearchPages: Sendable {
     let library: Library
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "search", use: search)
-        pages.post("reading", "search", "add", use: add)
+        pages.get(ReadingPaths.search, use: search)
+        pages.post(ReadingPaths.searchAdd, use: add)
     }
 
     func search(_ req: Request) async throws -> Response {
@@ -44,9 +44,9 @@ struct ReadingSearchPages: Sendable {
         else { throw Abort(.notFound) }
         do {
             let added = try await library.add(book.newBook, for: try account.requireID(), on: req.db)
-            return req.redirect(to: "/reading/books/\(try added.requireID())", redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(try added.requireID()), redirectType: .normal)
         } catch let ReadingError.duplicate(existingID) {
-            return req.redirect(to: "/reading/books/\(existingID)?done=exists", redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(existingID, query: [("done", "exists")]), redirectType: .normal)
         }
     }
 }

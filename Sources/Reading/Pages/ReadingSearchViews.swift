@@ -1,4 +1,3 @@
-import Foundation
 import Platform
 import Plot
 import SproutAPI
@@ -20,11 +19,11 @@ enum ReadingSearchViews {
         return page(context, query: query, .group(
             .p(.id("result-count"), .text(context.pick(ko: "검색 결과 ", en: "") + context.count(results.total, ko: "권", en: "book") + context.pick(ko: "", en: " found"))),
             .if(results.books.isEmpty, .p(.class("reading-empty"), .text(context.pick(ko: "찾는 책이 없다면 직접 추가해 보세요.", en: "Not here? Add it by hand.")),
-                                          .text(" "), .a(.id("add-by-hand"), .href(addByHand(query: query)),
+                                          .text(" "), .a(.id("add-by-hand"), .href(ReadingPaths.newBook(prefilledWith: query)),
                                                          .text(context.pick(ko: "“\(query)” 직접 추가", en: "Add “\(query)” by hand"))))),
             list(context, results.books, id: "results"),
             .if(hasNext, .a(.id("next-page"), .class("button secondary"),
-                            .href(link(query: query, page: results.page + 1)), .text(context.pick(ko: "더 보기", en: "More"))))
+                            .href(ReadingPaths.search(query: query, page: results.page + 1)), .text(context.pick(ko: "더 보기", en: "More"))))
         ))
     }
 
@@ -38,7 +37,7 @@ enum ReadingSearchViews {
             ReadingTabs.nav(context, current: "search"),
             .h1(.text(context.pick(ko: "책 검색", en: "Find a book"))),
             .form(
-                .class("search-form"), .id("catalog-search"), .action(path: "/reading/search"), .method(.get),
+                .class("search-form"), .id("catalog-search"), .action(path: ReadingPaths.search.link), .method(.get),
                 .input(.type(.search), .name("q"), .id("catalog-q"), .value(query),
                        .placeholder(text: context.pick(ko: "제목, 저자, 출판사, ISBN", en: "Title, author, publisher or ISBN"))),
                 .button(.type(.submit), .text(context.pick(ko: "검색", en: "Search")))
@@ -57,7 +56,7 @@ enum ReadingSearchViews {
                     .div(.class("book-title"), .text(book.title)),
                     .div(.class("book-author"), .text([book.author, book.publisher].filter { !$0.isEmpty }.joined(separator: " · "))),
                     .form(
-                        .action(path: "/reading/search/add"), .method(.post),
+                        .action(path: ReadingPaths.searchAdd.link), .method(.post),
                         PageLayout.csrfField(context),
                         .input(.type(.hidden), .name("isbn13"), .value(book.isbn13)),
                         .button(.type(.submit), .text(context.pick(ko: "서재에 담기", en: "Add to my books")))
@@ -65,21 +64,5 @@ enum ReadingSearchViews {
                 )
             )
         })
-    }
-
-    /// The add-a-book form with the search as its ISBN when it is one, else as its title.
-    /// Encoded by hand: `URLComponents` leaves `&` and `=` in a value as they are, which would cut a
-    /// title such as “Pride & Prejudice” short.
-    static func addByHand(query: String) -> String {
-        let isbn = Reading.BookRules.isbn13(query)
-        let value = (isbn ?? query).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return "/reading/books/new?" + (isbn == nil ? "title=" : "isbn13=") + value
-    }
-
-    static func link(query: String, page: Int) -> String {
-        var components = URLComponents()
-        components.path = "/reading/search"
-        components.queryItems = [URLQueryItem(name: "q", value: query), URLQueryItem(name: "page", value: String(page))]
-        return components.string ?? "/reading/search"
     }
 }

@@ -8,9 +8,9 @@ struct ReadingSettingsPages: Sendable {
     let erasure: ReadingErasure
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "settings", use: show)
-        pages.get("reading", "settings", "erase", use: confirmErase)
-        pages.post("reading", "settings", "erase", use: erase)
+        pages.get(ReadingPaths.settings, use: show)
+        pages.get(ReadingPaths.erase, use: confirmErase)
+        pages.post(ReadingPaths.erase, use: erase)
     }
 
     func show(_ req: Request) async throws -> Response {
@@ -28,6 +28,6 @@ struct ReadingSettingsPages: Sendable {
     func erase(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
         let erased = try await erasure.eraseEverything(of: try account.requireID(), on: req.db)
-        return req.redirect(to: "/reading/settings?erased=\(erased)", redirectType: .normal)
+        return req.redirect(to: ReadingPaths.settings.link(query: [("erased", String(erased))]), redirectType: .normal)
     }
 }

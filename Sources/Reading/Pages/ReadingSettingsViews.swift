@@ -17,9 +17,9 @@ enum ReadingSettingsViews {
                 .id("my-data"), .class("settings-group"),
                 .h2(.text(context.pick(ko: "내 기록", en: "My data"))),
                 .ul(
-                    .li(.a(.href("/reading/export.csv"), .text(context.pick(ko: "서재를 CSV로 내려받기 (Goodreads 형식)", en: "Download my library as CSV (Goodreads format)")))),
-                    .li(.a(.href("/reading/transfer"), .text(context.pick(ko: "다른 앱에서 가져오기", en: "Import from another app")))),
-                    .li(.a(.id("erase-link"), .class("danger"), .href("/reading/settings/erase"), .text(context.pick(ko: "독서 기록 모두 지우기", en: "Erase my reading log"))))
+                    .li(.a(.href(ReadingPaths.export.link), .text(context.pick(ko: "서재를 CSV로 내려받기 (Goodreads 형식)", en: "Download my library as CSV (Goodreads format)")))),
+                    .li(.a(.href(ReadingPaths.transfer.link), .text(context.pick(ko: "다른 앱에서 가져오기", en: "Import from another app")))),
+                    .li(.a(.id("erase-link"), .class("danger"), .href(ReadingPaths.erase.link), .text(context.pick(ko: "독서 기록 모두 지우기", en: "Erase my reading log"))))
                 )
             ),
             .section(
@@ -43,8 +43,8 @@ enum ReadingSettingsViews {
                 ko: "책 \(books)권과 그 메모, 사진, 독서 시간, 타이머, 목표가 모두 지워지고 되돌릴 수 없어요. 먼저 CSV로 내려받아 둘 수 있어요.",
                 en: "\(books) books with their memos, photos, reading times, the timer and your goals are erased for good. You can download a CSV first."
             ))),
-            .p(.a(.href("/reading/export.csv"), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))),
-            FormWidgets.deleteConfirmation(context, action: "/reading/settings/erase", cancel: "/reading/settings")
+            .p(.a(.href(ReadingPaths.export.link), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))),
+            FormWidgets.deleteConfirmation(context, action: ReadingPaths.erase.link, cancel: ReadingPaths.settings.link)
         ))
     }
 

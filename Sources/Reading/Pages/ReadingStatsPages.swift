@@ -9,8 +9,8 @@ struct ReadingStatsPages: Sendable {
     let goals: ReadingGoals
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "stats", use: show)
-        pages.post("reading", "goals", use: setGoals)
+        pages.get(ReadingPaths.stats, use: show)
+        pages.post(ReadingPaths.goals, use: setGoals)
     }
 
     func show(_ req: Request) async throws -> Response {
@@ -41,6 +41,6 @@ struct ReadingStatsPages: Sendable {
             dailyMinutes: min(max(number(form.dailyMinutes), 0), Reading.Goals.dailyMinutesRange.upperBound)
         )
         _ = try await goals.set(wanted, for: try account.requireID(), on: req.db)
-        return req.redirect(to: "/reading/stats?done=goals", redirectType: .normal)
+        return req.redirect(to: ReadingPaths.stats.link(query: [("done", "goals")]), redirectType: .normal)
     }
 }

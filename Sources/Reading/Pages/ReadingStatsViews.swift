@@ -17,9 +17,9 @@ enum ReadingStatsViews {
             .if(saved, .p(.class("notice"), .id("goals-saved"), .attribute(named: "role", value: "status"), .text(context.pick(ko: "목표를 저장했어요.", en: "Goals saved.")))),
             .nav(
                 .class("month-nav"),
-                .a(.id("previous-month"), .href("/reading/stats?year=\(previous.0)&month=\(previous.1)"), .attribute(named: "aria-label", value: context.pick(ko: "이전 달", en: "Previous month")), .text("‹")),
+                .a(.id("previous-month"), .href(ReadingPaths.stats(year: previous.0, month: previous.1)), .attribute(named: "aria-label", value: context.pick(ko: "이전 달", en: "Previous month")), .text("‹")),
                 .h2(.id("month-title"), .text(context.pick(ko: "\(stats.year)년 \(stats.month)월", en: "\(monthName(stats.month)) \(stats.year)"))),
-                .a(.id("next-month"), .href("/reading/stats?year=\(next.0)&month=\(next.1)"), .attribute(named: "aria-label", value: context.pick(ko: "다음 달", en: "Next month")), .text("›"))
+                .a(.id("next-month"), .href(ReadingPaths.stats(year: next.0, month: next.1)), .attribute(named: "aria-label", value: context.pick(ko: "다음 달", en: "Next month")), .text("›"))
             ),
             calendar(context, stats: stats),
             .dl(
@@ -36,7 +36,7 @@ enum ReadingStatsViews {
             .if(!stats.books.isEmpty, .group(
                 .h2(.text(context.pick(ko: "올해 읽은 책", en: "Books this year"))),
                 .ol(.class("book-times"), .forEach(stats.books) { book in
-                    .li(.a(.href("/reading/books/\(book.bookID)"), .text(book.title)), .text(" · " + ReadingTimerViews.duration(book.seconds, context)))
+                    .li(.a(.href(ReadingPaths.book.link(book.bookID)), .text(book.title)), .text(" · " + ReadingTimerViews.duration(book.seconds, context)))
                 })
             )),
             goalsForm(context, stats: stats)
@@ -113,7 +113,7 @@ enum ReadingStatsViews {
             .if(goals.yearlyBooks > 0, .p(.id("yearly-progress"), .text(context.pick(ko: "올해 \(goals.yearlyBooks)권 중 \(goals.booksFinished)권", en: "\(goals.booksFinished) of \(goals.yearlyBooks) books this year")))),
             .if(goals.dailyMinutes > 0, .p(.id("daily-progress"), .text(context.pick(ko: "오늘 \(goals.dailyMinutes)분 중 \(goals.todaySeconds / 60)분", en: "\(goals.todaySeconds / 60) of \(goals.dailyMinutes) minutes today")))),
             .form(
-                .id("goals-form"), .action(path: "/reading/goals"), .method(.post),
+                .id("goals-form"), .action(path: ReadingPaths.goals.link), .method(.post),
                 PageLayout.csrfField(context),
                 FormWidgets.text("yearly_books", label: context.pick(ko: "한 해 목표 (권)", en: "Books a year"), value: String(goals.yearlyBooks), error: nil, type: .number, inputMode: "numeric"),
                 FormWidgets.text("daily_minutes", label: context.pick(ko: "하루 목표 (분)", en: "Minutes a day"), value: String(goals.dailyMinutes), error: nil, type: .number, inputMode: "numeric"),

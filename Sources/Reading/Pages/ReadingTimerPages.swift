@@ -10,8 +10,8 @@ struct ReadingTimerPages: Sendable {
     let timer: ReadingTimer
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "timer", use: show)
-        pages.post("reading", "timer", ":action", use: act)
+        pages.get(ReadingPaths.timer, use: show)
+        pages.post(ReadingPaths.timerAction, use: act)
     }
 
     func show(_ req: Request) async throws -> Response {
@@ -39,7 +39,7 @@ struct ReadingTimerPages: Sendable {
         let (_, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
         let form = (try? req.content.decode(ActionForm.self)) ?? ActionForm()
-        let back = form.next.map(LocalPath.sanitized).flatMap { $0 == "/" ? nil : $0 } ?? "/reading/timer"
+        let back = form.next.map(LocalPath.sanitized).flatMap { $0 == "/" ? nil : $0 } ?? ReadingPaths.timer.link
         do {
             switch req.parameters.get("action") {
             case "start":
@@ -53,7 +53,7 @@ struct ReadingTimerPages: Sendable {
             }
         } catch ReadingError.timerBusy, ReadingError.timerNot {
             // Another device moved the timer first: show it as it is now.
-            return req.redirect(to: "/reading/timer?problem=changed", redirectType: .normal)
+            return req.redirect(to: ReadingPaths.timer.link(query: [("problem", ReadingTimerViews.Problem.changed.rawValue)]), redirectType: .normal)
         }
         return req.redirect(to: back, redirectType: .normal)
     }

@@ -19,10 +19,10 @@ enum ReadingTimerViews {
             .h1(.text(context.pick(ko: "독서 타이머", en: "Reading timer"))),
             .if(problem == .changed, .p(.class("notice"), .id("timer-changed"), .attribute(named: "role", value: "status"),
                                         .text(context.pick(ko: "다른 기기에서 타이머가 바뀌었어요. 지금 상태를 보여드려요.", en: "The timer changed on another device; this is how it is now.")))),
-            .unwrap(book) { .p(.class("timer-book"), .a(.href("/reading/books/\($0.id)"), .text($0.title))) },
+            .unwrap(book) { .p(.class("timer-book"), .a(.href(ReadingPaths.book.link($0.id)), .text($0.title))) },
             timer.state == .idle
-                ? startForm(context, choices: choices, returnTo: "/reading/timer")
-                : panel(context, timer: timer, book: book, returnTo: "/reading/timer")
+                ? startForm(context, choices: choices, returnTo: ReadingPaths.timer.link)
+                : panel(context, timer: timer, book: book, returnTo: ReadingPaths.timer.link)
         ))
     }
 
@@ -36,7 +36,7 @@ enum ReadingTimerViews {
         }
         guard timer.bookID == book?.id else {
             return .section(.class("timer-panel"), .id("timer"),
-                            .p(.a(.href("/reading/timer"), .text(context.pick(ko: "다른 책의 타이머가 켜져 있어요", en: "The timer is timing another book")))))
+                            .p(.a(.href(ReadingPaths.timer.link), .text(context.pick(ko: "다른 책의 타이머가 켜져 있어요", en: "The timer is timing another book")))))
         }
         return .section(
             .class("timer-panel"), .id("timer"),
@@ -59,7 +59,7 @@ enum ReadingTimerViews {
             return .p(.class("reading-empty"), .text(context.pick(ko: "읽을 책이나 읽고 있는 책을 먼저 서재에 담아 주세요.", en: "Add a book to read first.")))
         }
         return .form(
-            .id("timer-start"), .action(path: "/reading/timer/start"), .method(.post),
+            .id("timer-start"), .action(path: ReadingPaths.timerAction.link("start")), .method(.post),
             PageLayout.csrfField(context),
             .input(.type(.hidden), .name("next"), .value(returnTo)),
             .label(.for(field: "book_id"), .text(context.pick(ko: "읽을 책", en: "Book"))),
@@ -72,7 +72,7 @@ enum ReadingTimerViews {
 
     private static func action(_ context: PageContext, _ name: String, label: String, bookID: String? = nil, returnTo: String, secondary: Bool = false) -> Node<HTML.BodyContext> {
         .form(
-            .action(path: "/reading/timer/\(name)"), .method(.post), .data(named: "timer-action", value: name),
+            .action(path: ReadingPaths.timerAction.link(name)), .method(.post), .data(named: "timer-action", value: name),
             PageLayout.csrfField(context),
             .input(.type(.hidden), .name("next"), .value(returnTo)),
             .unwrap(bookID) { .input(.type(.hidden), .name("book_id"), .value($0)) },

@@ -9,10 +9,10 @@ struct ReadingTransferPages: Sendable {
     let libraryExport: LibraryExport
 
     func register(on pages: any RoutesBuilder) {
-        pages.get("reading", "transfer", use: show)
-        pages.on(.POST, "reading", "transfer", body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), use: importFile)
+        pages.get(ReadingPaths.transfer, use: show)
+        pages.on(.POST, ReadingPaths.transfer.components, body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), use: importFile)
             .acceptingBodies(upTo: ByteCount(value: Reading.ImportRules.bodyBytes))
-        pages.get("reading", "export.csv", use: export)
+        pages.get(ReadingPaths.export, use: export)
     }
 
     func show(_ req: Request) async throws -> Response {

@@ -22,7 +22,7 @@ enum ReadingTransferViews {
                 en: "Upload Goodreads' “My Books → Import and export → Export Library” file, or a CSV in the same format (StoryGraph and others). For books already in your library, only what the library lacks (a rating, a shelf, a review) is added."
             ))),
             .form(
-                .id("import-form"), .action(path: "/reading/transfer"), .method(.post), .enctype(.multipartData),
+                .id("import-form"), .action(path: ReadingPaths.transfer.link), .method(.post), .enctype(.multipartData),
                 PageLayout.csrfField(context),
                 .div(.class("field"),
                      .label(.for(field: "file"), .text(context.pick(ko: "CSV 파일", en: "CSV file"))),
@@ -31,7 +31,7 @@ enum ReadingTransferViews {
             ),
             .h2(.text(context.pick(ko: "내보내기", en: "Export"))),
             .p(.text(context.pick(ko: "서재 전체를 Goodreads 형식의 CSV로 내려받아요. 메모는 리뷰 칸에 들어가요.", en: "Download your whole library as a Goodreads CSV; memos go in the review column."))),
-            .a(.id("export-link"), .class("button"), .href("/reading/export.csv"), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))
+            .a(.id("export-link"), .class("button"), .href(ReadingPaths.export.link), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))
         ))
     }
 
@@ -50,7 +50,7 @@ enum ReadingTransferViews {
                 .if(!report.skipped.isEmpty, .ul(.id("skipped"), .forEach(report.skipped) { row in
                     .li(.text(context.pick(ko: "\(row.row)행 ", en: "Row \(row.row) ") + (row.title.isEmpty ? "" : "“\(row.title)” — ") + reason(row, context)))
                 })),
-                .p(.a(.href("/reading"), .text(context.pick(ko: "서재로 가기", en: "Go to my books"))))
+                .p(.a(.href(ReadingPaths.shelves.link), .text(context.pick(ko: "서재로 가기", en: "Go to my books"))))
             )
         case let .refused(problem):
             let message = switch problem {

@@ -4,6 +4,9 @@ extension Reading {
     /// `/api/reading`, for an access token from `/api/auth`. A book is named by its id, a memo by
     /// its book's id and its own.
     public enum Routes {
+        /// Where every operation below is found; an unknown path under it is the API's 404.
+        public static let prefix = PathTemplate<Void>("api/reading")
+
         public static let searchCatalog = APIRoute<Void, NoBody, CatalogPage>(.get, "api/reading/catalog/search", query: ["q", "page", "size"],
                                                                              credential: .bearer)
         /// By `CatalogList` raw value.
