@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 import Vapor
 
 /// Dotori Market (도토리 마켓): the open-market contract at `/healthChecker` and `/api/products`,
@@ -57,7 +58,7 @@ public struct MarketModule: AppModule {
 
     /// Unknown paths under the contract's prefixes answer its `{ "error": true, "reason": … }` 404.
     public var mountPoints: [MountPoint] {
-        ["/healthChecker", "/api/products", "/api/market"].map {
+        Market.Routes.mountPoints.map {
             MountPoint($0, middleware: [MarketErrorMiddleware()], error: Abort(.notFound))
         }
     }

@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import SproutAPI
 import Vapor
 
 /// Builds the whole Sprout server on a Vapor application. `main` and every test call this, so
@@ -143,11 +144,11 @@ public enum SproutApplication {
 
     private static func routes(_ app: Application, platform: PlatformServices, modules: [any AppModule], documents: [APIDocument], pages: any RoutesBuilder) throws {
         let platformAPI = DocumentedRoutes(app.routes, document: documents[0])
-        platformAPI.onResponse(.GET, "healthz", doc: .init(
+        platformAPI.onResponse(ServerRoutes.health, doc: .init(
             "Health: the process and its database", responses: [200: "{status, database}", 503: "The database does not answer"],
             answer: HealthController.Health.self, answerAlsoFor: [503]
         ), use: HealthController(database: { app.db }).health)
-        platformAPI.onResponse(.GET, "uploads", "**", doc: .init(
+        platformAPI.onResponse(ServerRoutes.upload, doc: .init(
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }

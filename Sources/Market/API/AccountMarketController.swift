@@ -12,28 +12,25 @@ struct AccountMarketController: Sendable {
     let clock: WallClock
     let publicURL: String?
 
-    static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
     static let signedIn: [Int: String] = [401: "Not signed in", 419: "Access token expired: refresh"]
 
     func register(on routes: DocumentedRoutes) {
-        let market = routes.grouped("api", "market")
-        market.on(.GET, "vendor", doc: .init("My vendor credentials (without the secret)", headers: [Self.bearer],
+        routes.on(Market.Routes.vendor, doc: .init("My vendor credentials (without the secret)",
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier}", 404: "Not a vendor yet"]) { $1 }), use: myVendor)
-        market.on(.POST, "vendor", doc: .init("Become a vendor", description: "The secret is in this answer only.",
-            headers: [Self.bearer], body: .json(Market.BecomeVendorRequest.self),
+        routes.on(Market.Routes.becomeVendor, doc: .init("Become a vendor", description: "The secret is in this answer only.",
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 400: "Name must have 2 to 30 characters", 409: "Already a vendor, or the name is taken"]) { $1 }), use: becomeVendor)
-        market.on(.POST, "vendor", "secret", doc: .init("Rotate the vendor secret", headers: [Self.bearer],
+        routes.on(Market.Routes.rotateVendorSecret, doc: .init("Rotate the vendor secret",
             responses: Self.signedIn.merging([200: "{vendor_id, name, identifier, secret}", 404: "Not a vendor yet"]) { $1 }), use: rotateSecret)
-        market.on(.GET, "likes", doc: .init("Products I like, most recently liked first", headers: [Self.bearer],
+        routes.on(Market.Routes.likes, doc: .init("Products I like, most recently liked first",
             query: ProductsController.pagingParameters,
             responses: Self.signedIn.merging([200: "Page object", 400: "Bad paging values"]) { $1 }), use: likes)
-        market.on(.PUT, "likes", ":id", doc: .init("Like a product", headers: [Self.bearer],
+        routes.on(Market.Routes.like, doc: .init("Like a product",
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: like)
-        market.on(.DELETE, "likes", ":id", doc: .init("Unlike a product", headers: [Self.bearer],
+        routes.on(Market.Routes.unlike, doc: .init("Unlike a product",
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: unlike)
-        market.on(.GET, "likes", ":id", doc: .init("Whether I like a product", headers: [Self.bearer],
+        routes.on(Market.Routes.likeStatus, doc: .init("Whether I like a product",
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: likeStatus)
-        market.on(.GET, "my-products", doc: .init("My products as a vendor, newest first", headers: [Self.bearer],
+        routes.on(Market.Routes.myProducts, doc: .init("My products as a vendor, newest first",
             query: ProductsController.pagingParameters,
             responses: Self.signedIn.merging([200: "Page object (empty when not a vendor)", 400: "Bad paging values"]) { $1 }), use: myProducts)
     }

@@ -19,19 +19,18 @@ struct ProductsController: Sendable {
     static let identifier = APIOperation.Parameter("identifier", required: true, "Vendor identifier (400 when missing or unknown)")
 
     func register(on api: DocumentedRoutes, root: DocumentedRoutes) {
-        root.on(.GET, "healthChecker", doc: .init("Health check", responses: [200: "The JSON string \"OK\""]), use: { _ in "OK" })
-        let products = api.grouped("api", "products")
-        products.onResponse(.GET, doc: .init(
+        root.on(Market.Routes.healthCheck, doc: .init("Health check", responses: [200: "The JSON string \"OK\""]), use: { _ in "OK" })
+        api.onResponse(Market.Routes.products, doc: .init(
             "A page of products, newest first",
             query: ProductsController.pagingParameters + [.init("search_value", "Matches name and description, case-insensitively")],
             responses: [200: "Page object (camelCase keys, with the 2022a snake_case keys beside them)", 400: "page_no or items_per_page missing or not a positive number"],
             answer: Market.Page.self
         ), use: list)
-        products.onResponse(.GET, ":id", doc: .init(
+        api.onResponse(Market.Routes.product, doc: .init(
             "A product", description: "A trailing slash (`/api/products/{id}/`) is accepted too.",
             responses: [200: "Product detail", 404: "No such product"], answer: Market.ProductDetail.self
         ), use: detail)
-        products.on(.POST, body: .collect(maxSize: uploadBodyLimit), doc: .init(
+        api.on(Market.Routes.register, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Register a product", description: "Multipart: a `params` JSON part and 1–5 `images` parts.",
             headers: [Self.identifier],
             body: .multipart([.init("params", required: true, .string(), "The product as JSON: name, description, price, currency, discounted_price, stock, secret"),
@@ -39,26 +38,24 @@ struct ProductsController: Sendable {
             responses: [200: "The new product's detail (dates with a fraction: yyyy-MM-dd'T'HH:mm:ss.SS)",
                         400: "Unknown identifier, wrong secret, invalid fields, missing or bad images, malformed body"]
         ), use: create)
-        products.on(.PATCH, ":id", doc: .init(
-            "Edit a product", description: "Only the fields sent change; `secret` is required.",
-            headers: [Self.identifier], body: .json(Market.ProductParams.self),
+        api.on(Market.Routes.update, doc: .init(
+            "Edit a product", description: "Only the fields sent change; `secret` is required.", headers: [Self.identifier],
             responses: [200: "The updated product's detail", 400: "Unknown identifier, wrong secret, another vendor's product, invalid fields", 404: "No such product"]
         ), use: update)
         let lookup: [Int: String] = [200: "text/plain", 400: "Unknown identifier, wrong secret or another vendor's product", 404: "No such product"]
-        products.onResponse(.POST, ":id", "secret", doc: .init(
-            "2022a: the product secret for deleting", headers: [Self.identifier], body: .json(Market.SecretRequest.self),
+        api.onResponse(Market.Routes.productSecret, doc: .init(
+            "2022a: the product secret for deleting", headers: [Self.identifier],
             responses: lookup.merging([200: "The product secret, as text/plain"]) { $1 }, responseContent: "text/plain"
         ), use: productSecret)
-        products.onResponse(.POST, ":id", "archived", doc: .init(
-            "2022b: the path to DELETE", headers: [Self.identifier], body: .json(Market.SecretRequest.self),
-            responses: lookup.merging([200: "The path `/api/products/{id}/{token}`, as text/plain"]) { $1 }, responseContent: "text/plain"
+        api.onResponse(Market.Routes.archivedPath, doc: .init(
+            "2022b: the path to DELETE", headers: [Self.identifier],
+            responses: lookup.merging([200: "The path `\(Market.Routes.deleteWithToken.template)`, as text/plain"]) { $1 }, responseContent: "text/plain"
         ), use: archivedPath)
-        products.on(.DELETE, ":id", ":token", doc: .init(
+        api.on(Market.Routes.deleteWithToken, doc: .init(
             "Delete with the secret or the archived path", headers: [Self.identifier],
             responses: [200: "The deleted product's detail", 400: "Unknown identifier or another vendor's product", 404: "No such product or token"]
         ), use: deleteWithToken)
-        // The router needs one parameter name per position, so the bare token arrives as `id`.
-        products.on(.DELETE, ":id", doc: .init(
+        api.on(Market.Routes.deleteWithBareToken, doc: .init(
             "Delete by the last segment of the archived path (one client's reading of it)", headers: [Self.identifier],
             responses: [200: "The deleted product's detail", 400: "Unknown identifier or another vendor's product", 404: "No such token"]
         ), use: deleteWithBareToken)
@@ -116,7 +113,7 @@ struct ProductsController: Sendable {
 
     func archivedPath(_ req: Request) async throws -> Response {
         let product = try await ownedProduct(req)
-        return Self.text("/api/products/\(try product.requireID())/\(product.deleteToken)")
+        return Self.text(Market.Routes.deleteWithToken.pathTemplate.encodedPath((try product.requireID(), product.deleteToken)))
     }
 
     func deleteWithToken(_ req: Request) async throws -> Market.ProductDetail {
@@ -126,6 +123,7 @@ struct ProductsController: Sendable {
     }
 
     func deleteWithBareToken(_ req: Request) async throws -> Market.ProductDetail {
+        // The bare token is the path's `{id}` (see `Market.Routes.deleteWithBareToken`).
         guard let token = req.parameters.get("id"), !token.isEmpty,
               let id = try await Product.query(on: req.db).filter(\.$deleteToken == token).first()?.requireID()
         else { throw ProductError.notFound }

@@ -10,30 +10,28 @@ struct TradesController: Sendable {
     let vendors: VendorDirectory
 
     func register(public routes: DocumentedRoutes, signedIn: DocumentedRoutes) {
-        let bearer = AccountMarketController.bearer
         let signedInResponses = AccountMarketController.signedIn
-        routes.grouped("api", "market").on(.GET, "vendors", ":id", doc: .init(
+        routes.on(Market.Routes.vendorProfile, doc: .init(
             "A seller: their trust and the reviews of their trades",
             description: "Trust is a temperature from 36.5: +0.5 for each great, +0.25 for each good, −1.5 for each bad review, between 0 and 99.",
             responses: [200: "The seller's profile", 404: "No such seller"]
         ), use: profile)
-        let products = signedIn.grouped("api", "market", "products")
-        products.on(.POST, ":id", "reservation", doc: .init(
-            "Reserve the product for someone who wrote about it", headers: [bearer], body: .json(Market.ReservationRequest.self),
+        signedIn.on(Market.Routes.reserve, doc: .init(
+            "Reserve the product for someone who wrote about it",
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
                                                   403: "Not my product", 404: "No such product"]) { $1 }
         ), use: reserve)
-        products.on(.DELETE, ":id", "reservation", doc: .init(
-            "Release the reservation: for sale again", headers: [bearer],
+        signedIn.on(Market.Routes.releaseReservation, doc: .init(
+            "Release the reservation: for sale again",
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 403: "Not my product", 404: "No such product"]) { $1 }
         ), use: release)
-        products.on(.POST, ":id", "sold", doc: .init(
-            "Mark the product sold: to someone who wrote about it, or elsewhere (no buyer)", headers: [bearer], body: .json(Market.SoldRequest.self),
+        signedIn.on(Market.Routes.markSold, doc: .init(
+            "Mark the product sold: to someone who wrote about it, or elsewhere (no buyer)",
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
                                                   403: "Not my product", 404: "No such product"]) { $1 }
         ), use: sell)
-        products.on(.POST, ":id", "reviews", doc: .init(
-            "Review the other side of a finished trade, once", headers: [bearer], body: .json(Market.TradeReviewRequest.self),
+        signedIn.on(Market.Routes.reviewTrade, doc: .init(
+            "Review the other side of a finished trade, once",
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "Unknown rating or a text over 500 characters",
                                                   403: "Neither the seller nor the buyer", 404: "No such product",
                                                   409: "Reviewed already, or not sold to a buyer"]) { $1 }

@@ -14,22 +14,21 @@ public struct AccountsController: Sendable {
     }
 
     public func register(on routes: DocumentedRoutes) {
-        let auth = routes.grouped("api", "auth")
-        auth.on(.POST, "join", doc: .init(
-            "Create an account", body: .json(SproutAccount.JoinRequest.self),
+        routes.on(SproutAccount.Routes.join, doc: .init(
+            "Create an account",
             responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Invalid email or name; a password shorter than 8 characters or among the most common", 409: "Email already registered", 429: "Too many calls"]
         ), use: join)
-        auth.on(.POST, "login", doc: .init(
-            "Log in", body: .json(SproutAccount.LoginRequest.self),
+        routes.on(SproutAccount.Routes.login, doc: .init(
+            "Log in",
             responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 403: "The account is disabled", 429: "Too many calls"]
         ), use: login)
-        auth.on(.GET, "refresh", doc: .init(
+        routes.on(SproutAccount.Routes.refresh, doc: .init(
             "Refresh the access token",
             description: "The refresh token rotates: keep the one answered; the one sent is spent, and sending a spent one again ends every session of that log-in.",
             headers: [.init("Authorization", required: true, "The expired access token"), .init("Refresh", required: true, "The refresh token")],
             responses: [200: "{accessToken, refreshToken}", 401: "Invalid tokens, or a spent refresh token (the log-in's sessions end)", 409: "The access token has not expired yet", 418: "Refresh token expired: log in again", 429: "Too many calls"]
         ), use: refresh)
-        auth.on(.POST, "logout", doc: .init(
+        routes.on(SproutAccount.Routes.logout, doc: .init(
             "Log out: revoke the refresh token", headers: [.init("Refresh", required: true, "The refresh token to revoke")],
             responses: [200: "{revoked: true}", 400: "No refresh token sent", 429: "Too many calls"]
         ), use: logout)

@@ -1,4 +1,5 @@
 import Fluent
+import SproutAPI
 import Vapor
 
 /// The Firebase Auth emulator's REST surface on Sprout's own host, so a SeSAC Study app built
@@ -11,36 +12,34 @@ struct PhoneAuthController {
     static let keyQuery = [APIOperation.Parameter("key", "The Firebase API key; ignored")]
 
     func register(on routes: DocumentedRoutes) {
-        let toolkit = routes.grouped("identitytoolkit.googleapis.com", "v1")
-        toolkit.on(.POST, "accounts:sendVerificationCode", doc: .init(
+        routes.on(PhoneAuth.Routes.sendVerificationCode, doc: .init(
             "Send a verification code", description: "Body `{phoneNumber}` in E.164 (spaces and hyphens are dropped); the app-verification fields are accepted and ignored.",
             query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.SendVerificationCode.self),
             responses: [200: "{sessionInfo}", 400: "MISSING_PHONE_NUMBER, INVALID_PHONE_NUMBER, TOO_MANY_ATTEMPTS_TRY_LATER", 503: "The SMS provider failed"]
         ), use: sendVerificationCode)
-        toolkit.on(.POST, "accounts:signInWithPhoneNumber", doc: .init(
+        routes.on(PhoneAuth.Routes.signInWithPhoneNumber, doc: .init(
             "Sign in with the code", description: "Body `{sessionInfo, code}`; with an `idToken` too, the number is linked to that account.",
             query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.SignInWithPhoneNumber.self),
             responses: [200: "{idToken, refreshToken, expiresIn, localId, isNewUser, phoneNumber}", 400: "MISSING_CODE, INVALID_CODE, MISSING_SESSION_INFO, INVALID_SESSION_INFO, SESSION_EXPIRED, PHONE_NUMBER_EXISTS"]
         ), use: signInWithPhoneNumber)
-        toolkit.on(.POST, "accounts:lookup", doc: .init(
+        routes.on(PhoneAuth.Routes.lookup, doc: .init(
             "The signed-in account", query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.Lookup.self),
             responses: [200: "{kind, users: [{localId, phoneNumber, createdAt, lastLoginAt, lastRefreshAt, providerUserInfo}]}", 400: "INVALID_ID_TOKEN, TOKEN_EXPIRED, USER_NOT_FOUND"]
         ), use: lookup)
-        toolkit.on(.POST, "accounts:verifyClient", doc: .init(
+        routes.on(PhoneAuth.Routes.verifyClient, doc: .init(
             "Verify an iOS client (APNs flow)", description: "Answers a receipt; Sprout does not check app attestation.",
             query: Self.keyQuery, body: .form([.init("appToken", "The APNs token; ignored"), .init("isSandbox", .boolean)], alsoJSON: true), responses: [200: "{receipt, suggestedTimeout}"]
         )) { _ in PhoneAuthWire.VerifyClient(receipt: phoneSignIn.ids.token(byteCount: 24), suggestedTimeout: "5") }
-        toolkit.on(.GET, "projects", doc: .init(
+        routes.on(PhoneAuth.Routes.projectConfig, doc: .init(
             "Project configuration", query: Self.keyQuery, responses: [200: "{projectId, authorizedDomains}"]
         )) { req in
             PhoneAuthWire.ProjectConfig(projectId: phoneSignIn.project, authorizedDomains: Self.authorizedDomains(req))
         }
-        toolkit.on(.GET, "recaptchaParams", doc: .init(
+        routes.on(PhoneAuth.Routes.recaptchaParams, doc: .init(
             "reCAPTCHA parameters", description: "The emulator's fake ones: Sprout does not use reCAPTCHA.",
             query: Self.keyQuery, responses: [200: "{kind, recaptchaStoken, recaptchaSiteKey}"]
         )) { _ in PhoneAuthWire.RecaptchaParams() }
-
-        routes.grouped("securetoken.googleapis.com", "v1").on(.POST, "token", doc: .init(
+        routes.on(PhoneAuth.Routes.token, doc: .init(
             "Refresh the ID token", description: "`grant_type=refresh_token&refresh_token=…`, form-encoded or JSON (the iOS SDK's `grantType`/`refreshToken`). The refresh token does not change.",
             query: Self.keyQuery, body: .jsonOrForm(PhoneAuthWire.Token.self),
             responses: [200: "{access_token, expires_in, token_type, refresh_token, id_token, user_id, project_id}", 400: "MISSING_REFRESH_TOKEN, INVALID_REFRESH_TOKEN, INVALID_GRANT_TYPE"]
@@ -48,7 +47,7 @@ struct PhoneAuthController {
 
         // The listing hands out codes; only the development sender, which sends none, has it.
         if phoneSignIn.settings.showsCodes {
-            routes.grouped("emulator", "v1", "projects", ":project").on(.GET, "verificationCodes", doc: .init(
+            routes.on(PhoneAuth.Routes.verificationCodes, doc: .init(
                 "Codes waiting to be typed (development sender only)",
                 description: "What the Auth emulator lists instead of sending SMS; 404 when a real SMS provider is configured.",
                 responses: [200: "{verificationCodes: [{phoneNumber, sessionInfo, code}]}"]
@@ -144,5 +143,18 @@ struct PhoneAuthController {
     static func authorizedDomains(_ req: Request) -> [String] {
         let host = req.headers.first(name: .host).map { String($0.split(separator: ":").first ?? "") } ?? ""
         return Array(Set(["localhost", "127.0.0.1", host].filter { !$0.isEmpty })).sorted()
+    }
+}
+
+extension DocumentedRoutes {
+    /// Registers the handler of an emulated operation, whose Google-shaped JSON its definition leaves
+    /// untyped (`UntypedJSON`): the answer is the handler's, documented from its type.
+    @discardableResult
+    fileprivate func on<Parameters, Body, Answer: Encodable & Sendable>(
+        _ route: APIRoute<Parameters, Body, UntypedJSON>, doc operation: APIOperation, use handler: @escaping @Sendable (Request) async throws -> Answer
+    ) -> Route {
+        var operation = operation
+        operation.answer = (try? WireSchema.answer(Answer.self)) ?? .undescribed
+        return onResponse(route, doc: operation) { JSONResponse(body: try await handler($0)) }
     }
 }

@@ -1,11 +1,10 @@
+import SproutAPI
 import Vapor
 
 /// Where phone sign-in lives and how its paths answer: its own OpenAPI document, its routes
 /// behind Google's error shape and the per-address request limit, and mount points that answer
 /// unknown paths under its three prefixes with Google's 404.
 public enum PhoneAuthRoutes {
-    public static let prefixes = ["identitytoolkit.googleapis.com", "securetoken.googleapis.com", "emulator"]
-
     public static func document() -> APIDocument {
         APIDocument(
             name: "phone-auth", title: "Phone sign-in (Firebase Auth emulator REST)",
@@ -15,7 +14,7 @@ public enum PhoneAuthRoutes {
     }
 
     public static func mountPoints() -> [MountPoint] {
-        prefixes.map { MountPoint($0, middleware: [PhoneAuthErrorMiddleware()], error: PhoneAuthErrorReply.notFound) }
+        PhoneAuth.Routes.mountPoints.map { MountPoint($0, middleware: [PhoneAuthErrorMiddleware()], error: PhoneAuthErrorReply.notFound) }
     }
 
     public static func register(_ phoneSignIn: PhoneSignIn, on routes: any RoutesBuilder, document: APIDocument, ipRateLimit: RateLimitMiddleware) {

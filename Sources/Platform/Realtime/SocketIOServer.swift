@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SproutAPI
 import Vapor
 
 /// Sprout's Socket.IO endpoint, `/socket.io/` at the root as every published client expects it:
@@ -52,7 +53,7 @@ public final class SocketIOServer: ModuleService, Sendable {
     }
 
     public func register(on routes: DocumentedRoutes) {
-        routes.onResponse(.GET, "socket.io", doc: APIOperation(
+        routes.onResponse(ServerRoutes.socketIO, doc: APIOperation(
             "Socket.IO (Engine.IO 4): a websocket, or a long poll",
             description: "Query `EIO=4&transport=websocket` (a new session, or `&sid=` to upgrade a polling one) or `EIO=4&transport=polling` (the handshake, then `&sid=` to wait for packets). Namespaces: the study's default one (client event `changesocketid` with my own uid as `GET /v1/user` answers it, or a credential: the `idtoken` header, or `{\"idtoken\": …}` as the connect packet's auth; server events `chat`, a Chat object whose fields are strings, and `queueState`), and `/chats-{room_id}` for a lessons chat room (server event `chat`, a chat object).",
             responses: [
@@ -61,7 +62,7 @@ public final class SocketIOServer: ModuleService, Sendable {
             ],
             responseContent: "text/plain", errorAnswer: EngineIOError.self
         ), use: get)
-        routes.onResponse(.POST, "socket.io", body: .collect(maxSize: ByteCount(integerLiteral: Self.maxPayload)), doc: APIOperation(
+        routes.onResponse(ServerRoutes.socketIOPackets, body: .collect(maxSize: ByteCount(integerLiteral: Self.maxPayload)), doc: APIOperation(
             "Socket.IO long-polling: the client's packets",
             description: "Query `EIO=4&transport=polling&sid=`; the body holds packets separated by U+001E.",
             responses: [200: "ok", 400: "Engine.IO error {code, message}"],

@@ -1,7 +1,35 @@
 import Foundation
 
 /// What the server answers beside the apps' contracts: health, uploads, metrics, its OpenAPI
-/// documents, the Socket.IO endpoint and the phone sign-in emulator's Firebase-shaped paths.
+/// documents and the Socket.IO endpoint. (The phone sign-in emulator's paths are `PhoneAuth.Routes`.)
 public enum ServerRoutes {
-    public static let all: [AnyAPIRoute] = []
+    /// `{status, database}`, also with the 503 that says the database does not answer.
+    public static let health = APIRoute<Void, NoBody, UntypedJSON>(.get, "healthz", credential: .none)
+    /// A file, by the relative path an upload answered without its leading `uploads/`.
+    public static let upload = APIRoute<String, NoBody, NotJSON>(.get, "uploads/{path...}", credential: .none)
+    /// Prometheus' text, for the operator's `Bearer SPROUT_METRICS_TOKEN` (no client's session),
+    /// and only when that setting is there.
+    public static let metrics = APIRoute<Void, NoBody, NotJSON>(.get, "metrics", credential: .none)
+    /// An API's OpenAPI document, by `<api>.json` (`openAPIFile`).
+    public static let openAPIDocument = APIRoute<String, NoBody, NotJSON>(.get, "openapi/{document}", credential: .none)
+    /// Engine.IO 4: a websocket, or a long poll. The `idtoken` header, when sent, signs the study's
+    /// namespace in; it is no condition of the endpoint.
+    public static let socketIO = APIRoute<Void, NoBody, NotJSON>(.get, "socket.io", query: engineIO, credential: .none)
+    /// Long polling's packets from the client, in a text body separated by U+001E.
+    public static let socketIOPackets = APIRoute<Void, NoBody, NotJSON>(.post, "socket.io", query: engineIO, credential: .none)
+
+    /// `EIO` (4), `transport` (`websocket` or `polling`) and a session's `sid`.
+    public static let engineIO = ["EIO", "transport", "sid"]
+
+    /// The `{document}` of `openAPIDocument` that names `api`'s document.
+    public static func openAPIFile(_ api: String) -> String { api + ".json" }
+
+    /// What every server answers. `metrics` is left out: a server without the setting has no such
+    /// route, and the route test's server has none.
+    public static let all = [AnyAPIRoute(health), AnyAPIRoute(upload), AnyAPIRoute(openAPIDocument), AnyAPIRoute(socketIO), AnyAPIRoute(socketIOPackets)]
 }
+
+/// A JSON body or answer whose type SproutAPI does not hold, because each side keeps its own:
+/// the health report is the server's alone; Google's bodies the phone sign-in emulator writes
+/// (seconds as strings) and SproutKit reads leniently (strings or numbers).
+public struct UntypedJSON: Sendable {}

@@ -22,19 +22,19 @@ public struct AccountsClient: Sendable {
     /// Creates an account and signs in as it.
     @discardableResult
     public func join(email: String, password: String, name: String) async throws -> SproutAccount.Session {
-        try await signIn(Endpoint(method: .post, path: "api/auth/join", body: try .json(SproutAccount.JoinRequest(email: email, password: password, name: name))))
+        try await signIn(Endpoint(SproutAccount.Routes.join, body: try .json(SproutAccount.JoinRequest(email: email, password: password, name: name))))
     }
 
     @discardableResult
     public func login(email: String, password: String) async throws -> SproutAccount.Session {
-        try await signIn(Endpoint(method: .post, path: "api/auth/login", body: try .json(SproutAccount.LoginRequest(email: email, password: password))))
+        try await signIn(Endpoint(SproutAccount.Routes.login, body: try .json(SproutAccount.LoginRequest(email: email, password: password))))
     }
 
     /// Revokes the refresh token on the server, then forgets the session (also when the server
     /// cannot be reached: the person asked to be logged out).
     public func logout() async {
         if let tokens = await session.tokens {
-            _ = try? await api.send(Endpoint<SproutAccount.LogoutResponse>(method: .post, path: "api/auth/logout", headers: [("Refresh", tokens.refreshToken)]))
+            _ = try? await api.send(Endpoint(SproutAccount.Routes.logout, headers: [("Refresh", tokens.refreshToken)]))
         }
         await session.signOut()
     }
@@ -45,13 +45,12 @@ public struct AccountsClient: Sendable {
         return account
     }
 
-    /// `GET api/auth/refresh`, keeping the rotated refresh token it answers; 418 and 401 end the session.
+    /// `SproutAccount.Routes.refresh`, keeping the rotated refresh token it answers; 418 and 401 end the session.
     static func refresher(baseURL: URL, transport: any Transport) -> AuthSession.Refresher {
         let client = APIClient(baseURL: baseURL, contract: .market, transport: transport)
         return { tokens in
-            let endpoint = Endpoint<SproutAccount.RefreshResponse>(
-                method: .get, path: "api/auth/refresh",
-                headers: [("Authorization", "Bearer \(tokens.accessToken)"), ("Refresh", tokens.refreshToken)]
+            let endpoint = Endpoint(
+                SproutAccount.Routes.refresh, headers: [("Authorization", "Bearer \(tokens.accessToken)"), ("Refresh", tokens.refreshToken)]
             )
             do {
                 let renewed = try await client.send(endpoint)

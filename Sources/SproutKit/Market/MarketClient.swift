@@ -30,17 +30,17 @@ public struct MarketClient: Sendable {
 
     /// `true` when the server answers the health check with the JSON string `"OK"`.
     public func healthCheck() async throws -> Bool {
-        try await api.send(Endpoint<String>(method: .get, path: "healthChecker")) == "OK"
+        try await api.send(Endpoint(Market.Routes.healthCheck)) == "OK"
     }
 
     public func products(page: Int, itemsPerPage: Int, search: String? = nil) async throws -> Market.Page {
-        var query = [("page_no", String(page)), ("items_per_page", String(itemsPerPage))]
+        var query = Self.paging(page, itemsPerPage)
         if let search, !search.isEmpty { query.append(("search_value", search)) }
-        return try await api.send(Endpoint(method: .get, path: "api/products", query: query))
+        return try await api.send(Endpoint(Market.Routes.products, query: query))
     }
 
     public func product(id: Int) async throws -> Market.ProductDetail {
-        try await api.send(Endpoint(method: .get, path: "api/products/\(id)"))
+        try await api.send(Endpoint(Market.Routes.product, id))
     }
 
     /// Registers a product: a `params` JSON part and one `images` part per photo.
@@ -52,63 +52,72 @@ public struct MarketClient: Sendable {
         for image in images {
             form.append(name: "images", filename: image.filename, contentType: image.contentType, data: image.data)
         }
-        return try await api.send(Endpoint(method: .post, path: "api/products", headers: [("identifier", key.identifier)], body: .multipart(form)))
+        return try await api.send(Endpoint(Market.Routes.register, headers: Self.identifier(key), body: .multipart(form)))
     }
 
     /// Changes the fields set in `params`.
     public func update(id: Int, _ params: Market.ProductParams, as key: VendorKey) async throws -> Market.ProductDetail {
         var params = params
         params.secret = key.secret
-        return try await api.send(Endpoint(method: .patch, path: "api/products/\(id)", headers: [("identifier", key.identifier)], body: try .json(params)))
+        return try await api.send(Endpoint(Market.Routes.update, id, headers: Self.identifier(key), body: try .json(params)))
     }
 
-    /// Deletes the 2022b way: asks for the archived path, then DELETEs it.
+    /// Deletes the 2022b way: asks for the archived path (`Market.Routes.deleteWithToken`'s,
+    /// filled by the server), then DELETEs it.
     @discardableResult
     public func delete(id: Int, as key: VendorKey) async throws -> Market.ProductDetail {
-        let path = try await api.send(textEndpoint(.post, "api/products/\(id)/archived", key: key))
+        let path = try await api.send(textEndpoint(Market.Routes.archivedPath, id, key: key))
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return try await api.send(Endpoint(method: .delete, path: relative, headers: [("identifier", key.identifier)]))
+        return try await api.send(Endpoint(method: Market.Routes.deleteWithToken.method, path: relative, headers: Self.identifier(key)))
     }
 
     /// The 2022a product secret, for clients of that generation.
     public func productSecret(id: Int, as key: VendorKey) async throws -> String {
-        try await api.send(textEndpoint(.post, "api/products/\(id)/secret", key: key))
+        try await api.send(textEndpoint(Market.Routes.productSecret, id, key: key))
     }
 
-    private func textEndpoint(_ method: HTTPMethod, _ path: String, key: VendorKey) throws -> Endpoint<String> {
-        Endpoint(method: method, path: path, headers: [("identifier", key.identifier)], body: try .json(Market.SecretRequest(secret: key.secret))) {
+    private func textEndpoint(_ route: APIRoute<Int, Market.SecretRequest, NotJSON>, _ id: Int, key: VendorKey) throws -> Endpoint<String> {
+        Endpoint(route, id, headers: Self.identifier(key), body: try .json(Market.SecretRequest(secret: key.secret))) {
             String(decoding: $0, as: UTF8.self)
         }
+    }
+
+    private static func identifier(_ key: VendorKey) -> [(name: String, value: String)] {
+        [("identifier", key.identifier)]
+    }
+
+    private static func paging(_ page: Int, _ itemsPerPage: Int) -> [(name: String, value: String)] {
+        [("page_no", String(page)), ("items_per_page", String(itemsPerPage))]
     }
 
     // MARK: Sprout's account endpoints
 
     public func vendor() async throws -> Market.VendorCredentials {
-        try await api.send(Endpoint(method: .get, path: "api/market/vendor", requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.vendor))
     }
 
     /// Makes the signed-in account a vendor; the answer holds the secret, shown this once.
     public func becomeVendor(name: String) async throws -> Market.VendorCredentials {
-        try await api.send(Endpoint(method: .post, path: "api/market/vendor", body: try .json(Market.BecomeVendorRequest(name: name)), requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.becomeVendor, body: try .json(Market.BecomeVendorRequest(name: name))))
     }
 
     public func rotateVendorSecret() async throws -> Market.VendorCredentials {
-        try await api.send(Endpoint(method: .post, path: "api/market/vendor/secret", requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.rotateVendorSecret))
     }
 
     public func setLike(_ liked: Bool, productID: Int) async throws -> Market.LikeStatus {
-        try await api.send(Endpoint(method: liked ? .put : .delete, path: "api/market/likes/\(productID)", requiresAuthentication: true))
+        try await api.send(Endpoint(liked ? Market.Routes.like : Market.Routes.unlike, productID))
     }
 
     public func likeStatus(productID: Int) async throws -> Market.LikeStatus {
-        try await api.send(Endpoint(method: .get, path: "api/market/likes/\(productID)", requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.likeStatus, productID))
     }
 
     public func likedProducts(page: Int, itemsPerPage: Int) async throws -> Market.Page {
-        try await api.send(Endpoint(method: .get, path: "api/market/likes", query: [("page_no", String(page)), ("items_per_page", String(itemsPerPage))], requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.likes, query: Self.paging(page, itemsPerPage)))
     }
 
     public func myProducts(page: Int, itemsPerPage: Int) async throws -> Market.Page {
-        try await api.send(Endpoint(method: .get, path: "api/market/my-products", query: [("page_no", String(page)), ("items_per_page", String(itemsPerPage))], requiresAuthentication: true))
+        try await api.send(Endpoint(Market.Routes.myProducts, query: Self.paging(page, itemsPerPage)))
     }
 }

@@ -91,35 +91,36 @@ public struct PhoneAuthClient: Sendable {
     /// The emulator's layout on `baseURL`: Sprout's own host, or a Firebase Auth emulator.
     public init(emulatorHost baseURL: URL, apiKey: String? = nil, transport: any Transport = URLSessionTransport()) {
         self.init(
-            identityToolkit: baseURL.appendingPathComponent("identitytoolkit.googleapis.com"),
-            secureToken: baseURL.appendingPathComponent("securetoken.googleapis.com"),
+            identityToolkit: baseURL.appendingPathComponent(PhoneAuth.Host.identityToolkit.rawValue),
+            secureToken: baseURL.appendingPathComponent(PhoneAuth.Host.secureToken.rawValue),
             apiKey: apiKey, transport: transport
         )
     }
 
     /// Firebase's production hosts.
     public static func firebase(apiKey: String, transport: any Transport = URLSessionTransport()) -> PhoneAuthClient {
-        PhoneAuthClient(
-            identityToolkit: URL(string: "https://identitytoolkit.googleapis.com")!,
-            secureToken: URL(string: "https://securetoken.googleapis.com")!, apiKey: apiKey, transport: transport
-        )
+        PhoneAuthClient(identityToolkit: google(.identityToolkit), secureToken: google(.secureToken), apiKey: apiKey, transport: transport)
     }
 
-    /// `POST v1/accounts:sendVerificationCode` with `{phoneNumber}` in E.164 (see
+    private static func google(_ host: PhoneAuth.Host) -> URL {
+        URL(string: "https://" + host.rawValue)!
+    }
+
+    /// `PhoneAuth.Routes.sendVerificationCode` with `{phoneNumber}` in E.164 (see
     /// `KoreanPhoneNumber.e164`); answers the `sessionInfo` to sign in with.
     public func sendVerificationCode(to phoneNumber: String) async throws -> String {
-        let answer: SessionInfo = try await call(identityToolkit, "v1/accounts:sendVerificationCode", body: try .json(["phoneNumber": phoneNumber]))
+        let answer: SessionInfo = try await call(PhoneAuth.Routes.sendVerificationCode, body: try .json(["phoneNumber": phoneNumber]))
         return answer.sessionInfo
     }
 
-    /// `POST v1/accounts:signInWithPhoneNumber` with `{sessionInfo, code}`.
+    /// `PhoneAuth.Routes.signInWithPhoneNumber` with `{sessionInfo, code}`.
     public func signIn(sessionInfo: String, code: String) async throws -> SignedIn {
-        try await call(identityToolkit, "v1/accounts:signInWithPhoneNumber", body: try .json(["sessionInfo": sessionInfo, "code": code]))
+        try await call(PhoneAuth.Routes.signInWithPhoneNumber, body: try .json(["sessionInfo": sessionInfo, "code": code]))
     }
 
-    /// `POST v1/token` with `grant_type=refresh_token&refresh_token=…`.
+    /// `PhoneAuth.Routes.token` with `grant_type=refresh_token&refresh_token=…`.
     public func refresh(refreshToken: String) async throws -> Refreshed {
-        try await call(secureToken, "v1/token", body: .form([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]))
+        try await call(PhoneAuth.Routes.token, body: .form([("grant_type", "refresh_token"), ("refresh_token", refreshToken)]))
     }
 
     /// Renews a `StudySession`'s tokens; a refused refresh token ends the session
@@ -138,8 +139,11 @@ public struct PhoneAuthClient: Sendable {
         }
     }
 
-    private func call<Answer: Decodable & Sendable>(_ client: APIClient, _ path: String, body: RequestBody) async throws -> Answer {
-        let endpoint = Endpoint<Answer>(method: .post, path: path, query: apiKey.map { [("key", $0)] } ?? [], body: body)
+    /// Calls `route` on the root of its Google host, at the path it has there.
+    private func call<Body, Answer: Decodable & Sendable>(_ route: APIRoute<Void, Body, UntypedJSON>, body: RequestBody) async throws -> Answer {
+        guard let (host, path) = PhoneAuth.Routes.onHost(route) else { throw SproutError.transport("\(route.template) is the emulator's own") }
+        let client = host == .identityToolkit ? identityToolkit : secureToken
+        let endpoint = Endpoint<Answer>(method: route.method, path: path, query: apiKey.map { [("key", $0)] } ?? [], body: body)
         let response = try await client.transmit(endpoint, accessToken: nil)
         guard (200..<300).contains(response.status) else { throw PhoneAuthError(status: response.status, body: response.body) }
         do {

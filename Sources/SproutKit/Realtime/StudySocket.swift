@@ -53,7 +53,8 @@ public actor StudySocket {
     ) {
         var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
         components.scheme = components.scheme == "https" ? "wss" : "ws"
-        components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/socket.io/"
+        // Socket.IO clients ask for the endpoint with a trailing slash.
+        components.path = (components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path) + "/" + ServerRoutes.socketIO.path + "/"
         components.queryItems = [URLQueryItem(name: "EIO", value: "4"), URLQueryItem(name: "transport", value: "websocket")]
         url = components.url ?? baseURL
         self.idToken = idToken

@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIKit
 import Platform
 import Plot
+import SproutAPI
 import Vapor
 
 /// `/openapi/<api>.json` for each API, and `/docs`, a page that lists every operation of every
@@ -10,9 +11,9 @@ struct DocsController: Sendable {
     let documents: [APIDocument]
 
     func register(api: DocumentedRoutes, pages: any RoutesBuilder) {
-        api.onResponse(.GET, "openapi", ":document", doc: .init(
+        api.onResponse(ServerRoutes.openAPIDocument, doc: .init(
             "An API's OpenAPI 3.1 document",
-            description: "`document` is `<api>.json`: " + documents.map { "`\($0.name).json`" }.joined(separator: ", "),
+            description: "`document` is `<api>.json`: " + documents.map { "`\(ServerRoutes.openAPIFile($0.name))`" }.joined(separator: ", "),
             responses: [200: "The OpenAPI document", 404: "No such API"]
         ), use: document)
         pages.get(PlatformPaths.docs, use: docsPage)
@@ -21,7 +22,7 @@ struct DocsController: Sendable {
     func document(_ req: Request) throws -> Response {
         let requested = req.parameters.get("document") ?? ""
         guard requested.hasSuffix(".json"),
-              let document = documents.first(where: { "\($0.name).json" == requested })
+              let document = documents.first(where: { ServerRoutes.openAPIFile($0.name) == requested })
         else { throw Abort(.notFound) }
         var headers = HTTPHeaders()
         headers.contentType = .json
@@ -41,11 +42,12 @@ struct DocsController: Sendable {
     }
 
     private func section(for document: OpenAPI.Document, name: String, _ context: PageContext) -> Node<HTML.BodyContext> {
-        .section(
+        let documentLink = ServerRoutes.openAPIDocument.pathTemplate.encodedPath(ServerRoutes.openAPIFile(name))
+        return .section(
             .class("card"), .id("api-\(name)"),
             .h2(.text(document.info.title)),
             .p(.text(document.info.description ?? "")),
-            .p(.a(.href("/openapi/\(name).json"), .text("/openapi/\(name).json"))),
+            .p(.a(.href(documentLink), .text(documentLink))),
             .forEach(document.paths.sorted { $0.key.rawValue < $1.key.rawValue }) { path, item in
                 .forEach(item.pathItemValue?.endpoints ?? []) { endpoint in
                     .div(

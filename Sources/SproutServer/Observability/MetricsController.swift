@@ -1,4 +1,5 @@
 import Platform
+import SproutAPI
 import Vapor
 
 /// `GET /metrics` in Prometheus' text format, for a scraper holding `SPROUT_METRICS_TOKEN` as its
@@ -13,7 +14,7 @@ struct MetricsController {
     }
 
     func register(on api: DocumentedRoutes) {
-        api.onResponse(.GET, "metrics", doc: .init(
+        api.onResponse(ServerRoutes.metrics, doc: .init(
             "Metrics for Prometheus",
             description: "Requests by method, route pattern and status with latency histograms, database write waits, image batches, realtime sessions and rate-limit refusals. Only when SPROUT_METRICS_TOKEN is set.",
             headers: [.init("Authorization", required: true, "Bearer SPROUT_METRICS_TOKEN")],
