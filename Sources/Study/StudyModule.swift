@@ -84,7 +84,7 @@ public struct StudyModule: AppModule {
 
     public var mountPoints: [MountPoint] {
         Study.Routes.mountPoints.map { MountPoint($0, unmatched: StudyUnmatchedPath()) }
-            + [MountPoint("/v1", claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath())]
+            + [MountPoint(Study.Routes.sharedPrefix, claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath())]
     }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {

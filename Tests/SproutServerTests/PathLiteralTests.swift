@@ -11,7 +11,7 @@ import Testing
     /// A path written out: one of the server's first segments after a quote and a slash, an API
     /// path without its slash, or a Vapor `:parameter`.
     static var pathLiteral: Regex<AnyRegexOutput> { get throws { try Regex(
-        #""/?(api|v1)/|"/(market|lessons|study|reading|inbox|notifications|login|signup|account|logout|language|docs|assets|uploads|openapi|healthz|healthChecker|metrics|socket\.io|push-sw\.js|emulator|identitytoolkit|securetoken)([/?#"\\]|$)|":[A-Za-z_]+""#
+        #""/?(api|v1)[/"]|"/(market|lessons|study|reading|inbox|notifications|login|signup|account|logout|language|docs|assets|uploads|openapi|healthz|healthChecker|metrics|socket\.io|push-sw\.js|emulator|identitytoolkit|securetoken)([/?#"\\]|$)|":[A-Za-z_]+""#
     ) } }
     /// A route registered from literal pieces: `pages.get("market", …)`, `routes.on(.GET, "x", …)`.
     static var literalRoute: Regex<AnyRegexOutput> { get throws { try Regex(

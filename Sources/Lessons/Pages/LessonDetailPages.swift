@@ -112,7 +112,8 @@ struct LessonDetailPages: Sendable {
     /// A lesson to report; its teacher cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
         let post = try await board.lesson(req.postIDParameter, on: req.db)
-        return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: LessonsPaths.lesson.link(post.postID)), title: post.title,
+        return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: LessonsPaths.lesson.link(post.postID)),
+                                  form: LessonsPaths.report.link(post.postID), title: post.title,
                                   isOwn: req.webAccountID == post.creator.userID) { LessonsViews.nav($0, current: "list") }
     }
 

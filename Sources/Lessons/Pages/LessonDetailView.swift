@@ -57,7 +57,7 @@ enum LessonDetailView {
                 .id("introduction"),
                 .h2(.text(context.pick(ko: "레슨 소개", en: "About this lesson"))),
                 linkedText(post.content ?? "", id: "lesson-introduction", tab: .lessons),
-                .if(viewer != post.creator.userID, ReportPages.link(to: path, context))
+                .if(viewer != post.creator.userID, ReportPages.link(to: LessonsPaths.report.link(post.postID), context))
             ),
             reviews(post, viewer: viewer, draft: review, context: context)
         ))

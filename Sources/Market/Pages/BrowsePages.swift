@@ -147,7 +147,8 @@ struct BrowsePages: Sendable {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
         let isOwn = try await sells(product, accountID: req.webAccountID, req)
-        return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: MarketPaths.product.link(id)), title: product.name,
+        return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: MarketPaths.product.link(id)),
+                                  form: MarketPaths.report.link(id), title: product.name,
                                   isOwn: isOwn) { MarketViews.nav($0, current: "browse") }
     }
 

@@ -145,7 +145,7 @@ enum BrowseViews {
                     .if(isOwner, ConversationStarter.askers(trade.askers, context)),
                     .if(isOwner, TradeViews.sellerControls(productID: id, state: state, buyer: trade.buyer, askers: trade.askers.map(\.other), context)),
                     .if(trade.mayReview, TradeViews.reviewForm(productID: id, aboutSeller: trade.reviewsSeller, context)),
-                    .if(!isOwner, ReportPages.link(to: MarketPaths.product.link(id), context)),
+                    .if(!isOwner, ReportPages.link(to: MarketPaths.report.link(id), context)),
                     .if(isOwner, .div(
                         .class("owner-actions"),
                         .a(.id("edit-product"), .class("button secondary"), .href(MarketPaths.edit.link(id)), .text(context.pick(ko: "수정", en: "Edit"))),

@@ -8,13 +8,16 @@ public struct ReportPages: Sendable {
     /// What an app's page tells the report form: what the thing is and where it is.
     public struct Target: Sendable {
         public let subject: ReportSubject
+        /// Where this report form is, which it posts to.
+        public let form: String
         public let title: String
         /// The signed-in person's own thing, which they cannot report.
         public let isOwn: Bool
         public let nav: @Sendable (PageContext) -> Node<HTML.BodyContext>
 
-        public init(subject: ReportSubject, title: String, isOwn: Bool, nav: @escaping @Sendable (PageContext) -> Node<HTML.BodyContext>) {
+        public init(subject: ReportSubject, form: String, title: String, isOwn: Bool, nav: @escaping @Sendable (PageContext) -> Node<HTML.BodyContext>) {
             self.subject = subject
+            self.form = form
             self.title = title
             self.isOwn = isOwn
             self.nav = nav
@@ -23,12 +26,9 @@ public struct ReportPages: Sendable {
 
     public init() {}
 
-    /// The address of the report form of the page at `path`.
-    public static func path(of page: String) -> String { page + "/report" }
-
-    /// The small link under the thing that leads to its form.
-    public static func link(to page: String, _ context: PageContext) -> Node<HTML.BodyContext> {
-        .p(.class("report-link"), .a(.id("report-link"), .href(path(of: page)), .text(context.pick(ko: "신고하기", en: "Report"))))
+    /// The small link under the thing that leads to its report form.
+    public static func link(to form: String, _ context: PageContext) -> Node<HTML.BodyContext> {
+        .p(.class("report-link"), .a(.id("report-link"), .href(form), .text(context.pick(ko: "신고하기", en: "Report"))))
     }
 
     public func form(_ req: Request, _ target: Target) async throws -> Response {
@@ -73,7 +73,7 @@ public struct ReportPages: Sendable {
             .h1(.text(title)),
             .p(.a(.href(target.subject.path), .text(target.title))),
             .form(
-                .id("report-form"), .class("stacked card"), .action(path: path(of: target.subject.path)), .method(.post),
+                .id("report-form"), .class("stacked card"), .action(path: target.form), .method(.post),
                 PageLayout.csrfField(context),
                 .fieldset(
                     .class("field report-reasons"),

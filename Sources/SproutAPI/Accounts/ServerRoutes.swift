@@ -24,12 +24,8 @@ public enum ServerRoutes {
     /// The `{document}` of `openAPIDocument` that names `api`'s document.
     public static func openAPIFile(_ api: String) -> String { api + ".json" }
 
-    /// What every server answers. `metrics` is left out: a server without the setting has no such
-    /// route, and the route test's server has none.
-    public static let all = [AnyAPIRoute(health), AnyAPIRoute(upload), AnyAPIRoute(openAPIDocument), AnyAPIRoute(socketIO), AnyAPIRoute(socketIOPackets)]
+    /// `metrics` is answered only by a server with `SPROUT_METRICS_TOKEN` set.
+    public static let all = [
+        AnyAPIRoute(health), AnyAPIRoute(upload), AnyAPIRoute(metrics), AnyAPIRoute(openAPIDocument), AnyAPIRoute(socketIO), AnyAPIRoute(socketIOPackets),
+    ]
 }
-
-/// A JSON body or answer whose type SproutAPI does not hold, because each side keeps its own:
-/// the health report is the server's alone; Google's bodies the phone sign-in emulator writes
-/// (seconds as strings) and SproutKit reads leniently (strings or numbers).
-public struct UntypedJSON: Sendable {}

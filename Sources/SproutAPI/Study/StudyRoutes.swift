@@ -7,6 +7,9 @@ extension Study {
     public enum Routes {
         /// The paths the contract owns whole: an unknown path under one answers as the study server did.
         public static let mountPoints = ["/v1/user", "/v1/queue", "/v1/chat"]
+        /// Any other path under it that carries an `idtoken` is the study contract's too (the
+        /// lessons contract shares the prefix and takes the rest).
+        public static let sharedPrefix = "/v1"
 
         // MARK: User, spec §2
 

@@ -89,6 +89,11 @@ public struct NoBody: Codable, Sendable, Equatable {
 /// An operation whose answer is not JSON (Server-Sent Events, a file, a status alone).
 public struct NotJSON: Sendable {}
 
+/// A JSON body or answer whose type SproutAPI does not hold, because each side keeps its own:
+/// the health report is the server's alone; Google's bodies the phone sign-in emulator writes
+/// (seconds as strings) and SproutKit reads leniently (strings or numbers).
+public struct UntypedJSON: Sendable {}
+
 /// A body of form fields (`application/x-www-form-urlencoded`), which the document lists.
 public struct FormFields: Sendable {}
 

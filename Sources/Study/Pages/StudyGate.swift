@@ -14,10 +14,10 @@ struct StudyVisitor {
         let context = try await PageContext.load(for: req)
         let next = next ?? req.url.path
         guard let account = context.account else {
-            throw PageExit(req.redirect(to: PhoneSignInPages.signInPath(returningTo: next), redirectType: .normal))
+            throw PageExit(req.redirect(to: PlatformPaths.phoneLogin(returningTo: next), redirectType: .normal))
         }
         guard let phone = account.phoneNumber else {
-            throw PageExit(req.redirect(to: PhoneSignInPages.linkPath(returningTo: next), redirectType: .normal))
+            throw PageExit(req.redirect(to: PlatformPaths.phoneLink(returningTo: next), redirectType: .normal))
         }
         return StudyVisitor(context: context, uid: try account.requireID(), phoneNumber: phone)
     }

@@ -118,7 +118,7 @@ struct InboxPages: Sendable {
         let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
         let conversation = try await messenger.conversation(id, for: try account.requireID(), on: req.db)
         return ReportPages.Target(
-            subject: ReportSubject(app: "conversations", id: id, path: PlatformPaths.conversation.link(id)),
+            subject: ReportSubject(app: "conversations", id: id, path: PlatformPaths.conversation.link(id)), form: PlatformPaths.conversationReport.link(id),
             title: conversation.other.name, isOwn: false, nav: { _ in .empty }
         )
     }

@@ -30,14 +30,6 @@ public struct PhoneSignInPages: Sendable {
         }
     }
 
-    public static func signInPath(returningTo next: String) -> String {
-        PlatformPaths.phoneLogin(returningTo: next)
-    }
-
-    public static func linkPath(returningTo next: String) -> String {
-        PlatformPaths.phoneLink(returningTo: next)
-    }
-
     public func register(on pages: any RoutesBuilder) {
         for purpose in [Purpose.signIn, .link] {
             pages.get(purpose.numberPage) { try await self.numberForm($0, purpose) }
