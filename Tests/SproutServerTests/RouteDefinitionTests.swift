@@ -27,7 +27,7 @@ import Vapor
         #expect(Set(Self.defined.map { "\($0.method) \($0.template)" }).count == Self.defined.count)
     }
 
-    @Test func everyDefinitionHasItsHandlerAndItsDocumentAndNoRouteThereIsUndefined() async throws {
+    @Test func everyDefinitionHasItsHandlerAndItsDocumentAndNoOperationIsUndefined() async throws {
         try await withSprout(configure: Self.servingMetrics) { sprout in
             let registered = Set(sprout.app.routes.all.map { "\($0.method.rawValue) \(APIDocument.openAPIPath($0.path))" })
             let described = sprout.running.documents.reduce(into: Set<String>()) { $0.formUnion($1.describedRoutes) }
@@ -41,6 +41,7 @@ import Vapor
             for key in registered where prefixes.contains(where: { key.split(separator: " ").last?.dropFirst().hasPrefix($0) == true }) {
                 #expect(definedKeys.contains(key), "\(key) is served under a defined path without a definition")
             }
+            for key in described { #expect(definedKeys.contains(key), "\(key) is documented without a definition") }
         }
     }
 
