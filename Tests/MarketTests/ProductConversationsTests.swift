@@ -95,6 +95,32 @@ import VaporTesting
         }
     }
 
+    /// What a message shows of its conversation is kept per conversation; each thing it shows,
+    /// written by anyone, is seen by the next message.
+    @Test func aMessageShowsItsPeopleAndItsThingAsTheyAreNow() async throws {
+        try await withSprout { sprout in
+            let vendor = try await sprout.makeVendor()
+            let product = try await sprout.registerProduct(by: vendor).id
+            guard case let .valid(sellerID) = await sprout.platform.tokens.check(accessToken: vendor.accessToken) else { throw Abort(.unauthorized) }
+            let seller = Person(id: sellerID, auth: ["Authorization": "Bearer \(vendor.accessToken)"])
+            let buyer = try await sprout.person("buyer")
+            #expect(try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self).about?.price == 30000)
+            func sellersNewestNotification() async throws -> String {
+                let page = try await sprout.send(.GET, "api/notifications", headers: seller.auth.merging(["Accept-Language": "en"]) { $1 })
+                return try #require(try page.decode(Notifications.Page.self).notifications.first).text
+            }
+            #expect(try await sellersNewestNotification().hasPrefix("buyer: "))
+
+            try await Account.query(on: sprout.app.db).filter(\Account.$id == buyer.id).set(\Account.$displayName, to: "Renamed").update()
+            _ = try await sprout.open(product, by: buyer, text: "Still there?")
+            #expect(try await sellersNewestNotification() == "Renamed: Still there?", "the sender's name, whoever wrote it")
+            let edit = try await sprout.send(.PATCH, "api/products/\(product)", headers: ["identifier": vendor.identifier],
+                                             json: Market.ProductParams(price: 25000, secret: vendor.secret))
+            #expect(edit.status.code == 200)
+            #expect(try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self).about?.price == 25000, "what it is about")
+        }
+    }
+
     @Test func nobodyTalksAboutTheirOwnThingOrAboutNothing() async throws {
         try await withSprout { sprout in
             let (seller, product) = try await sprout.sellerWithProduct()

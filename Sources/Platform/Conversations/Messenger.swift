@@ -14,6 +14,7 @@ public struct Messenger: Sendable {
     let subjects: ConversationSubjectDirectory
     let photos: PhotoStore
     let broadcast: InstanceBroadcast
+    let kept: KeptConversations
 
     /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
     /// conversations: moved by each message (both people), reading and blocking.
@@ -23,7 +24,7 @@ public struct Messenger: Sendable {
     static let postedChannel = "sprout_conversation_messages"
 
     public init(clock: WallClock, ids: IdentifierGenerator, events: AccountEvents, notifications: AccountNotifications,
-                subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast) {
+                subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast, readVersions: ReadVersions) {
         self.clock = clock
         self.ids = ids
         self.events = events
@@ -31,6 +32,7 @@ public struct Messenger: Sendable {
         self.subjects = subjects
         self.photos = photos
         self.broadcast = broadcast
+        kept = KeptConversations(versions: readVersions)
     }
 
     /// A message posted in a conversation about nothing in particular in `app`, on any instance.
@@ -87,7 +89,8 @@ public struct Messenger: Sendable {
         guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
         let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
-        return (try await send(text: text, files: [], in: record, by: me, on: db).mine, created)
+        let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.kept(record, on: db) }
+        return (try await send(text: text, files: [], in: conversation, by: me, on: db).mine, created)
     }
 
     /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.
@@ -185,11 +188,11 @@ public struct Messenger: Sendable {
     /// Sends `text` (and at most one photo, through the image pipeline) as `me`.
     public func send(text: String, photo: Data?, in id: String, by me: String, on db: any Database) async throws -> Conversations.Message {
         let text = try Self.checkedText(text, withPhoto: photo != nil)
-        let record = try await membership(id, of: me, on: db)
+        let conversation = try await keptConversation(id, of: me, on: db)
         var stored: [String] = []
         if let photo { stored = try await storePhotos([photo]) }
         do {
-            return try await send(text: text, files: stored, in: record, by: me, on: db).message
+            return try await send(text: text, files: stored, in: conversation, by: me, on: db).message
         } catch {
             await photos.discard(stored)
             throw error
@@ -203,7 +206,7 @@ public struct Messenger: Sendable {
         guard files.count <= Self.maxPhotos else { throw ConversationError.photo(.tooMany(maximum: Self.maxPhotos)) }
         guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") }) else { throw ConversationError.foreignFiles }
         for file in files where try await !photos.files.exists(file) { throw ConversationError.foreignFiles }
-        return try await send(text: text, files: files, in: try await membership(id, of: me, on: db), by: me, on: db).message
+        return try await send(text: text, files: files, in: try await keptConversation(id, of: me, on: db), by: me, on: db).message
     }
 
     /// Marks everything in the conversation read for `me`, and tells the other side.
@@ -286,48 +289,72 @@ public struct Messenger: Sendable {
     /// transaction, then wakes both people's streams once. Answers the message with the
     /// conversation as the sender now sees it. Both views are built from what the send holds: the
     /// message is the last one, the sender has read it, and neither person blocks the other (just
-    /// checked).
-    private func send(text: String, files: [String], in record: ConversationRecord, by me: String,
+    /// checked). Its statements are SQLKit's: a send is the busiest write there is, and Fluent's
+    /// model reflection was most of its cost (bench/RESULTS.md).
+    private func send(text: String, files: [String], in conversation: KeptConversations.Conversation, by me: String,
                       on db: any Database) async throws -> (message: Conversations.Message, mine: Conversations.Conversation) {
-        let other = record.other(than: me)
-        let conversationID = try record.requireID()
-        let people = try await people([me, other], on: db)
-        let about = try await about(record, on: db)
+        let other = conversation.other(than: me)
+        let conversationID = conversation.id
         let now = Self.toTheMillisecond(clock.now())
-        let message = ConversationMessage(conversationID: conversationID, senderID: me, text: text, files: files, sentAt: now)
         let link = PlatformPaths.conversation.link(conversationID)
         let (wire, mine) = try await db.writeTransaction { db in
+            let sql = try db.sql()
             // Inside: a block that commits while the message is being written still stops it.
             guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
-            try await message.create(on: db)
-            let id = try message.requireID()
-            try await ConversationRecord.query(on: db).filter(\.$id == conversationID).filter(\.$lastMessageID < id)
-                .set(\.$lastMessageID, to: id).set(\.$updatedAt, to: now).update()
-            try await ConversationMember.query(on: db).filter(\.$conversationID == conversationID).filter(\.$accountID == me)
-                .filter(\.$readUpTo < id).set(\.$readUpTo, to: id).update()
+            let stored = try await sql.insert(into: ConversationMessage.schema).columns("conversation_id", "sender_id", "text", "files", "sent_at")
+                .values(SQLBind(conversationID), SQLBind(me), SQLBind(text), SQLBind(ConversationMessage.encoded(files)), SQLBind(now))
+                .returning("id").first(decoding: StoredID.self)
+            guard let id = stored?.id else { throw ConversationError.notFound }
+            try await sql.update(ConversationRecord.schema).set("last_message_id", to: SQLBind(id)).set("updated_at", to: SQLBind(now))
+                .where("id", .equal, SQLBind(conversationID)).where("last_message_id", .lessThan, SQLBind(id)).run()
+            try await sql.update(ConversationMember.schema).set("read_up_to", to: SQLBind(id))
+                .where("conversation_id", .equal, SQLBind(conversationID)).where("account_id", .equal, SQLBind(me))
+                .where("read_up_to", .lessThan, SQLBind(id)).run()
             let theirUnread = try await unreadCounts(in: [conversationID], for: other, on: db)[conversationID] ?? 0
-            let wire = Self.message(message)
+            let wire = Conversations.Message(id: id, conversationID: conversationID, senderID: me, text: text, files: files,
+                                             sentAt: Self.timestamp(now, fractionDigits: 3))
             let view = { (viewer: String, unread: Int) in
                 let shown = viewer == me ? other : me
-                return Conversations.Conversation(id: conversationID, other: people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
-                                                  about: about, lastMessage: wire, unreadCount: unread, blocked: false,
+                return Conversations.Conversation(id: conversationID, other: conversation.people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
+                                                  about: conversation.about, lastMessage: wire, unreadCount: unread, blocked: false,
                                                   updatedAt: Self.timestamp(now, fractionDigits: 0))
             }
             let mine = view(me, 0), theirs = view(other, theirUnread)
             try await events.store(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
                                    to: [me, other], on: db)
-            let name = people[me]?.name ?? ""
+            let name = conversation.people[me]?.name ?? ""
             let preview = wire.text.isEmpty ? nil : String(wire.text.prefix(80))
             let text = AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo"))
-            _ = try await notifications.store(other, app: record.aboutApp, kind: .message, text: text, link: link, on: db)
+            _ = try await notifications.store(other, app: conversation.topic.app, kind: .message, text: text, link: link, on: db)
             try await ReadVersions.bump(Self.readGroup, accounts: [me, other], on: db)
             return (wire, mine)
         }
         await events.announce([me, other], on: db)
-        if record.topic.isNothingInParticular {
-            try await broadcast.publish(Self.postedChannel, "\(record.aboutApp) \(conversationID) \(wire.id)", on: db)
+        if conversation.topic.isNothingInParticular {
+            try await broadcast.publish(Self.postedChannel, "\(conversation.topic.app) \(conversationID) \(wire.id)", on: db)
         }
         return (wire, mine)
+    }
+
+    private struct StoredID: Decodable {
+        let id: Int
+    }
+
+    /// The conversation `id` as a message needs it, if `me` is in it.
+    private func keptConversation(_ id: String, of me: String, on db: any Database) async throws -> KeptConversations.Conversation {
+        guard id.utf8.count <= 64 else { throw ConversationError.notFound }
+        let conversation = try await kept.conversation(id, groups: inboxDependencies, on: db) {
+            guard let record = try await ConversationRecord.find(id, on: db) else { throw ConversationError.notFound }
+            return try await self.kept(record, on: db)
+        }
+        guard conversation.members.contains(me) else { throw ConversationError.notFound }
+        return conversation
+    }
+
+    private func kept(_ record: ConversationRecord, on db: any Database) async throws -> KeptConversations.Conversation {
+        let members = [record.firstMember, record.secondMember]
+        return KeptConversations.Conversation(id: try record.requireID(), topic: record.topic, members: members,
+                                              people: try await people(members, on: db), about: try await about(record, on: db))
     }
 
     private func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {
@@ -338,10 +365,10 @@ public struct Messenger: Sendable {
     }
 
     private func isBlocked(between one: String, and other: String, on db: any Database) async throws -> Bool {
-        try await AccountBlock.query(on: db).group(.or) { either in
-            either.group(.and) { $0.filter(\.$blockerID == one).filter(\.$blockedID == other) }
-            either.group(.and) { $0.filter(\.$blockerID == other).filter(\.$blockedID == one) }
-        }.count() > 0
+        try await db.sql().raw("""
+            SELECT 1 AS blocked FROM \(ident: AccountBlock.schema)
+            WHERE (blocker_id = \(bind: one) AND blocked_id = \(bind: other)) OR (blocker_id = \(bind: other) AND blocked_id = \(bind: one)) LIMIT 1
+            """).first() != nil
     }
 
     static func message(_ record: ConversationMessage) -> Conversations.Message {

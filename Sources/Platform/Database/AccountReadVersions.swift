@@ -22,12 +22,11 @@ extension ReadVersions {
     /// trigger can name the account of (a message concerns both people of a conversation, and
     /// its rows name neither's inbox).
     public static func bump(_ group: String, accounts: [String], on db: any Database) async throws {
-        let sql = try db.sql()
-        for account in Set(accounts).sorted() {
-            try await sql.raw("""
-                INSERT INTO account_read_versions (name, account_id, version) VALUES (\(bind: group), \(bind: account), 1)
-                ON CONFLICT (name, account_id) DO UPDATE SET version = account_read_versions.version + 1
-                """).run()
-        }
+        let rows = Set(accounts).sorted().map { SQLGroupExpression([SQLBind(group), SQLBind($0), SQLLiteral.numeric("1")]) }
+        guard !rows.isEmpty else { return }
+        try await db.sql().raw("""
+            INSERT INTO account_read_versions (name, account_id, version) VALUES \(SQLList(rows))
+            ON CONFLICT (name, account_id) DO UPDATE SET version = account_read_versions.version + 1
+            """).run()
     }
 }

@@ -61,7 +61,7 @@ public struct PlatformServices: Sendable {
         conversationSubjects = ConversationSubjectDirectory()
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
-                              photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast)
+                              photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions)
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

@@ -44,16 +44,29 @@ public struct AccountNotifications: Sendable {
     /// Stores what `notify` sends and wakes nobody, for a caller writing it in a transaction that
     /// `AccountEvents.announce`s once committed. Answers whether anything was stored (nothing
     /// when `kind` is turned off).
+    /// Its statements are SQLKit's, as every message's send runs them (bench/RESULTS.md).
     func store(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws -> Bool {
-        guard try await NotificationMute.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue).count() == 0 else { return false }
+        let sql = try db.sql()
+        let muted = try await sql.raw("""
+            SELECT 1 AS muted FROM \(ident: NotificationMute.schema) WHERE account_id = \(bind: accountID) AND kind = \(bind: kind.rawValue) LIMIT 1
+            """).first()
+        guard muted == nil else { return false }
         let record = NotificationRecord(accountID: accountID, app: app, kind: kind.rawValue, text: (text.ko, text.en), link: link, createdAt: clock.now())
-        try await record.create(on: db)
+        record.id = try await sql.insert(into: NotificationRecord.schema)
+            .columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
+            .values(SQLBind(accountID), SQLBind(app), SQLBind(kind.rawValue), SQLBind(text.ko), SQLBind(text.en), SQLBind(link), SQLBind(false),
+                    SQLBind(record.createdAt))
+            .returning("id").first(decoding: StoredID.self)?.id
         let events = try await events.store(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
                                             to: [accountID], on: db)
         // One tag per thing: a second message in a conversation replaces the first on the screen.
         let push = { (text: String) in PushMessage(title: "Sprout", body: text, data: ["app": app, "kind": kind.rawValue, "link": link, "tag": link]) }
         try await pushes.push((push(text.ko), push(text.en)), to: accountID, unlessSeen: events[accountID], on: db)
         return true
+    }
+
+    private struct StoredID: Decodable {
+        let id: Int
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.

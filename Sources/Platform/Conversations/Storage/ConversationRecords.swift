@@ -74,8 +74,12 @@ final class ConversationMessage: Model, @unchecked Sendable {
         self.conversationID = conversationID
         self.senderID = senderID
         self.text = text
-        self.files = String(decoding: (try? JSONEncoder().encode(files)) ?? Data("[]".utf8), as: UTF8.self)
+        self.files = Self.encoded(files)
         self.sentAt = sentAt
+    }
+
+    static func encoded(_ files: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(files)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     var fileList: [String] { (try? JSONDecoder().decode([String].self, from: Data(files.utf8))) ?? [] }

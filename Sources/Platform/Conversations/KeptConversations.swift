@@ -1,0 +1,50 @@
+import Fluent
+import SproutAPI
+import Synchronization
+
+/// What a message needs of its conversation besides itself: who is in it, their names and
+/// pictures, and what it is about. None of it changes with a message, so it is kept per
+/// conversation while the counters of accounts and of every app's things and pictures stand
+/// still, and a send in a busy conversation reads none of it again (bench/RESULTS.md). Read the
+/// counters before the rows, as `KnownRows` does: a write between the two leaves what was read
+/// kept under counters that are already old.
+final class KeptConversations: Sendable {
+    struct Conversation: Sendable {
+        let id: String
+        let topic: ConversationTopic
+        let members: [String]
+        let people: [String: Conversations.Person]
+        let about: Conversations.About?
+
+        func other(than me: String) -> String { members[0] == me ? members[1] : members[0] }
+    }
+
+    private struct Kept {
+        var versions: [Int64?] = []
+        var conversations: [String: Conversation] = [:]
+    }
+
+    let versions: ReadVersions
+    /// Conversations kept at most; past it, the kept ones are forgotten and read again.
+    let capacity: Int
+    private let kept = Mutex(Kept())
+
+    init(versions: ReadVersions, capacity: Int = 10_000) {
+        self.versions = versions
+        self.capacity = capacity
+    }
+
+    /// The conversation `id` under the counters of `groups`, read by `read` when it is not kept.
+    func conversation(_ id: String, groups: [String], on db: any Database,
+                      read: () async throws -> Conversation) async throws -> Conversation {
+        let all = try await versions.all(on: db)
+        let now = groups.map { all[$0] }
+        if let found = kept.withLock({ $0.versions == now ? $0.conversations[id] : nil }) { return found }
+        let conversation = try await read()
+        kept.withLock { kept in
+            if kept.versions != now || kept.conversations.count >= capacity { kept = Kept(versions: now) }
+            kept.conversations[id] = conversation
+        }
+        return conversation
+    }
+}
