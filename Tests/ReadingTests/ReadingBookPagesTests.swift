@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 import SproutTestSupport
 import Testing
@@ -9,6 +10,29 @@ import Vapor
 @Suite struct ReadingBookPagesTests {
     func signedIn(_ sprout: TestSprout) async throws -> (WebClient, Reader) {
         try await ReadingPagesTests().signedIn(sprout)
+    }
+
+    /// A browser without scripts sends its photo as it is, larger than any JSON body: the memo
+    /// form takes it up to the upload limit, as the market's and lessons' forms do.
+    @Test func aMemoFormTakesAPhotoLargerThanAJSONBody() async throws {
+        try await withReadingSprout { sprout in
+            let (browser, reader) = try await signedIn(sprout)
+            let csrf = try await browser.csrfToken(from: "/reading/books/new")
+            #expect(try await browser.post("/reading/books/new", form: ["title": "소년이 온다", "pages": "216"], csrf: csrf).status.code == 303)
+            let book = try #require(try await sprout.library(of: reader).first)
+            var generator = SystemRandomNumberGenerator()
+            let noise = (0..<(1200 * 1200 * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let photo = try ImagePipeline.jpeg(rgb: noise, width: 1200, height: 1200)
+            #expect(photo.count > DocumentedRoutes.jsonBodyLimit.value)
+            let posted = try await browser.postMultipart("/reading/books/\(book.id)/memos", csrf: csrf) { body in
+                body.add(name: "text", Data("사진 메모".utf8))
+                body.add(name: "page", Data())
+                body.add(name: "photo", filename: "page.jpg", contentType: "image/jpeg", photo)
+            }
+            #expect(posted.status.code == 303)
+            let memo = try #require(try await sprout.send(.GET, "api/reading/library/\(book.id)/memos", headers: reader.headers).decode(Reading.Memos.self).memos.first)
+            #expect(memo.text == "사진 메모" && memo.photo != nil)
+        }
     }
 
     @Test func aBookAddedByHandGetsItsPageWithStatusAndMemos() async throws {

@@ -13,9 +13,9 @@ struct TeacherPages: Sendable {
 
     func register(on pages: any RoutesBuilder) {
         pages.get(LessonsPaths.open, use: openForm)
-        pages.on(.POST, LessonsPaths.open.components, body: .collect(maxSize: uploadBodyLimit), use: open).acceptingBodies(upTo: uploadBodyLimit)
+        pages.post(LessonsPaths.open, upTo: uploadBodyLimit, use: open)
         pages.get(LessonsPaths.edit, use: editForm)
-        pages.on(.POST, LessonsPaths.edit.components, body: .collect(maxSize: uploadBodyLimit), use: edit).acceptingBodies(upTo: uploadBodyLimit)
+        pages.post(LessonsPaths.edit, upTo: uploadBodyLimit, use: edit)
         pages.get(LessonsPaths.delete, use: confirmDelete)
         pages.post(LessonsPaths.delete, use: delete)
         pages.get(LessonsPaths.myLessons, use: mine)

@@ -67,4 +67,13 @@ extension RoutesBuilder {
     ) -> Route {
         on(.POST, page.components, use: handler)
     }
+
+    /// Registers the `POST` of a form that carries files, its body collected up to `limit`
+    /// (which the CSRF check, reading the form first, is told too).
+    @discardableResult
+    public func post<Parameters, Response: AsyncResponseEncodable>(
+        _ page: PagePath<Parameters>, upTo limit: ByteCount, use handler: @escaping @Sendable (Request) async throws -> Response
+    ) -> Route {
+        on(.POST, page.components, body: .collect(maxSize: limit), use: handler).acceptingBodies(upTo: limit)
+    }
 }

@@ -16,7 +16,7 @@ struct ReadingBookPages: Sendable {
         pages.post(ReadingPaths.newBook, use: addBook)
         pages.get(ReadingPaths.book, use: detail)
         pages.post(ReadingPaths.bookStatus, use: changeStatus)
-        pages.on(.POST, ReadingPaths.memos.components, body: .collect(maxSize: uploadBodyLimit), use: addMemo)
+        pages.post(ReadingPaths.memos, upTo: uploadBodyLimit, use: addMemo)
         pages.post(ReadingPaths.memoRemoval, use: removeMemo)
         pages.get(ReadingPaths.bookRemoval, use: confirmRemove)
         pages.post(ReadingPaths.bookRemoval, use: remove)

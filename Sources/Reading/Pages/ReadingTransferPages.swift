@@ -10,8 +10,7 @@ struct ReadingTransferPages: Sendable {
 
     func register(on pages: any RoutesBuilder) {
         pages.get(ReadingPaths.transfer, use: show)
-        pages.on(.POST, ReadingPaths.transfer.components, body: .collect(maxSize: ByteCount(value: Reading.ImportRules.bodyBytes)), use: importFile)
-            .acceptingBodies(upTo: ByteCount(value: Reading.ImportRules.bodyBytes))
+        pages.post(ReadingPaths.transfer, upTo: ByteCount(value: Reading.ImportRules.bodyBytes), use: importFile)
         pages.get(ReadingPaths.export, use: export)
     }
 

@@ -14,8 +14,7 @@ struct InboxPages: Sendable {
         pages.post(PlatformPaths.inbox, use: start)
         pages.get(PlatformPaths.inboxUnread, use: unread)
         pages.get(PlatformPaths.conversation, use: show)
-        pages.on(.POST, PlatformPaths.conversationMessages.components, body: .collect(maxSize: uploadBodyLimit), use: send)
-            .acceptingBodies(upTo: uploadBodyLimit)
+        pages.post(PlatformPaths.conversationMessages, upTo: uploadBodyLimit, use: send)
         pages.post(PlatformPaths.conversationRead, use: read)
         pages.post(PlatformPaths.conversationBlock) { try await self.block($0, blocking: true) }
         pages.post(PlatformPaths.conversationUnblock) { try await self.block($0, blocking: false) }
