@@ -60,8 +60,10 @@ def as_others_see(chats: list[dict], *people: StudyClient) -> list[dict]:
 
 
 class Listener:
-    """A socket as the apps open it: websocket only, `changesocketid` with my uid on connect.
-    Other clients start by long-polling and upgrade (`transports=None`), or only poll."""
+    """A socket as the apps open it: websocket only, `changesocketid` with my uid once connected.
+    Other clients start by long-polling and upgrade (`transports=None`), or only poll. The apps
+    emit it and go on; here the server's acknowledgement is awaited, so a chat sent next cannot
+    overtake the binding on a busy machine."""
 
     def __init__(self, base: str, uid: str, transports: list[str] | None = ["websocket"]):
         self.chats: queue.Queue = queue.Queue()
@@ -69,8 +71,8 @@ class Listener:
         self.client = socketio.Client(reconnection=False)
         self.client.on("chat", self.chats.put)
         self.client.on("queueState", self.states.put)
-        self.client.on("connect", lambda: self.client.emit("changesocketid", uid))
         self.client.connect(base, transports=transports, wait_timeout=10)
+        self.client.call("changesocketid", uid, timeout=10)
 
     def next_chat(self, timeout=5.0) -> dict:
         return self.chats.get(timeout=timeout)

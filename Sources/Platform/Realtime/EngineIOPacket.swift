@@ -15,10 +15,11 @@ public enum EngineIOPacket: Equatable, Sendable {
     case connect(namespace: String, idToken: String?)
     /// `41`: leave the namespace.
     case disconnect(namespace: String)
-    /// `42[…]`: an event the client emits; only its name and first argument are read.
-    case event(namespace: String, name: String, firstArgument: String?)
-    /// Anything else this server does not take: binary, acknowledgements, an upgrade outside an
-    /// upgrading websocket.
+    /// `42[…]`: an event the client emits; only its name and first argument are read. `ack` is
+    /// the id a client asking to hear that the event was handled put before the array (`4212[…]`).
+    case event(namespace: String, name: String, firstArgument: String?, ack: Int?)
+    /// Anything else this server does not take: binary, a client's acknowledgement, an upgrade
+    /// outside an upgrading websocket.
     case unsupported
 
     public static let defaultNamespace = "/"
@@ -48,10 +49,15 @@ public enum EngineIOPacket: Equatable, Sendable {
             return .connect(namespace: namespace, idToken: (auth?["idtoken"] ?? auth?["token"]) as? String)
         case "1": return .disconnect(namespace: namespace)
         case "2":
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            // An id longer than nine digits is none a client counts to; Int reads nine safely.
+            guard digits.count <= 9 else { return .unsupported }
+            let ack = Int(digits)
+            rest = rest.dropFirst(digits.count)
             guard let items = try? JSONSerialization.jsonObject(with: Data(rest.utf8)) as? [Any], let name = items.first as? String else {
                 return .unsupported
             }
-            return .event(namespace: namespace, name: name, firstArgument: items.dropFirst().first as? String)
+            return .event(namespace: namespace, name: name, firstArgument: items.dropFirst().first as? String, ack: ack)
         default: return .unsupported
         }
     }
@@ -72,6 +78,11 @@ public enum EngineIOPacket: Equatable, Sendable {
     }
 
     static let pingText = "2"
+
+    /// `43<id>[]`, or `43/namespace,<id>[]`: the event the client numbered `id` was handled.
+    static func acknowledgement(_ id: Int, namespace: String) -> String {
+        "43" + prefix(namespace) + String(id) + "[]"
+    }
 
     /// `42["name",payload]`, or `42/namespace,["name",payload]`.
     public static func event(_ name: String, _ payload: some Encodable, namespace: String = defaultNamespace) throws -> String {

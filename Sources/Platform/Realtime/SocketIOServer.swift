@@ -230,9 +230,10 @@ public final class SocketIOServer: ModuleService, Sendable {
             }
             await session.joined(namespace)
             await session.send(EngineIOPacket.connected(sid: session.namespaceSID, namespace: namespace))
-        case let .event(namespace, name, argument):
+        case let .event(namespace, name, argument, ack):
             guard await session.namespaces.contains(namespace), let handler = namespaces.serving(namespace) else { break }
             await handler.receive(name, argument, in: namespace, from: session, req)
+            if let ack { await session.send(EngineIOPacket.acknowledgement(ack, namespace: namespace)) }
         case let .disconnect(namespace):
             guard await session.namespaces.contains(namespace), let handler = namespaces.serving(namespace) else { break }
             await session.left(namespace)
