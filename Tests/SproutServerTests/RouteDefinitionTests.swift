@@ -19,7 +19,7 @@ import Vapor
     /// The headers each credential is sent in.
     static let credentialHeaders: [APICredential: [String]] = [
         .bearer: ["Authorization"], .lslpKey: ["SesacKey"], .lslpSession: ["SesacKey", "Authorization"],
-        .studyIDToken: ["idtoken"], .vendorIdentifier: ["identifier"],
+        .studyIDToken: ["idtoken"], .vendorIdentifier: ["identifier"], .operatorToken: ["Authorization"],
     ]
 
     @Test func everyDefinitionIsWellFormedAndUnique() {
@@ -45,7 +45,7 @@ import Vapor
         }
     }
 
-    @Test func aDefinitionIsDocumentedWithItsCredential() async throws {
+    @Test func aDefinitionIsDocumentedWithItsCredentialAndItsQuery() async throws {
         try await withSprout(configure: Self.servingMetrics) { sprout in
             var paths: [String: [String: Any]] = [:]
             for document in sprout.running.documents {
@@ -53,7 +53,10 @@ import Vapor
             }
             for route in Self.defined where route.template != LiveEvents.Routes.stream.template {
                 let operation = try #require(paths[route.template]?[route.method.lowercased()] as? [String: Any], "\(route.template)")
-                let headers = (operation["parameters"] as? [[String: Any]] ?? []).filter { $0["in"] as? String == "header" }.compactMap { $0["name"] as? String }
+                let parameters = operation["parameters"] as? [[String: Any]] ?? []
+                let headers = parameters.filter { $0["in"] as? String == "header" }.compactMap { $0["name"] as? String }
+                let query = Set(parameters.filter { $0["in"] as? String == "query" }.compactMap { $0["name"] as? String })
+                #expect(Set(route.query).isSubset(of: query), "\(route.method) \(route.template) documents \(route.query) (it lists \(query.sorted()))")
                 for header in Self.credentialHeaders[route.credential] ?? [] {
                     #expect(headers.contains(header) || operation["security"] != nil, "\(route.method) \(route.template) names its \(header)")
                 }

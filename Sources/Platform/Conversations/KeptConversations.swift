@@ -12,6 +12,7 @@ final class KeptConversations: Sendable {
     struct Conversation: Sendable {
         let id: String
         let topic: ConversationTopic
+        /// Both people, in id order.
         let members: [String]
         let people: [String: Conversations.Person]
         let about: Conversations.About?
@@ -20,7 +21,7 @@ final class KeptConversations: Sendable {
     }
 
     private struct Kept {
-        var versions: [Int64?] = []
+        var versions: [Int64] = []
         var conversations: [String: Conversation] = [:]
     }
 
@@ -35,14 +36,18 @@ final class KeptConversations: Sendable {
     }
 
     /// The conversation `id` under the counters of `groups`, read by `read` when it is not kept.
+    /// Nothing is kept while a counter cannot be read: no write would be seen to forget it.
     func conversation(_ id: String, groups: [String], on db: any Database,
                       read: () async throws -> Conversation) async throws -> Conversation {
         let all = try await versions.all(on: db)
-        let now = groups.map { all[$0] }
-        if let found = kept.withLock({ $0.versions == now ? $0.conversations[id] : nil }) { return found }
+        let counters = groups.compactMap { all[$0] }
+        guard counters.count == groups.count else { return try await read() }
+        if let found = kept.withLock({ $0.versions == counters ? $0.conversations[id] : nil }) { return found }
         let conversation = try await read()
         kept.withLock { kept in
-            if kept.versions != now || kept.conversations.count >= capacity { kept = Kept(versions: now) }
+            // Counters only grow: what was read under older ones than those kept is not kept.
+            guard kept.versions.isEmpty || zip(counters, kept.versions).allSatisfy({ $0 >= $1 }) else { return }
+            if kept.versions != counters || kept.conversations.count >= capacity { kept = Kept(versions: counters) }
             kept.conversations[id] = conversation
         }
         return conversation

@@ -89,7 +89,7 @@ public struct Messenger: Sendable {
         guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
         let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
-        let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.kept(record, on: db) }
+        let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.toKeep(record, on: db) }
         return (try await send(text: text, files: [], in: conversation, by: me, on: db).mine, created)
     }
 
@@ -303,8 +303,8 @@ public struct Messenger: Sendable {
             guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
             let stored = try await sql.insert(into: ConversationMessage.schema).columns("conversation_id", "sender_id", "text", "files", "sent_at")
                 .values(SQLBind(conversationID), SQLBind(me), SQLBind(text), SQLBind(ConversationMessage.encoded(files)), SQLBind(now))
-                .returning("id").first(decoding: StoredID.self)
-            guard let id = stored?.id else { throw ConversationError.notFound }
+                .returning("id").first(decoding: InsertedRow.self)
+            let id = try InsertedRow.id(of: stored)
             try await sql.update(ConversationRecord.schema).set("last_message_id", to: SQLBind(id)).set("updated_at", to: SQLBind(now))
                 .where("id", .equal, SQLBind(conversationID)).where("last_message_id", .lessThan, SQLBind(id)).run()
             try await sql.update(ConversationMember.schema).set("read_up_to", to: SQLBind(id))
@@ -336,22 +336,17 @@ public struct Messenger: Sendable {
         return (wire, mine)
     }
 
-    private struct StoredID: Decodable {
-        let id: Int
-    }
-
-    /// The conversation `id` as a message needs it, if `me` is in it.
+    /// The conversation `id` as a message needs it, if `me` is in it. Someone else's is never
+    /// read past its row, nor kept.
     private func keptConversation(_ id: String, of me: String, on db: any Database) async throws -> KeptConversations.Conversation {
-        guard id.utf8.count <= 64 else { throw ConversationError.notFound }
         let conversation = try await kept.conversation(id, groups: inboxDependencies, on: db) {
-            guard let record = try await ConversationRecord.find(id, on: db) else { throw ConversationError.notFound }
-            return try await self.kept(record, on: db)
+            try await self.toKeep(try await membership(id, of: me, on: db), on: db)
         }
         guard conversation.members.contains(me) else { throw ConversationError.notFound }
         return conversation
     }
 
-    private func kept(_ record: ConversationRecord, on db: any Database) async throws -> KeptConversations.Conversation {
+    private func toKeep(_ record: ConversationRecord, on db: any Database) async throws -> KeptConversations.Conversation {
         let members = [record.firstMember, record.secondMember]
         return KeptConversations.Conversation(id: try record.requireID(), topic: record.topic, members: members,
                                               people: try await people(members, on: db), about: try await about(record, on: db))

@@ -13,3 +13,18 @@ extension Database {
 
 /// A query written in SQL met a database that is not SQL.
 public struct NotSQLDatabase: Error {}
+
+/// The id a database gave a row an `INSERT … RETURNING id` wrote.
+struct InsertedRow: Decodable {
+    let id: Int
+
+    /// The id of `row`; a database that answered no row for an insert that did not fail is a
+    /// fault of the database, not of the request.
+    static func id(of row: InsertedRow?) throws -> Int {
+        guard let row else { throw NoInsertedRow() }
+        return row.id
+    }
+}
+
+/// An `INSERT … RETURNING` answered no row.
+struct NoInsertedRow: Error {}

@@ -52,21 +52,18 @@ public struct AccountNotifications: Sendable {
             """).first()
         guard muted == nil else { return false }
         let record = NotificationRecord(accountID: accountID, app: app, kind: kind.rawValue, text: (text.ko, text.en), link: link, createdAt: clock.now())
-        record.id = try await sql.insert(into: NotificationRecord.schema)
+        let inserted = try await sql.insert(into: NotificationRecord.schema)
             .columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
             .values(SQLBind(accountID), SQLBind(app), SQLBind(kind.rawValue), SQLBind(text.ko), SQLBind(text.en), SQLBind(link), SQLBind(false),
                     SQLBind(record.createdAt))
-            .returning("id").first(decoding: StoredID.self)?.id
+            .returning("id").first(decoding: InsertedRow.self)
+        record.id = try InsertedRow.id(of: inserted)
         let events = try await events.store(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
                                             to: [accountID], on: db)
         // One tag per thing: a second message in a conversation replaces the first on the screen.
         let push = { (text: String) in PushMessage(title: "Sprout", body: text, data: ["app": app, "kind": kind.rawValue, "link": link, "tag": link]) }
         try await pushes.push((push(text.ko), push(text.en)), to: accountID, unlessSeen: events[accountID], on: db)
         return true
-    }
-
-    private struct StoredID: Decodable {
-        let id: Int
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.

@@ -4,7 +4,8 @@ import Vapor
 /// Handlers registered against the operations SproutAPI defines (`APIRoute`): the method and
 /// path come from the definition, and so do the document's credential header, JSON body and
 /// answer, so what the server answers and what SproutKit calls cannot drift apart. `doc` adds
-/// what only people read: the summary, the statuses and what they mean, and the query's types.
+/// what only people read: the summary, the statuses and what they mean, and the query's types
+/// (a query name `doc` does not describe is documented as optional text).
 extension DocumentedRoutes {
     /// The bearer credential as every document names it.
     public static let bearer = APIOperation.Parameter("Authorization", required: true, "Bearer access token from /api/auth/login")
@@ -41,6 +42,9 @@ extension DocumentedRoutes {
         var operation = operation
         if route.credential == .bearer, !operation.headers.contains(where: { $0.name == bearer.name }) {
             operation.headers.insert(bearer, at: 0)
+        }
+        for name in route.query where !operation.query.contains(where: { $0.name == name }) {
+            operation.query.append(.init(name))
         }
         if operation.body == nil, Body.self != NoBody.self, let json = Body.self as? any Decodable.Type {
             operation.body = .json(json)

@@ -9,14 +9,14 @@ public enum ServerRoutes {
     public static let upload = APIRoute<String, NoBody, NotJSON>(.get, "uploads/{path...}", credential: .none)
     /// Prometheus' text, for the operator's `Bearer SPROUT_METRICS_TOKEN` (no client's session),
     /// and only when that setting is there.
-    public static let metrics = APIRoute<Void, NoBody, NotJSON>(.get, "metrics", credential: .none)
+    public static let metrics = APIRoute<Void, NoBody, NotJSON>(.get, "metrics", credential: .operatorToken)
     /// An API's OpenAPI document, by `<api>.json` (`openAPIFile`).
     public static let openAPIDocument = APIRoute<String, NoBody, NotJSON>(.get, "openapi/{document}", credential: .none)
     /// Engine.IO 4: a websocket, or a long poll. The `idtoken` header, when sent, signs the study's
     /// namespace in; it is no condition of the endpoint.
     public static let socketIO = APIRoute<Void, NoBody, NotJSON>(.get, "socket.io", query: engineIO, credential: .none)
     /// Long polling's packets from the client, in a text body separated by U+001E.
-    public static let socketIOPackets = APIRoute<Void, NoBody, NotJSON>(.post, "socket.io", query: engineIO, credential: .none)
+    public static let socketIOPackets = APIRoute<Void, NotJSON, NotJSON>(.post, "socket.io", query: engineIO, credential: .none)
 
     /// `EIO` (4), `transport` (`websocket` or `polling`) and a session's `sid`.
     public static let engineIO = ["EIO", "transport", "sid"]

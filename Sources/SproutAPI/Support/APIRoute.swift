@@ -15,8 +15,7 @@ public struct APIRoute<Parameters, Body, Answer>: Sendable {
     public let query: [String]
     public let credential: APICredential
 
-    /// `template` is the path without a leading slash, a parameter written `{name}`:
-    /// `api/conversations/{conversation}/messages`.
+    /// The public initialisers below take the template as text: `api/conversations/{conversation}/messages`.
     init(_ method: APIMethod, _ template: PathTemplate<Parameters>, query: [String], credential: APICredential) {
         self.method = method
         pathTemplate = template
@@ -71,12 +70,14 @@ public enum APICredential: String, Sendable {
     case studyIDToken
     /// The market's `identifier` header naming a vendor (its secret travels in the body).
     case vendorIdentifier
+    /// `Authorization: Bearer` with the operator's `SPROUT_METRICS_TOKEN`: a scraper, not a person.
+    case operatorToken
 
     /// Whether the call carries the signed-in session's token, which a client refreshes on expiry.
     public var carriesSession: Bool {
         switch self {
         case .bearer, .lslpSession, .studyIDToken: true
-        case .none, .lslpKey, .vendorIdentifier: false
+        case .none, .lslpKey, .vendorIdentifier, .operatorToken: false
         }
     }
 }
@@ -86,7 +87,8 @@ public struct NoBody: Codable, Sendable, Equatable {
     public init() {}
 }
 
-/// An operation whose answer is not JSON (Server-Sent Events, a file, a status alone).
+/// A body or answer that is not JSON (Server-Sent Events, a file, Engine.IO's text packets, a
+/// status alone).
 public struct NotJSON: Sendable {}
 
 /// A JSON body or answer whose type SproutAPI does not hold, because each side keeps its own:

@@ -31,7 +31,7 @@ struct HubController: Sendable {
 
     func signupForm(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        return HubPage.signup(context: context, form: SignupForm(next: LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")), errors: [:])
+        return HubPage.signup(context: context, form: SignupForm(next: LocalPath.sanitized(try? req.query.get(String.self, at: "next"))), errors: [:])
     }
 
     func signup(_ req: Request) async throws -> Response {
@@ -45,7 +45,7 @@ struct HubController: Sendable {
                 displayName: form.name.trimmingCharacters(in: .whitespacesAndNewlines), on: req.db
             )
             try await req.signInToWeb(accountID: try account.requireID())
-            return req.redirect(to: LocalPath.sanitized(form.next ?? "/"), redirectType: .normal)
+            return req.redirect(to: LocalPath.sanitized(form.next), redirectType: .normal)
         } catch AccountError.emailTaken {
             errors["email"] = context.pick(ko: "이미 가입된 이메일입니다.", en: "This email is already registered.")
             return HubPage.signup(context: context, form: form, errors: errors, status: .conflict)
@@ -56,14 +56,14 @@ struct HubController: Sendable {
     }
 
     func loginForm(_ req: Request) async throws -> Response {
-        let next = LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")
+        let next = LocalPath.sanitized(try? req.query.get(String.self, at: "next"))
         return HubPage.login(context: try await PageContext.load(for: req), email: "", next: next)
     }
 
     /// Signs in and goes back to the page that asked for it (`next`).
     func login(_ req: Request) async throws -> Response {
         let form = (try? req.content.decode(LoginForm.self)) ?? LoginForm(email: "", password: "")
-        let next = LocalPath.sanitized(form.next ?? "/")
+        let next = LocalPath.sanitized(form.next)
         do {
             let account = try await accounts.authenticate(email: form.email, password: form.password, client: req.clientIP, on: req.db)
             try await req.signInToWeb(accountID: try account.requireID())
@@ -108,7 +108,7 @@ struct HubController: Sendable {
     /// so the switch cannot be used as an open redirect.
     func switchLanguage(_ req: Request) throws -> Response {
         guard let code = req.parameters.get("code"), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
-        let response = req.redirect(to: LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/"), redirectType: .normal)
+        let response = req.redirect(to: LocalPath.sanitized(try? req.query.get(String.self, at: "next")), redirectType: .normal)
         response.cookies[WebLanguage.cookieName] = HTTPCookies.Value(
             string: language.rawValue, maxAge: 365 * 24 * 60 * 60, path: "/", isHTTPOnly: true, sameSite: .lax
         )

@@ -40,14 +40,14 @@ enum HubPage {
             .form(
                 .id("signup-form"), .class("stacked card"), .action(path: PlatformPaths.signup.link), .method(.post),
                 PageLayout.csrfField(context),
-                .input(.type(.hidden), .name("next"), .value(LocalPath.sanitized(form.next ?? "/"))),
+                .input(.type(.hidden), .name("next"), .value(LocalPath.sanitized(form.next))),
                 FormWidgets.text("name", label: context.pick(ko: "이름", en: "Name"), value: form.name, error: errors["name"], type: .text, autocomplete: "name", required: true),
                 FormWidgets.text("email", label: context.pick(ko: "이메일", en: "Email"), value: form.email, error: errors["email"], type: .email, autocomplete: "email", required: true),
                 FormWidgets.text("password", label: context.pick(ko: "비밀번호 (8자 이상)", en: "Password (8+ characters)"), value: "", error: errors["password"], type: .password, autocomplete: "new-password", required: true),
                 .button(.id("signup-submit"), .type(.submit), .text(context.pick(ko: "가입하기", en: "Sign up")))
             ),
             .p(.class("hint"), .text(context.pick(ko: "이미 계정이 있나요? ", en: "Already have an account? ")),
-               .a(.href(PlatformPaths.login(returningTo: LocalPath.sanitized(form.next ?? "/"))), .text(context.pick(ko: "로그인", en: "Log in"))))
+               .a(.href(PlatformPaths.login(returningTo: LocalPath.sanitized(form.next))), .text(context.pick(ko: "로그인", en: "Log in"))))
         ))
     }
 

@@ -38,7 +38,7 @@ struct InboxPages: Sendable {
 
     func start(_ req: Request) async throws -> Response {
         let form = try req.content.decode(StartForm.self)
-        let back = LocalPath.sanitized(req.headers.first(name: .referer).flatMap { URL(string: $0)?.path } ?? "/")
+        let back = LocalPath.sanitized(req.headers.first(name: .referer).flatMap { URL(string: $0)?.path })
         let (context, account) = try await PageContext.signedIn(req, next: back)
         let subject = Conversations.Subject(app: form.app ?? "", id: form.id ?? "")
         do {

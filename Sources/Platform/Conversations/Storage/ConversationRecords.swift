@@ -70,14 +70,6 @@ final class ConversationMessage: Model, @unchecked Sendable {
 
     init() {}
 
-    init(conversationID: String, senderID: String, text: String, files: [String], sentAt: Date) {
-        self.conversationID = conversationID
-        self.senderID = senderID
-        self.text = text
-        self.files = Self.encoded(files)
-        self.sentAt = sentAt
-    }
-
     static func encoded(_ files: [String]) -> String {
         String(decoding: (try? JSONEncoder().encode(files)) ?? Data("[]".utf8), as: UTF8.self)
     }

@@ -46,14 +46,14 @@ public struct PhoneSignInPages: Sendable {
     }
 
     func numberForm(_ req: Request, _ purpose: Purpose) async throws -> Response {
-        let next = LocalPath.sanitized((try? req.query.get(String.self, at: "next")) ?? "/")
+        let next = LocalPath.sanitized(try? req.query.get(String.self, at: "next"))
         let context = try await context(for: req, purpose, next: next)
         return PhoneSignInViews.number(context, purpose: purpose, phone: "", next: next, error: nil)
     }
 
     func sendCode(_ req: Request, _ purpose: Purpose) async throws -> Response {
         let form = (try? req.content.decode(Form.self)) ?? Form()
-        let next = LocalPath.sanitized(form.next ?? "/")
+        let next = LocalPath.sanitized(form.next)
         let context = try await context(for: req, purpose, next: next)
         let phone = (form.phone ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         do {
@@ -67,7 +67,7 @@ public struct PhoneSignInPages: Sendable {
 
     func verify(_ req: Request, _ purpose: Purpose) async throws -> Response {
         let form = (try? req.content.decode(Form.self)) ?? Form()
-        let next = LocalPath.sanitized(form.next ?? "/")
+        let next = LocalPath.sanitized(form.next)
         let context = try await context(for: req, purpose, next: next)
         let sessionInfo = form.sessionInfo ?? ""
         let code = (form.code ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
