@@ -63,10 +63,7 @@ import VaporTesting
     /// The inbox is kept per account; each thing it shows, written by anyone, is seen at the next read.
     @Test func aKeptInboxChangesWithEverythingItShows() async throws {
         try await withSprout { sprout in
-            let vendor = try await sprout.makeVendor()
-            let product = try await sprout.registerProduct(by: vendor).id
-            guard case let .valid(sellerID) = await sprout.platform.tokens.check(accessToken: vendor.accessToken) else { throw Abort(.unauthorized) }
-            let seller = Person(id: sellerID, auth: ["Authorization": "Bearer \(vendor.accessToken)"])
+            let (vendor, seller, product) = try await sprout.vendorWithProduct()
             let buyer = try await sprout.person("buyer")
             let conversation = try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self)
             func sellersRow() async throws -> Conversations.Conversation {
@@ -99,10 +96,7 @@ import VaporTesting
     /// written by anyone, is seen by the next message.
     @Test func aMessageShowsItsPeopleAndItsThingAsTheyAreNow() async throws {
         try await withSprout { sprout in
-            let vendor = try await sprout.makeVendor()
-            let product = try await sprout.registerProduct(by: vendor).id
-            guard case let .valid(sellerID) = await sprout.platform.tokens.check(accessToken: vendor.accessToken) else { throw Abort(.unauthorized) }
-            let seller = Person(id: sellerID, auth: ["Authorization": "Bearer \(vendor.accessToken)"])
+            let (vendor, seller, product) = try await sprout.vendorWithProduct()
             let buyer = try await sprout.person("buyer")
             #expect(try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self).about?.price == 30000)
             func sellersNewestNotification() async throws -> String {
@@ -309,10 +303,17 @@ extension TestSprout {
     }
 
     func sellerWithProduct() async throws -> (ProductConversationsTests.Person, Int) {
+        let (_, seller, product) = try await vendorWithProduct()
+        return (seller, product)
+    }
+
+    /// A vendor (for the market contract's calls), the same account as a person (for Sprout's
+    /// own API) and the product they sell.
+    func vendorWithProduct() async throws -> (TestVendor, ProductConversationsTests.Person, Int) {
         let vendor = try await makeVendor()
         let product = try await registerProduct(by: vendor)
         guard case let .valid(id) = await platform.tokens.check(accessToken: vendor.accessToken) else { throw Abort(.unauthorized) }
-        return (.init(id: id, auth: ["Authorization": "Bearer \(vendor.accessToken)"]), product.id)
+        return (vendor, .init(id: id, auth: ["Authorization": "Bearer \(vendor.accessToken)"]), product.id)
     }
 
     func open(_ product: Int, by person: ProductConversationsTests.Person, text: String = "Hello!") async throws -> TestingHTTPResponse {
