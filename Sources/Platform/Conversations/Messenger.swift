@@ -15,6 +15,8 @@ public struct Messenger: Sendable {
     let photos: PhotoStore
     let broadcast: InstanceBroadcast
     let kept: KeptConversations
+    /// Messages being sent, written a batch at a time.
+    let outgoing: WriteBatches<MessageWriter.Draft, MessageWriter.Sent>
 
     /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
     /// conversations: moved by each message (both people), reading and blocking.
@@ -33,6 +35,8 @@ public struct Messenger: Sendable {
         self.photos = photos
         self.broadcast = broadcast
         kept = KeptConversations(versions: readVersions)
+        let writer = MessageWriter(clock: clock, events: events, notifications: notifications, broadcast: broadcast)
+        outgoing = WriteBatches { drafts, db in try await writer.write(drafts, on: db) }
     }
 
     /// A message posted in a conversation about nothing in particular in `app`, on any instance.
@@ -285,55 +289,9 @@ public struct Messenger: Sendable {
         }
     }
 
-    /// Stores the message, both people's `message` events and the receiver's notification in one
-    /// transaction, then wakes both people's streams once. Answers the message with the
-    /// conversation as the sender now sees it. Both views are built from what the send holds: the
-    /// message is the last one, the sender has read it, and neither person blocks the other (just
-    /// checked). Its statements are SQLKit's: a send is the busiest write there is, and Fluent's
-    /// model reflection was most of its cost (bench/RESULTS.md).
     private func send(text: String, files: [String], in conversation: KeptConversations.Conversation, by me: String,
-                      on db: any Database) async throws -> (message: Conversations.Message, mine: Conversations.Conversation) {
-        let other = conversation.other(than: me)
-        let conversationID = conversation.id
-        let now = Self.toTheMillisecond(clock.now())
-        let link = PlatformPaths.conversation.link(conversationID)
-        let (wire, mine) = try await db.writeTransaction { db in
-            let sql = try db.sql()
-            // Inside: a block that commits while the message is being written still stops it.
-            guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
-            let stored = try await sql.insert(into: ConversationMessage.schema).columns("conversation_id", "sender_id", "text", "files", "sent_at")
-                .values(SQLBind(conversationID), SQLBind(me), SQLBind(text), SQLBind(ConversationMessage.encoded(files)), SQLBind(now))
-                .returning("id").first(decoding: InsertedRow.self)
-            let id = try InsertedRow.id(of: stored)
-            try await sql.update(ConversationRecord.schema).set("last_message_id", to: SQLBind(id)).set("updated_at", to: SQLBind(now))
-                .where("id", .equal, SQLBind(conversationID)).where("last_message_id", .lessThan, SQLBind(id)).run()
-            try await sql.update(ConversationMember.schema).set("read_up_to", to: SQLBind(id))
-                .where("conversation_id", .equal, SQLBind(conversationID)).where("account_id", .equal, SQLBind(me))
-                .where("read_up_to", .lessThan, SQLBind(id)).run()
-            let theirUnread = try await unreadCounts(in: [conversationID], for: other, on: db)[conversationID] ?? 0
-            let wire = Conversations.Message(id: id, conversationID: conversationID, senderID: me, text: text, files: files,
-                                             sentAt: Self.timestamp(now, fractionDigits: 3))
-            let view = { (viewer: String, unread: Int) in
-                let shown = viewer == me ? other : me
-                return Conversations.Conversation(id: conversationID, other: conversation.people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
-                                                  about: conversation.about, lastMessage: wire, unreadCount: unread, blocked: false,
-                                                  updatedAt: Self.timestamp(now, fractionDigits: 0))
-            }
-            let mine = view(me, 0), theirs = view(other, theirUnread)
-            try await events.store(.message, { person in LiveEvents.MessageEvent(conversation: person == me ? mine : theirs, message: wire) },
-                                   to: [me, other], on: db)
-            let name = conversation.people[me]?.name ?? ""
-            let preview = wire.text.isEmpty ? nil : String(wire.text.prefix(80))
-            let text = AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo"))
-            _ = try await notifications.store(other, app: conversation.topic.app, kind: .message, text: text, link: link, on: db)
-            try await ReadVersions.bump(Self.readGroup, accounts: [me, other], on: db)
-            return (wire, mine)
-        }
-        await events.announce([me, other], on: db)
-        if conversation.topic.isNothingInParticular {
-            try await broadcast.publish(Self.postedChannel, "\(conversation.topic.app) \(conversationID) \(wire.id)", on: db)
-        }
-        return (wire, mine)
+                      on db: any Database) async throws -> MessageWriter.Sent {
+        try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: files), on: db)
     }
 
     /// The conversation `id` as a message needs it, if `me` is in it. Someone else's is never

@@ -24,6 +24,16 @@ struct InsertedRow: Decodable {
         guard let row else { throw NoInsertedRow() }
         return row.id
     }
+
+    /// The ids of a multi-row `INSERT … RETURNING id`, in the order its rows were listed. Neither
+    /// database promises the order of the rows it answers, but both give the rows of one
+    /// `VALUES` list increasing ids in the list's order (SQLite writes them one after another
+    /// under its one writer; PostgreSQL takes each row's `nextval` in turn), so the ids sorted
+    /// are the rows' ids in order.
+    static func ids(of rows: [InsertedRow], rows count: Int) throws -> [Int] {
+        guard rows.count == count else { throw NoInsertedRow() }
+        return rows.map(\.id).sorted()
+    }
 }
 
 /// An `INSERT … RETURNING` answered no row.

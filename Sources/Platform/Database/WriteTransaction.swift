@@ -8,7 +8,7 @@ extension Database {
     /// SQLITE_BUSY_SNAPSHOT whenever another connection wrote in between, which no busy timeout
     /// can fix. PostgreSQL runs an ordinary transaction.
     public func writeTransaction<T: Sendable>(_ body: @escaping @Sendable (any Database) async throws -> T) async throws -> T {
-        if WriteTransactionScope.isOpen || inTransaction { return try await body(self) }
+        if isInWriteTransaction { return try await body(self) }
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
@@ -35,6 +35,11 @@ extension Database {
             throw error
         }
     }
+}
+
+extension Database {
+    /// Whether this runs inside a write transaction already, which a write joins.
+    var isInWriteTransaction: Bool { WriteTransactionScope.isOpen || inTransaction }
 }
 
 /// Lets one SQLite write transaction at a time into the database, in arrival order. Without it,

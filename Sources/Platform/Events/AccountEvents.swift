@@ -37,11 +37,6 @@ public final class AccountEvents: ModuleService, Sendable {
         let data_en: String?
     }
 
-    private struct StoredEvent: Decodable {
-        let id: Int
-        let account_id: String
-    }
-
     private let broadcast: InstanceBroadcast
     private let clock: WallClock
     private let logger = Logger(label: "sprout.events")
@@ -75,10 +70,10 @@ public final class AccountEvents: ModuleService, Sendable {
     @discardableResult
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                          to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        let events = try Self.encoded(data, english: english, for: accounts)
-        let ids = try await db.writeTransaction { db in try await self.insert(name, events, on: db) }
+        let drafts = try Self.drafts(name, data, english: english, for: accounts)
+        let ids = try await db.writeTransaction { db in try await self.store(drafts, on: db) }
         await announce(Set(accounts), on: db)
-        return ids
+        return Dictionary(zip(drafts.map(\.account), ids)) { first, _ in first }
     }
 
     /// Stores events as `publish` does, inside the caller's write transaction, and wakes nobody:
@@ -86,43 +81,50 @@ public final class AccountEvents: ModuleService, Sendable {
     /// seen.
     public func store<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                        to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        try await insert(name, try Self.encoded(data, english: english, for: accounts), on: db)
+        let drafts = try Self.drafts(name, data, english: english, for: accounts)
+        return Dictionary(zip(drafts.map(\.account), try await store(drafts, on: db))) { first, _ in first }
     }
 
-    /// One event's `data:` for each account, in Korean and, where it differs, English.
-    private struct Encoded: Sendable {
+    /// One event for one account, as it is stored: its `data:` in Korean and, where it differs,
+    /// English.
+    struct Draft: Sendable {
         let account: String
+        let name: LiveEvents.Name
         let data: String
         let dataEn: String?
     }
 
-    private static func encoded<Payload: Encodable>(_ data: (String) -> Payload, english: ((String) -> Payload)?, for accounts: [String]) throws -> [Encoded] {
+    /// `data` as one event for each of `accounts`, in account order.
+    static func drafts<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)?,
+                                           for accounts: [String]) throws -> [Draft] {
         let encoder = WireJSON.encoder()
         return try Set(accounts).sorted().map { account in
-            Encoded(account: account, data: String(decoding: try encoder.encode(data(account)), as: UTF8.self),
-                    dataEn: try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) })
+            Draft(account: account, name: name, data: String(decoding: try encoder.encode(data(account)), as: UTF8.self),
+                  dataEn: try english.map { String(decoding: try encoder.encode($0(account)), as: UTF8.self) })
         }
     }
 
+    /// Stores `drafts` in one statement, inside the caller's write transaction, and answers their
+    /// ids in the drafts' order; an account's events are seen in that order.
+    ///
     /// A stream reads what is newer than the last id it wrote, so each account's events must
     /// become visible in id order. SQLite's one writer gives that. On PostgreSQL an id is taken at
     /// insert and seen at commit, so a transaction holds each recipient's lock (taken in account
     /// order, so two transactions never wait on each other crosswise) until it commits.
-    private func insert(_ name: LiveEvents.Name, _ events: [Encoded], on db: any Database) async throws -> [String: Int] {
-        guard !events.isEmpty else { return [:] }
+    func store(_ drafts: [Draft], on db: any Database) async throws -> [Int] {
+        guard !drafts.isEmpty else { return [] }
         let sql = try db.sql()
         if sql.dialect.name == "postgresql" {
-            for event in events {
-                try await sql.raw("SELECT pg_advisory_xact_lock(CAST(\(bind: Self.orderLock) AS integer), hashtext(\(bind: event.account)))").run()
+            for account in Set(drafts.map(\.account)).sorted() {
+                try await sql.raw("SELECT pg_advisory_xact_lock(CAST(\(bind: Self.orderLock) AS integer), hashtext(\(bind: account)))").run()
             }
         }
         let now = clock.now()
         var insert = sql.insert(into: AccountEventRecord.schema).columns("account_id", "name", "data", "data_en", "created_at", "seen")
-        for event in events {
-            insert = insert.values(SQLBind(event.account), SQLBind(name.rawValue), SQLBind(event.data), SQLBind(event.dataEn), SQLBind(now), SQLBind(false))
+        for draft in drafts {
+            insert = insert.values(SQLBind(draft.account), SQLBind(draft.name.rawValue), SQLBind(draft.data), SQLBind(draft.dataEn), SQLBind(now), SQLBind(false))
         }
-        let stored = try await insert.returning("id", "account_id").all(decoding: StoredEvent.self)
-        return Dictionary(stored.map { ($0.account_id, $0.id) }) { first, _ in first }
+        return try InsertedRow.ids(of: try await insert.returning("id").all(decoding: InsertedRow.self), rows: drafts.count)
     }
 
     /// Wakes the streams of `accounts` on every instance to read what was stored for them. What

@@ -44,26 +44,62 @@ public struct AccountNotifications: Sendable {
     /// Stores what `notify` sends and wakes nobody, for a caller writing it in a transaction that
     /// `AccountEvents.announce`s once committed. Answers whether anything was stored (nothing
     /// when `kind` is turned off).
-    /// Its statements are SQLKit's, as every message's send runs them (bench/RESULTS.md).
     func store(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws -> Bool {
+        try await store([Note(accountID: accountID, app: app, kind: kind, text: text, link: link)], on: db) == [true]
+    }
+
+    /// One notification for one account, before it is stored.
+    struct Note: Sendable {
+        let accountID: String
+        let app: String
+        let kind: Notifications.Kind
+        let text: Text
+        let link: String
+    }
+
+    /// Stores `notes` as `store` does one, with one statement per table for them all (a batch of
+    /// messages notifies in one go: `WriteBatches`). Answers, in order, whether each was stored.
+    func store(_ notes: [Note], on db: any Database) async throws -> [Bool] {
+        guard !notes.isEmpty else { return [] }
         let sql = try db.sql()
-        let muted = try await sql.raw("""
-            SELECT 1 AS muted FROM \(ident: NotificationMute.schema) WHERE account_id = \(bind: accountID) AND kind = \(bind: kind.rawValue) LIMIT 1
-            """).first()
-        guard muted == nil else { return false }
-        let record = NotificationRecord(accountID: accountID, app: app, kind: kind.rawValue, text: (text.ko, text.en), link: link, createdAt: clock.now())
-        let inserted = try await sql.insert(into: NotificationRecord.schema)
-            .columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
-            .values(SQLBind(accountID), SQLBind(app), SQLBind(kind.rawValue), SQLBind(text.ko), SQLBind(text.en), SQLBind(link), SQLBind(false),
-                    SQLBind(record.createdAt))
-            .returning("id").first(decoding: InsertedRow.self)
-        record.id = try InsertedRow.id(of: inserted)
-        let events = try await events.store(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
-                                            to: [accountID], on: db)
+        struct Muted: Decodable, Hashable {
+            let account_id: String
+            let kind: String
+        }
+        let muted = Set(try await sql.select().columns("account_id", "kind").from(NotificationMute.schema)
+            .where("account_id", .in, Array(Set(notes.map(\.accountID))))
+            .where("kind", .in, Array(Set(notes.map(\.kind.rawValue))))
+            .all(decoding: Muted.self))
+        let stored = notes.map { !muted.contains(Muted(account_id: $0.accountID, kind: $0.kind.rawValue)) }
+        let kept = zip(notes, stored).filter { $0.1 }.map { $0.0 }
+        guard !kept.isEmpty else { return stored }
+        let now = clock.now()
+        var insert = sql.insert(into: NotificationRecord.schema).columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
+        for note in kept {
+            insert = insert.values(SQLBind(note.accountID), SQLBind(note.app), SQLBind(note.kind.rawValue), SQLBind(note.text.ko), SQLBind(note.text.en),
+                                   SQLBind(note.link), SQLBind(false), SQLBind(now))
+        }
+        let ids = try InsertedRow.ids(of: try await insert.returning("id").all(decoding: InsertedRow.self), rows: kept.count)
+        let records = zip(kept, ids).map { note, id in
+            let record = NotificationRecord(accountID: note.accountID, app: note.app, kind: note.kind.rawValue, text: (note.text.ko, note.text.en),
+                                            link: note.link, createdAt: now)
+            record.id = id
+            return record
+        }
+        let drafts = try records.flatMap { record in
+            try AccountEvents.drafts(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
+                                     for: [record.accountID])
+        }
+        let events = try await events.store(drafts, on: db)
         // One tag per thing: a second message in a conversation replaces the first on the screen.
-        let push = { (text: String) in PushMessage(title: "Sprout", body: text, data: ["app": app, "kind": kind.rawValue, "link": link, "tag": link]) }
-        try await pushes.push((push(text.ko), push(text.en)), to: accountID, unlessSeen: events[accountID], on: db)
-        return true
+        let pushes = zip(kept, events).map { note, event in
+            let push = { (text: String) in
+                PushMessage(title: "Sprout", body: text, data: ["app": note.app, "kind": note.kind.rawValue, "link": note.link, "tag": note.link])
+            }
+            return PushSubscriptions.Push(accountID: note.accountID, message: (push(note.text.ko), push(note.text.en)), unlessSeen: event)
+        }
+        try await self.pushes.push(pushes, on: db)
+        return stored
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.

@@ -82,16 +82,29 @@ public struct PushSubscriptions: Sendable {
         try await mine.delete()
     }
 
-    /// Queues `message` for each browser and device of `accountID`, in the language each chose;
-    /// none is sent if a live stream shows the event `unlessSeen` within `liveGrace`.
-    func push(_ message: (ko: PushMessage, en: PushMessage), to accountID: String, unlessSeen event: Int?, on db: any Database) async throws {
-        let due = clock.now().addingTimeInterval(event == nil ? 0 : Self.liveGrace)
-        for subscription in try await PushSubscriptionRecord.query(on: db).filter(\.$accountID == accountID).all() {
-            let channel: PushOutboxEntry.Channel = subscription.kind == PushSubscriptionRecord.Kind.web.rawValue ? .web : .device
-            try await outbox.enqueue(PushOutboxEntry(
-                app: Self.app, token: subscription.address, message: subscription.english ? message.en : message.ko, now: clock.now(),
-                channel: channel, unlessSeen: event, due: due
-            ), on: db)
+    /// A notification's pushes to one account.
+    struct Push: Sendable {
+        let accountID: String
+        let message: (ko: PushMessage, en: PushMessage)
+        /// The live event that, shown by a stream within `liveGrace`, stands for the push.
+        let unlessSeen: Int?
+    }
+
+    /// Queues each push for every browser and device of its account, in the language each chose;
+    /// none is sent if a live stream shows its event `unlessSeen` within `liveGrace`.
+    func push(_ pushes: [Push], on db: any Database) async throws {
+        let accounts = Array(Set(pushes.map(\.accountID)))
+        guard !accounts.isEmpty else { return }
+        let subscriptions = Dictionary(grouping: try await PushSubscriptionRecord.query(on: db).filter(\.$accountID ~~ accounts).all(), by: \.accountID)
+        let now = clock.now()
+        for push in pushes {
+            for subscription in subscriptions[push.accountID] ?? [] {
+                let channel: PushOutboxEntry.Channel = subscription.kind == PushSubscriptionRecord.Kind.web.rawValue ? .web : .device
+                try await outbox.enqueue(PushOutboxEntry(
+                    app: Self.app, token: subscription.address, message: subscription.english ? push.message.en : push.message.ko, now: now,
+                    channel: channel, unlessSeen: push.unlessSeen, due: now.addingTimeInterval(push.unlessSeen == nil ? 0 : Self.liveGrace)
+                ), on: db)
+            }
         }
     }
 
