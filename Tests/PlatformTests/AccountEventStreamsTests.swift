@@ -68,4 +68,43 @@ import Vapor
             #expect(!events.isStreaming(to: "c") && events.isStreaming(to: "a"), "a stream whose client left is forgotten at the write that fails")
         }
     }
+
+    /// Events just committed are written as they are by a stream whose cursor is at the event
+    /// before them; a stream that is not (an announcement overtaken by a later one) reads, and
+    /// so never skips an event. The rows are changed behind the stream's back to tell which it did.
+    @Test func committedEventsRightAfterTheCursorAreWrittenWithoutReadingAndAGapIsRead() async throws {
+        try await withSprout { sprout in
+            let (events, db) = (sprout.platform.events, sprout.app.db)
+            let ana = try await sprout.account("ana"), ben = try await sprout.account("ben")
+            let stream = await open(ana, in: sprout)
+            func draft(_ account: String, _ data: String) -> AccountEvents.Draft {
+                AccountEvents.Draft(account: account, name: .read, data: data, dataEn: nil)
+            }
+            func commit(_ drafts: [AccountEvents.Draft]) async throws -> [AccountEvents.Stored] {
+                try await db.writeTransaction { db in try await events.store(drafts, on: db) }
+            }
+            func changeBehindTheStream(_ id: Int) async throws {
+                try await db.sql().raw("UPDATE account_events SET data = 'changed' WHERE id = \(bind: id)").run()
+            }
+            func frames(_ count: Int) async throws -> [String] {
+                for _ in 0..<500 where stream.written.count < count + 1 { try await Task.sleep(for: .milliseconds(10)) }
+                return stream.written.dropFirst().flatMap { $0.split(separator: "\n\n").map(String.init) }
+            }
+
+            let first = try await commit([draft(ana, "one"), draft(ben, "elsewhere"), draft(ana, "two")])
+            #expect(first.map(\.previous) == [0, 0, first[0].id], "each account's own chain")
+            try await changeBehindTheStream(first[0].id)
+            await events.announce(first, on: db)
+            #expect(try await frames(1) == ["id: \(first[0].id)\nevent: read\ndata: one", "id: \(first[2].id)\nevent: read\ndata: two"],
+                    "written as committed, not read back")
+
+            let late = try await commit([draft(ana, "three")])
+            let next = try await commit([draft(ana, "four")])
+            #expect(late[0].previous == first[2].id && next[0].previous == late[0].id)
+            try await changeBehindTheStream(next[0].id)
+            await events.announce(next, on: db)
+            #expect(try await frames(2).suffix(2) == ["id: \(late[0].id)\nevent: read\ndata: three", "id: \(next[0].id)\nevent: read\ndata: changed"],
+                    "the gap read from the database, nothing skipped")
+        }
+    }
 }

@@ -32,10 +32,10 @@ struct MessageWriter: Sendable {
 
     func write(_ drafts: [Draft], on db: any Database) async throws -> [Result<Sent, any Error>] {
         let now = Messenger.toTheMillisecond(clock.now())
-        let results = try await db.writeTransaction { db in try await self.store(drafts, at: now, on: db) }
+        let (results, stored) = try await db.writeTransaction { db in try await self.store(drafts, at: now, on: db) }
         let sent = zip(drafts, results).compactMap { draft, result in (try? result.get()).map { (draft, $0) } }
         // Committed: from here on nothing throws, or the batch would be written again.
-        await events.announce(Set(sent.flatMap { draft, _ in draft.conversation.members }), on: db)
+        await events.announce(stored, on: db)
         for (draft, sent) in sent where draft.conversation.topic.isNothingInParticular {
             do {
                 try await broadcast.publish(Messenger.postedChannel, "\(draft.conversation.topic.app) \(draft.conversation.id) \(sent.message.id)", on: db)
@@ -58,7 +58,8 @@ struct MessageWriter: Sendable {
         let blocked: String
     }
 
-    private func store(_ drafts: [Draft], at now: Date, on db: any Database) async throws -> [Result<Sent, any Error>] {
+    /// The batch's results, and the live events it stored.
+    private func store(_ drafts: [Draft], at now: Date, on db: any Database) async throws -> ([Result<Sent, any Error>], [AccountEvents.Stored]) {
         let sql = try db.sql()
         // Inside: a block that commits while the messages are being written still stops them.
         let blocked = try await blockedPairs(among: Set(drafts.flatMap(\.conversation.members)), on: sql)
@@ -67,7 +68,7 @@ struct MessageWriter: Sendable {
             return blocked.contains(Block(blocker: draft.sender, blocked: other)) || blocked.contains(Block(blocker: other, blocked: draft.sender))
         }
         let accepted = drafts.filter { !isBlocked($0) }
-        guard !accepted.isEmpty else { return drafts.map { _ in .failure(ConversationError.blocked) } }
+        guard !accepted.isEmpty else { return (drafts.map { _ in .failure(ConversationError.blocked) }, []) }
 
         var unread = try await unreadCounts(of: accepted, on: sql)
         var insert = sql.insert(into: ConversationMessage.schema).columns("conversation_id", "sender_id", "text", "files", "sent_at")
@@ -109,15 +110,14 @@ struct MessageWriter: Sendable {
                 link: PlatformPaths.conversation.link(conversation.id)
             ))
         }
-        _ = try await self.events.store(events, on: db)
-        _ = try await notifications.store(notes, on: db)
+        let stored = try await self.events.store(events, on: db) + notifications.store(notes, on: db).events
         try await ReadVersions.bump(Messenger.readGroup, accounts: Array(Set(accepted.flatMap(\.conversation.members))), on: db)
 
         var written = sent.makeIterator()
-        return drafts.map { draft in
+        return (drafts.map { draft in
             guard !isBlocked(draft), let sent = written.next() else { return .failure(ConversationError.blocked) }
             return .success(sent)
-        }
+        }, stored)
     }
 
     /// Who blocks whom among `people`.

@@ -38,6 +38,8 @@ public final class AccountEvents: ModuleService, Sendable {
     }
 
     private let broadcast: InstanceBroadcast
+    /// This instance, in what it broadcasts: it wakes its own streams itself.
+    private let instance = UUID().uuidString
     private let clock: WallClock
     private let logger = Logger(label: "sprout.events")
     private let news: AsyncStream<String>
@@ -71,18 +73,9 @@ public final class AccountEvents: ModuleService, Sendable {
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                          to accounts: [String], on db: any Database) async throws -> [String: Int] {
         let drafts = try Self.drafts(name, data, english: english, for: accounts)
-        let ids = try await db.writeTransaction { db in try await self.store(drafts, on: db) }
-        await announce(Set(accounts), on: db)
-        return Dictionary(zip(drafts.map(\.account), ids)) { first, _ in first }
-    }
-
-    /// Stores events as `publish` does, inside the caller's write transaction, and wakes nobody:
-    /// the caller `announce`s them once it has committed, so no stream reads before they can be
-    /// seen.
-    public func store<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
-                                       to accounts: [String], on db: any Database) async throws -> [String: Int] {
-        let drafts = try Self.drafts(name, data, english: english, for: accounts)
-        return Dictionary(zip(drafts.map(\.account), try await store(drafts, on: db))) { first, _ in first }
+        let stored = try await db.writeTransaction { db in try await self.store(drafts, on: db) }
+        await announce(stored, on: db)
+        return Dictionary(stored.map { ($0.draft.account, $0.id) }) { first, _ in first }
     }
 
     /// One event for one account, as it is stored: its `data:` in Korean and, where it differs,
@@ -104,14 +97,34 @@ public final class AccountEvents: ModuleService, Sendable {
         }
     }
 
-    /// Stores `drafts` in one statement, inside the caller's write transaction, and answers their
-    /// ids in the drafts' order; an account's events are seen in that order.
+    /// An event as stored: its id, and the id of the account's event before it (0 for none),
+    /// so that a stream that has written exactly that one can write this one without reading it
+    /// back.
+    struct Stored: Sendable {
+        let draft: Draft
+        let id: Int
+        let previous: Int
+
+        func event(english: Bool) -> Event {
+            Event(id: id, name: draft.name.rawValue, data: english ? draft.dataEn ?? draft.data : draft.data)
+        }
+    }
+
+    private struct InsertedEvent: Decodable {
+        let id: Int
+        let previous: Int?
+    }
+
+    /// Stores `drafts` in one statement, inside the caller's write transaction, and answers them
+    /// stored, in the drafts' order; an account's events are seen in that order.
     ///
     /// A stream reads what is newer than the last id it wrote, so each account's events must
     /// become visible in id order. SQLite's one writer gives that. On PostgreSQL an id is taken at
     /// insert and seen at commit, so a transaction holds each recipient's lock (taken in account
-    /// order, so two transactions never wait on each other crosswise) until it commits.
-    func store(_ drafts: [Draft], on db: any Database) async throws -> [Int] {
+    /// order, so two transactions never wait on each other crosswise) until it commits. Under
+    /// that lock, the event before each account's first one here is the newest already stored;
+    /// the later ones follow their own.
+    func store(_ drafts: [Draft], on db: any Database) async throws -> [Stored] {
         guard !drafts.isEmpty else { return [] }
         let sql = try db.sql()
         if sql.dialect.name == "postgresql" {
@@ -120,20 +133,50 @@ public final class AccountEvents: ModuleService, Sendable {
             }
         }
         let now = clock.now()
-        var insert = sql.insert(into: AccountEventRecord.schema).columns("account_id", "name", "data", "data_en", "created_at", "seen")
-        for draft in drafts {
-            insert = insert.values(SQLBind(draft.account), SQLBind(draft.name.rawValue), SQLBind(draft.data), SQLBind(draft.dataEn), SQLBind(now), SQLBind(false))
+        let rows = SQLList(drafts.map { draft in
+            SQLGroupExpression([SQLBind(draft.account), SQLBind(draft.name.rawValue), SQLBind(draft.data), SQLBind(draft.dataEn), SQLBind(now), SQLBind(false)])
+        })
+        let inserted = try await sql.raw("""
+            INSERT INTO \(ident: AccountEventRecord.schema) (account_id, name, data, data_en, created_at, seen) VALUES \(rows)
+            RETURNING id, (SELECT MAX(e.id) FROM \(ident: AccountEventRecord.schema) e
+                           WHERE e.account_id = \(ident: AccountEventRecord.schema).account_id AND e.id < \(ident: AccountEventRecord.schema).id) AS previous
+            """).all(decoding: InsertedEvent.self).sorted { $0.id < $1.id }
+        guard inserted.count == drafts.count else { throw NoInsertedRow() }
+        // In the rows' order, as `InsertedRow.ids` says why.
+        var latest: [String: Int] = [:]
+        return zip(drafts, inserted).map { draft, row in
+            defer { latest[draft.account] = row.id }
+            return Stored(draft: draft, id: row.id, previous: latest[draft.account] ?? row.previous ?? 0)
         }
-        return try InsertedRow.ids(of: try await insert.returning("id").all(decoding: InsertedRow.self), rows: drafts.count)
     }
 
     /// Wakes the streams of `accounts` on every instance to read what was stored for them. What
     /// it announces is committed already, so a failure here is logged, not thrown: the streams
     /// read it with their account's next news, or a client reconnecting with `Last-Event-ID`.
     public func announce(_ accounts: Set<String>, on db: any Database) async {
+        wake(Array(accounts))
+        await tellOtherInstances(accounts, on: db)
+    }
+
+    /// Announces events just committed. A stream of this instance that has written the event
+    /// before them writes them as they are, without reading them back; any other stream reads.
+    func announce(_ stored: [Stored], on db: any Database) async {
+        let byAccount = Dictionary(grouping: stored, by: \.draft.account)
+        let open = streams.withLockedValue { open in byAccount.keys.flatMap { open[$0] ?? [] } }
+        if !open.isEmpty, let database = database.withLockedValue({ $0 }) {
+            for stream in open {
+                stream.deliver(byAccount[stream.accountID] ?? [], self, on: database) { [weak self] in self?.forget($0) }
+            }
+        }
+        await tellOtherInstances(Set(byAccount.keys), on: db)
+    }
+
+    /// Tells the other instances sharing the database that `accounts` have news (PostgreSQL's
+    /// `NOTIFY`), tagged with this instance, whose streams know already.
+    private func tellOtherInstances(_ accounts: Set<String>, on db: any Database) async {
         guard !accounts.isEmpty else { return }
         do {
-            try await broadcast.publish(Self.channel, accounts.sorted().joined(separator: ","), on: db)
+            try await broadcast.publish(Self.channel, instance + " " + accounts.sorted().joined(separator: ","), on: db)
             try await pruneNowAndThen(on: db, now: clock.now())
         } catch {
             logger.warning("Could not announce live events: \(String(reflecting: error))")
@@ -263,8 +306,11 @@ public final class AccountEvents: ModuleService, Sendable {
 
     public func start(on application: Application) async throws {
         let news = self.news
+        let instance = self.instance
         relay.withLockedValue { $0 = Task { [weak self] in
-            for await accounts in news {
+            for await news in news {
+                let (from, accounts) = (news.prefix { $0 != " " }, news.drop { $0 != " " }.dropFirst())
+                guard from != instance else { continue }
                 self?.wake(accounts.split(separator: ",").map(String.init))
             }
         } }

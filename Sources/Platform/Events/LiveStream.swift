@@ -5,8 +5,9 @@ import Synchronization
 import Vapor
 
 /// One open `GET /api/events` response. An idle stream holds no task: news starts a short read
-/// that writes what is newer than its cursor, and a heartbeat writes its keep-alive from the
-/// event loop. (A task per stream, suspended while it waited, cost every idle stream memory of
+/// that writes what is newer than its cursor (or, for events this instance has just committed
+/// right after the cursor, writes them as they are), and a heartbeat writes its keep-alive from
+/// the event loop. (A task per stream, suspended while it waited, cost every idle stream memory of
 /// its own: bench/RESULTS.md.) News that comes while a read is under way reads again after it, so
 /// nothing is missed and two reads never race on one cursor.
 final class LiveStream: Sendable {
@@ -40,21 +41,40 @@ final class LiveStream: Sendable {
     /// Reads and writes what came since the cursor; `gone` runs when the client has left or the
     /// stream cannot go on.
     func wake(_ events: AccountEvents, on db: any Database, gone: @escaping @Sendable (LiveStream) -> Void) {
-        let starts = state.withLock { state -> Bool in
-            guard !state.ended else { return false }
+        guard take() != nil else { return }
+        write(then: nil, events, on: db, gone: gone)
+    }
+
+    /// Writes events just committed for this account as they are when the first follows the
+    /// last one written; otherwise reads, as news does.
+    func deliver(_ stored: [AccountEvents.Stored], _ events: AccountEvents, on db: any Database,
+                 gone: @escaping @Sendable (LiveStream) -> Void) {
+        guard let first = stored.first else { return }
+        guard let follows = take(after: first.previous) else { return }
+        write(then: follows ? stored.map { $0.event(english: english) } : nil, events, on: db, gone: gone)
+    }
+
+    /// Takes the stream for a write. Nil when it has ended, or when another write has it (which
+    /// then reads again); otherwise whether the cursor is at `previous`.
+    private func take(after previous: Int? = nil) -> Bool? {
+        state.withLock { state -> Bool? in
+            guard !state.ended else { return nil }
             guard !state.reading else {
                 state.newsWhileReading = true
-                return false
+                return nil
             }
             state.reading = true
-            return true
+            return previous.map { $0 == state.cursor } ?? true
         }
-        guard starts else { return }
+    }
+
+    private func write(then delivered: [AccountEvents.Event]?, _ events: AccountEvents, on db: any Database,
+                       gone: @escaping @Sendable (LiveStream) -> Void) {
         events.readBegan()
         Task {
             defer { events.readEnded() }
             do {
-                try await read(events, on: db)
+                try await read(events, on: db, starting: delivered)
             } catch {
                 end(.error(error))
                 gone(self)
@@ -62,9 +82,17 @@ final class LiveStream: Sendable {
         }
     }
 
-    private func read(_ events: AccountEvents, on db: any Database) async throws {
+    /// Writes `delivered`, then what is newer than the cursor, until no news came meanwhile.
+    private func read(_ events: AccountEvents, on db: any Database, starting delivered: [AccountEvents.Event]?) async throws {
+        var delivered = delivered
         while true {
-            let batch = try await events.events(of: accountID, after: state.withLock { $0.cursor }, english: english, on: db)
+            let batch: [AccountEvents.Event]
+            if let given = delivered {
+                batch = given
+                delivered = nil
+            } else {
+                batch = try await events.events(of: accountID, after: state.withLock { $0.cursor }, english: english, on: db)
+            }
             if let last = batch.last {
                 try await write(batch.map { "id: \($0.id)\nevent: \($0.name)\ndata: \($0.data)\n\n" }.joined())
                 // Written is as good as seen: the notification's push is not needed.

@@ -35,17 +35,9 @@ public struct AccountNotifications: Sendable {
     /// Tells `accountID` that something happened, unless they turned `kind` off: in the list, on
     /// their live streams, and pushed to their browsers and devices when no stream shows it.
     public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
-        let stored = try await db.writeTransaction { db in try await store(accountID, app: app, kind: kind, text: text, link: link, on: db) }
-        if stored {
-            await events.announce([accountID], on: db)
-        }
-    }
-
-    /// Stores what `notify` sends and wakes nobody, for a caller writing it in a transaction that
-    /// `AccountEvents.announce`s once committed. Answers whether anything was stored (nothing
-    /// when `kind` is turned off).
-    func store(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws -> Bool {
-        try await store([Note(accountID: accountID, app: app, kind: kind, text: text, link: link)], on: db) == [true]
+        let note = Note(accountID: accountID, app: app, kind: kind, text: text, link: link)
+        let stored = try await db.writeTransaction { db in try await store([note], on: db) }
+        await events.announce(stored.events, on: db)
     }
 
     /// One notification for one account, before it is stored.
@@ -57,10 +49,19 @@ public struct AccountNotifications: Sendable {
         let link: String
     }
 
-    /// Stores `notes` as `store` does one, with one statement per table for them all (a batch of
-    /// messages notifies in one go: `WriteBatches`). Answers, in order, whether each was stored.
-    func store(_ notes: [Note], on db: any Database) async throws -> [Bool] {
-        guard !notes.isEmpty else { return [] }
+    /// What `store` stored: whether each note was (not when its kind is turned off), and the
+    /// live events it made, for the caller to `AccountEvents.announce` once committed.
+    struct Stored {
+        let notes: [Bool]
+        let events: [AccountEvents.Stored]
+    }
+
+    /// Stores what `notify` sends, inside the caller's write transaction, and wakes nobody: the
+    /// caller announces the events once committed, so no stream reads before they can be seen.
+    /// One statement per table for all the notes (a batch of messages notifies in one go).
+    /// Its statements are SQLKit's, as every message's send runs them (bench/RESULTS.md).
+    func store(_ notes: [Note], on db: any Database) async throws -> Stored {
+        guard !notes.isEmpty else { return Stored(notes: [], events: []) }
         let sql = try db.sql()
         struct Muted: Decodable, Hashable {
             let account_id: String
@@ -72,7 +73,7 @@ public struct AccountNotifications: Sendable {
             .all(decoding: Muted.self))
         let stored = notes.map { !muted.contains(Muted(account_id: $0.accountID, kind: $0.kind.rawValue)) }
         let kept = zip(notes, stored).filter { $0.1 }.map { $0.0 }
-        guard !kept.isEmpty else { return stored }
+        guard !kept.isEmpty else { return Stored(notes: stored, events: []) }
         let now = clock.now()
         var insert = sql.insert(into: NotificationRecord.schema).columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
         for note in kept {
@@ -96,10 +97,10 @@ public struct AccountNotifications: Sendable {
             let push = { (text: String) in
                 PushMessage(title: "Sprout", body: text, data: ["app": note.app, "kind": note.kind.rawValue, "link": note.link, "tag": note.link])
             }
-            return PushSubscriptions.Push(accountID: note.accountID, message: (push(note.text.ko), push(note.text.en)), unlessSeen: event)
+            return PushSubscriptions.Push(accountID: note.accountID, message: (push(note.text.ko), push(note.text.en)), unlessSeen: event.id)
         }
         try await self.pushes.push(pushes, on: db)
-        return stored
+        return Stored(notes: stored, events: events)
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.
