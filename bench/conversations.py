@@ -9,8 +9,10 @@
   each read up to its opening `retry:`/`id:` frame, held HOLD seconds; the server's VmRSS before,
   after opening and after holding, its VmHWM, and how many streams the server dropped. Then closes
   them and waits out the stream heartbeat (20 s), after which the server has let them go.
-- delivery: one event stream per account of the pairs (both people have the app open), then RATE
-  sends a second for DURATION seconds, `POST /api/conversations/{id}/messages` round-robin over
+- delivery: one event stream per account of the pairs (both people have the app open), then a
+  warm-up, reported apart: each conversation's first message since the server started, PAIRS of
+  them at RATE a second (what a send needs of its conversation is then read and kept, and
+  SQLite's pages are in memory). Then the measured run: RATE sends a second for DURATION seconds, `POST /api/conversations/{id}/messages` round-robin over
   the pairs, the two people taking turns, from CONNECTIONS keep-alive connections. Each send is
   timed from the moment its request is written: to its answer, and to the `message` event with
   its text on the recipient's stream. The reference is nginx answering `GET /message.body` (the
@@ -297,7 +299,7 @@ async def delivery(base: str, state: dict, nginx: str, reference_bytes: int) -> 
     free = await pool_of(base)
     statuses: list[int] = []
 
-    async def send(index: int, due: float) -> None:
+    async def send(index: int, due: float, answered: list[float] = answered) -> None:
         pair = pairs[index % len(pairs)]
         turn = (index // len(pairs)) % 2
         sender, recipient = (pair["buyer"], pair["seller"]) if turn == 0 else (pair["seller"], pair["buyer"])
@@ -314,10 +316,25 @@ async def delivery(base: str, state: dict, nginx: str, reference_bytes: int) -> 
         free.put_nowait(connection)
         return start
 
+    warm: list[float] = []
+    gc.collect()
+    gc.disable()
+    await paced(len(pairs), lambda index, due: send(index, due, warm))
+    for _ in range(50):
+        if not pending:
+            break
+        await asyncio.sleep(0.1)
+    gc.enable()
+    print(f"warm-up: each conversation's first message since the start, {len(pairs)} at {RATE}/s: answered {percentiles(warm)}")
+    answered.clear()
+    delivered.clear()
+    late.clear()
+    statuses.clear()
+
     count = RATE * DURATION
     gc.collect()
     gc.disable()
-    achieved = await paced(count, send)
+    achieved = await paced(count, lambda index, due: send(index + len(pairs), due))
     for _ in range(50):
         if not pending:
             break

@@ -15,7 +15,8 @@ import Testing
             let room = try await platform.messenger.room(in: "lessons", between: ana, and: ben, on: db)
             let blockedRoom = try await platform.messenger.room(in: "lessons", between: ana, and: cho, on: db)
             try await platform.messenger.block(cho, by: ana, on: db)
-            let writer = MessageWriter(clock: platform.clock, events: platform.events, notifications: platform.notifications, broadcast: platform.broadcast)
+            let writer = MessageWriter(clock: platform.clock, events: platform.events, notifications: platform.notifications, broadcast: platform.broadcast,
+                                       writes: platform.dedicatedWrites)
             func draft(in room: Messenger.Room, by sender: String, _ text: String) -> MessageWriter.Draft {
                 MessageWriter.Draft(conversation: .init(id: room.id, topic: .nothingInParticular(in: "lessons"), members: room.members, people: [:], about: nil),
                                     sender: sender, text: text, files: [])

@@ -7,7 +7,7 @@ import Testing
 
 /// Writes that arrive while one is under way go together into the next; one input's fault stays
 /// its own; a caller inside a write transaction writes in it.
-@Suite(.timeLimit(.minutes(1))) struct WriteBatchesTests {
+@Suite struct WriteBatchesTests {
     struct Refused: Error, Equatable {}
     struct Broken: Error {}
 
@@ -34,9 +34,9 @@ import Testing
             let batches = WriteBatches<Int, Int>(maxBatch: 4) { inputs, _ in try await recorder.write(inputs, holdingTheFirst: true) }
             let db = sprout.app.db
             let first = Task { try await batches.submit(1, on: db) }
-            while recorder.batches.withLock(\.count) == 0 { await Task.yield() }
+            while recorder.batches.withLock(\.count) == 0 { try await Task.sleep(for: .milliseconds(1)) }
             let others = (2...7).map { input in Task { try await batches.submit(input == 5 ? -5 : input, on: db) } }
-            while batches.waitingCount < 6 { await Task.yield() }
+            while batches.waitingCount < 6 { try await Task.sleep(for: .milliseconds(1)) }
             recorder.gate.continuation.yield()
 
             let firstValue = try await first.value
@@ -69,9 +69,9 @@ import Testing
             }
             let db = sprout.app.db
             let first = Task { try await batches.submit(1, on: db) }
-            while recorder.batches.withLock(\.count) == 0 { await Task.yield() }
+            while recorder.batches.withLock(\.count) == 0 { try await Task.sleep(for: .milliseconds(1)) }
             let others = [12, 13, 14].map { input in Task { try await batches.submit(input, on: db) } }
-            while batches.waitingCount < 3 { await Task.yield() }
+            while batches.waitingCount < 3 { try await Task.sleep(for: .milliseconds(1)) }
             recorder.gate.continuation.yield()
 
             let firstValue = try await first.value

@@ -28,11 +28,12 @@ struct MessageWriter: Sendable {
     let events: AccountEvents
     let notifications: AccountNotifications
     let broadcast: InstanceBroadcast
+    let writes: DedicatedWrites
     private let logger = Logger(label: "sprout.conversations")
 
     func write(_ drafts: [Draft], on db: any Database) async throws -> [Result<Sent, any Error>] {
         let now = Messenger.toTheMillisecond(clock.now())
-        let (results, stored) = try await db.writeTransaction { db in try await self.store(drafts, at: now, on: db) }
+        let (results, stored) = try await writes.transaction(on: db) { sql in try await self.store(drafts, at: now, on: sql) }
         let sent = zip(drafts, results).compactMap { draft, result in (try? result.get()).map { (draft, $0) } }
         // Committed: from here on nothing throws, or the batch would be written again.
         await events.announce(stored, on: db)
@@ -59,8 +60,7 @@ struct MessageWriter: Sendable {
     }
 
     /// The batch's results, and the live events it stored.
-    private func store(_ drafts: [Draft], at now: Date, on db: any Database) async throws -> ([Result<Sent, any Error>], [AccountEvents.Stored]) {
-        let sql = try db.sql()
+    private func store(_ drafts: [Draft], at now: Date, on sql: any SQLDatabase) async throws -> ([Result<Sent, any Error>], [AccountEvents.Stored]) {
         // Inside: a block that commits while the messages are being written still stops them.
         let blocked = try await blockedPairs(among: Set(drafts.flatMap(\.conversation.members)), on: sql)
         let isBlocked = { (draft: Draft) in
@@ -110,8 +110,8 @@ struct MessageWriter: Sendable {
                 link: PlatformPaths.conversation.link(conversation.id)
             ))
         }
-        let stored = try await self.events.store(events, on: db) + notifications.store(notes, on: db).events
-        try await ReadVersions.bump(Messenger.readGroup, accounts: Array(Set(accepted.flatMap(\.conversation.members))), on: db)
+        let stored = try await self.events.store(events, on: sql) + notifications.store(notes, on: sql).events
+        try await ReadVersions.bump(Messenger.readGroup, accounts: Array(Set(accepted.flatMap(\.conversation.members))), on: sql)
 
         var written = sent.makeIterator()
         return (drafts.map { draft in

@@ -26,7 +26,8 @@ public struct Messenger: Sendable {
     static let postedChannel = "sprout_conversation_messages"
 
     public init(clock: WallClock, ids: IdentifierGenerator, events: AccountEvents, notifications: AccountNotifications,
-                subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast, readVersions: ReadVersions) {
+                subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast, readVersions: ReadVersions,
+                writes: DedicatedWrites) {
         self.clock = clock
         self.ids = ids
         self.events = events
@@ -35,7 +36,7 @@ public struct Messenger: Sendable {
         self.photos = photos
         self.broadcast = broadcast
         kept = KeptConversations(versions: readVersions)
-        let writer = MessageWriter(clock: clock, events: events, notifications: notifications, broadcast: broadcast)
+        let writer = MessageWriter(clock: clock, events: events, notifications: notifications, broadcast: broadcast, writes: writes)
         outgoing = WriteBatches { drafts, db in try await writer.write(drafts, on: db) }
     }
 

@@ -22,9 +22,13 @@ extension ReadVersions {
     /// trigger can name the account of (a message concerns both people of a conversation, and
     /// its rows name neither's inbox).
     public static func bump(_ group: String, accounts: [String], on db: any Database) async throws {
+        try await bump(group, accounts: accounts, on: try db.sql())
+    }
+
+    static func bump(_ group: String, accounts: [String], on sql: any SQLDatabase) async throws {
         let rows = Set(accounts).sorted().map { SQLGroupExpression([SQLBind(group), SQLBind($0), SQLLiteral.numeric("1")]) }
         guard !rows.isEmpty else { return }
-        try await db.sql().raw("""
+        try await sql.raw("""
             INSERT INTO account_read_versions (name, account_id, version) VALUES \(SQLList(rows))
             ON CONFLICT (name, account_id) DO UPDATE SET version = account_read_versions.version + 1
             """).run()

@@ -57,9 +57,14 @@ public enum DatabaseSetup {
         guard case .sqlite = storage else { return }
         for eventLoop in app.eventLoopGroup.makeIterator() {
             guard let sql = app.databases.database(logger: app.logger, on: eventLoop) as? any SQLDatabase else { continue }
-            try await sql.raw("PRAGMA busy_timeout=\(unsafeRaw: String(busyTimeoutMilliseconds))").run()
-            try await sql.raw("PRAGMA synchronous=NORMAL").run()
+            try await prepare(sql)
         }
+    }
+
+    /// Sets what `prepareConnections` says on the SQLite connection behind `sql`.
+    static func prepare(_ sql: any SQLDatabase) async throws {
+        try await sql.raw("PRAGMA busy_timeout=\(unsafeRaw: String(busyTimeoutMilliseconds))").run()
+        try await sql.raw("PRAGMA synchronous=NORMAL").run()
     }
 
     public static let busyTimeoutMilliseconds = 5000

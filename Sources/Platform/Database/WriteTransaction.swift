@@ -50,7 +50,7 @@ extension Database {
 /// The gate is taken before a connection, so a waiter holds no connection the holder could need.
 /// One gate serves the process: a server opens one SQLite file, and the test suites' many
 /// scratch files only wait on each other's short transactions.
-private actor SQLiteWriteGate {
+actor SQLiteWriteGate {
     static let shared = SQLiteWriteGate()
 
     private var isTaken = false

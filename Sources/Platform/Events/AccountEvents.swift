@@ -73,7 +73,7 @@ public final class AccountEvents: ModuleService, Sendable {
     public func publish<Payload: Encodable>(_ name: LiveEvents.Name, _ data: (String) -> Payload, english: ((String) -> Payload)? = nil,
                                          to accounts: [String], on db: any Database) async throws -> [String: Int] {
         let drafts = try Self.drafts(name, data, english: english, for: accounts)
-        let stored = try await db.writeTransaction { db in try await self.store(drafts, on: db) }
+        let stored = try await db.writeTransaction { db in try await self.store(drafts, on: try db.sql()) }
         await announce(stored, on: db)
         return Dictionary(stored.map { ($0.draft.account, $0.id) }) { first, _ in first }
     }
@@ -124,9 +124,8 @@ public final class AccountEvents: ModuleService, Sendable {
     /// order, so two transactions never wait on each other crosswise) until it commits. Under
     /// that lock, the event before each account's first one here is the newest already stored;
     /// the later ones follow their own.
-    func store(_ drafts: [Draft], on db: any Database) async throws -> [Stored] {
+    func store(_ drafts: [Draft], on sql: any SQLDatabase) async throws -> [Stored] {
         guard !drafts.isEmpty else { return [] }
-        let sql = try db.sql()
         if sql.dialect.name == "postgresql" {
             for account in Set(drafts.map(\.account)).sorted() {
                 try await sql.raw("SELECT pg_advisory_xact_lock(CAST(\(bind: Self.orderLock) AS integer), hashtext(\(bind: account)))").run()

@@ -112,6 +112,9 @@ final class LiveStream: Sendable {
         }
     }
 
+    /// Whether a read or a write of events is under way.
+    var isWriting: Bool { state.withLock { $0.reading } }
+
     /// Writes a keep-alive; a failed write is the client gone.
     func beat(gone: @escaping @Sendable (LiveStream) -> Void) {
         guard !state.withLock({ $0.ended }) else { return }

@@ -32,6 +32,8 @@ public struct PlatformServices: Sendable {
     public let notifications: AccountNotifications
     /// Conversations between two people about a module's things (`AppModule.conversationSubjects`).
     public let messenger: Messenger
+    /// The connection a batch of messages is written on (SQLite).
+    public let dedicatedWrites: DedicatedWrites
     public let conversationSubjects: ConversationSubjectDirectory
     /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
     public let sockets: SocketIOServer
@@ -57,11 +59,13 @@ public struct PlatformServices: Sendable {
         self.receipts = receipts
         self.readVersions = readVersions
         events = AccountEvents(broadcast: broadcast, clock: clock)
+        dedicatedWrites = DedicatedWrites(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
-                              photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions)
+                              photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
+                              writes: dedicatedWrites)
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

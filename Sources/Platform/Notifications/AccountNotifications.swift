@@ -36,7 +36,7 @@ public struct AccountNotifications: Sendable {
     /// their live streams, and pushed to their browsers and devices when no stream shows it.
     public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
         let note = Note(accountID: accountID, app: app, kind: kind, text: text, link: link)
-        let stored = try await db.writeTransaction { db in try await store([note], on: db) }
+        let stored = try await db.writeTransaction { db in try await store([note], on: try db.sql()) }
         await events.announce(stored.events, on: db)
     }
 
@@ -60,9 +60,8 @@ public struct AccountNotifications: Sendable {
     /// caller announces the events once committed, so no stream reads before they can be seen.
     /// One statement per table for all the notes (a batch of messages notifies in one go).
     /// Its statements are SQLKit's, as every message's send runs them (bench/RESULTS.md).
-    func store(_ notes: [Note], on db: any Database) async throws -> Stored {
+    func store(_ notes: [Note], on sql: any SQLDatabase) async throws -> Stored {
         guard !notes.isEmpty else { return Stored(notes: [], events: []) }
-        let sql = try db.sql()
         struct Muted: Decodable, Hashable {
             let account_id: String
             let kind: String
@@ -91,7 +90,7 @@ public struct AccountNotifications: Sendable {
             try AccountEvents.drafts(.notification, { _ in Self.item(record, english: false) }, english: { _ in Self.item(record, english: true) },
                                      for: [record.accountID])
         }
-        let events = try await events.store(drafts, on: db)
+        let events = try await events.store(drafts, on: sql)
         // One tag per thing: a second message in a conversation replaces the first on the screen.
         let pushes = zip(kept, events).map { note, event in
             let push = { (text: String) in
@@ -99,7 +98,7 @@ public struct AccountNotifications: Sendable {
             }
             return PushSubscriptions.Push(accountID: note.accountID, message: (push(note.text.ko), push(note.text.en)), unlessSeen: event.id)
         }
-        try await self.pushes.push(pushes, on: db)
+        try await self.pushes.push(pushes, on: sql)
         return Stored(notes: stored, events: events)
     }
 

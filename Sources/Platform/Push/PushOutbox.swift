@@ -45,7 +45,20 @@ public final class PushOutbox: ModuleService, Sendable {
     }
 
     func enqueue(_ entry: PushOutboxEntry, on db: any Database) async throws {
-        try await entry.create(on: db)
+        try await enqueue([entry], on: try db.sql())
+    }
+
+    /// Queues `entries` in one statement, inside the caller's transaction when there is one.
+    func enqueue(_ entries: [PushOutboxEntry], on sql: any SQLDatabase) async throws {
+        guard !entries.isEmpty else { return }
+        var insert = sql.insert(into: PushOutboxEntry.schema)
+            .columns("app", "token", "title", "body", "data", "sound", "attempts", "next_attempt_at", "created_at", "channel", "unless_seen")
+        for entry in entries {
+            insert = insert.values(SQLBind(entry.app), SQLBind(entry.token), SQLBind(entry.title), SQLBind(entry.body), SQLBind(entry.data),
+                                   SQLBind(entry.sound), SQLBind(entry.attempts), SQLBind(entry.nextAttemptAt), SQLBind(entry.createdAt),
+                                   SQLBind(entry.channel), SQLBind(entry.unlessSeen))
+        }
+        try await insert.run()
         _ = wake.withLockedValue { $0?.yield() }
     }
 

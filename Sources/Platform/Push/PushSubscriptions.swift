@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SQLKit
 
 public enum PushSubscriptionError: Error, Equatable {
     /// Not a URL, or longer than any push service's.
@@ -92,20 +93,25 @@ public struct PushSubscriptions: Sendable {
 
     /// Queues each push for every browser and device of its account, in the language each chose;
     /// none is sent if a live stream shows its event `unlessSeen` within `liveGrace`.
-    func push(_ pushes: [Push], on db: any Database) async throws {
-        let accounts = Array(Set(pushes.map(\.accountID)))
-        guard !accounts.isEmpty else { return }
-        let subscriptions = Dictionary(grouping: try await PushSubscriptionRecord.query(on: db).filter(\.$accountID ~~ accounts).all(), by: \.accountID)
-        let now = clock.now()
-        for push in pushes {
-            for subscription in subscriptions[push.accountID] ?? [] {
-                let channel: PushOutboxEntry.Channel = subscription.kind == PushSubscriptionRecord.Kind.web.rawValue ? .web : .device
-                try await outbox.enqueue(PushOutboxEntry(
-                    app: Self.app, token: subscription.address, message: subscription.english ? push.message.en : push.message.ko, now: now,
-                    channel: channel, unlessSeen: push.unlessSeen, due: now.addingTimeInterval(push.unlessSeen == nil ? 0 : Self.liveGrace)
-                ), on: db)
-            }
+    func push(_ pushes: [Push], on sql: any SQLDatabase) async throws {
+        struct Subscription: Decodable {
+            let account_id: String
+            let kind: String
+            let address: String
+            let english: Bool
         }
+        let accounts = Set(pushes.map(\.accountID)).sorted()
+        guard !accounts.isEmpty else { return }
+        let subscriptions = Dictionary(grouping: try await sql.select().columns("account_id", "kind", "address", "english").from(PushSubscriptionRecord.schema)
+            .where("account_id", .in, accounts).orderBy("id").all(decoding: Subscription.self), by: \.account_id)
+        let now = clock.now()
+        try await outbox.enqueue(pushes.flatMap { push in
+            (subscriptions[push.accountID] ?? []).map { subscription in
+                PushOutboxEntry(app: Self.app, token: subscription.address, message: subscription.english ? push.message.en : push.message.ko, now: now,
+                                channel: subscription.kind == PushSubscriptionRecord.Kind.web.rawValue ? .web : .device,
+                                unlessSeen: push.unlessSeen, due: now.addingTimeInterval(push.unlessSeen == nil ? 0 : Self.liveGrace))
+            }
+        }, on: sql)
     }
 
     static func validated(_ address: Address, hosts: PushServiceHosts) throws
