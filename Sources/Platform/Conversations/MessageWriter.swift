@@ -110,7 +110,7 @@ struct MessageWriter: Sendable {
                 link: PlatformPaths.conversation.link(conversation.id)
             ))
         }
-        let stored = try await self.events.store(events, on: sql) + notifications.store(notes, on: sql).events
+        let stored = try await self.events.store(events, on: sql) + notifications.store(notes, on: sql)
         try await ReadVersions.bump(Messenger.readGroup, accounts: Array(Set(accepted.flatMap(\.conversation.members))), on: sql)
 
         var written = sent.makeIterator()

@@ -9,8 +9,8 @@ import VaporCSQLite
 
 /// A connection to the SQLite file that runs each statement on the calling thread, through
 /// SQLite's C API, as an `SQLDatabase`. SQLiteNIO sends every statement to its thread pool and
-/// answers on an event loop: two thread switches a statement, which this machine's scheduler made
-/// 0.15 ms each way even with both threads idle (bench/RESULTS.md). Called from one thread at a
+/// answers on an event loop: two thread switches a statement, 0.15 ms a statement on this machine
+/// even with both threads idle (bench/RESULTS.md). Called from one thread at a
 /// time (`DedicatedWrites` runs it on a thread of its own), a batch's dozen statements run one
 /// after another without leaving it. Statements are kept prepared, as the same few recur.
 ///

@@ -149,16 +149,11 @@ public final class AccountEvents: ModuleService, Sendable {
         }
     }
 
-    /// Wakes the streams of `accounts` on every instance to read what was stored for them. What
-    /// it announces is committed already, so a failure here is logged, not thrown: the streams
-    /// read it with their account's next news, or a client reconnecting with `Last-Event-ID`.
-    public func announce(_ accounts: Set<String>, on db: any Database) async {
-        wake(Array(accounts))
-        await tellOtherInstances(accounts, on: db)
-    }
-
-    /// Announces events just committed. A stream of this instance that has written the event
-    /// before them writes them as they are, without reading them back; any other stream reads.
+    /// Announces events just committed to the streams of their accounts on every instance. A
+    /// stream of this instance that has written the event before them writes them as they are,
+    /// without reading them back; any other stream reads. What it announces is committed
+    /// already, so a failure here is logged, not thrown: the streams read it with their
+    /// account's next news, or a client reconnecting with `Last-Event-ID`.
     func announce(_ stored: [Stored], on db: any Database) async {
         let byAccount = Dictionary(grouping: stored, by: \.draft.account)
         let open = streams.withLockedValue { open in byAccount.keys.flatMap { open[$0] ?? [] } }

@@ -37,7 +37,7 @@ public struct AccountNotifications: Sendable {
     public func notify(_ accountID: String, app: String, kind: Notifications.Kind, text: Text, link: String, on db: any Database) async throws {
         let note = Note(accountID: accountID, app: app, kind: kind, text: text, link: link)
         let stored = try await db.writeTransaction { db in try await store([note], on: try db.sql()) }
-        await events.announce(stored.events, on: db)
+        await events.announce(stored, on: db)
     }
 
     /// One notification for one account, before it is stored.
@@ -49,19 +49,13 @@ public struct AccountNotifications: Sendable {
         let link: String
     }
 
-    /// What `store` stored: whether each note was (not when its kind is turned off), and the
-    /// live events it made, for the caller to `AccountEvents.announce` once committed.
-    struct Stored {
-        let notes: [Bool]
-        let events: [AccountEvents.Stored]
-    }
-
     /// Stores what `notify` sends, inside the caller's write transaction, and wakes nobody: the
-    /// caller announces the events once committed, so no stream reads before they can be seen.
-    /// One statement per table for all the notes (a batch of messages notifies in one go).
+    /// caller announces the live events it answers once committed, so no stream reads before
+    /// they can be seen. A note whose kind its account turned off is not stored. One statement
+    /// per table for all the notes (a batch of messages notifies in one go).
     /// Its statements are SQLKit's, as every message's send runs them (bench/RESULTS.md).
-    func store(_ notes: [Note], on sql: any SQLDatabase) async throws -> Stored {
-        guard !notes.isEmpty else { return Stored(notes: [], events: []) }
+    func store(_ notes: [Note], on sql: any SQLDatabase) async throws -> [AccountEvents.Stored] {
+        guard !notes.isEmpty else { return [] }
         struct Muted: Decodable, Hashable {
             let account_id: String
             let kind: String
@@ -70,9 +64,8 @@ public struct AccountNotifications: Sendable {
             .where("account_id", .in, Array(Set(notes.map(\.accountID))))
             .where("kind", .in, Array(Set(notes.map(\.kind.rawValue))))
             .all(decoding: Muted.self))
-        let stored = notes.map { !muted.contains(Muted(account_id: $0.accountID, kind: $0.kind.rawValue)) }
-        let kept = zip(notes, stored).filter { $0.1 }.map { $0.0 }
-        guard !kept.isEmpty else { return Stored(notes: stored, events: []) }
+        let kept = notes.filter { !muted.contains(Muted(account_id: $0.accountID, kind: $0.kind.rawValue)) }
+        guard !kept.isEmpty else { return [] }
         let now = clock.now()
         var insert = sql.insert(into: NotificationRecord.schema).columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
         for note in kept {
@@ -99,7 +92,7 @@ public struct AccountNotifications: Sendable {
             return PushSubscriptions.Push(accountID: note.accountID, message: (push(note.text.ko), push(note.text.en)), unlessSeen: event.id)
         }
         try await self.pushes.push(pushes, on: sql)
-        return Stored(notes: stored, events: events)
+        return events
     }
 
     /// Newest first, `limit` at most, older than the id `before` when given.
