@@ -32,30 +32,13 @@ public final class DedicatedWrites: ModuleService, Sendable {
     func transaction<T: Sendable>(on db: any Database, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let ordinary = { try await db.writeTransaction { db in try await body(try db.sql()) } }
         guard !db.isInWriteTransaction, connection.withLockedValue({ $0 }) != nil else { return try await ordinary() }
-        await SQLiteWriteGate.shared.enter()
-        // Looked at again in turn: `stop` closes it in turn too.
-        guard let connection = connection.withLockedValue({ $0 }) else {
-            await SQLiteWriteGate.shared.leave()
-            return try await ordinary()
+        let written: T? = try await SQLiteWriteGate.shared.inTurn {
+            // Looked at again in turn: `stop` closes it in turn too.
+            guard let connection = connection.withLockedValue({ $0 }) else { return nil }
+            return try await withTaskExecutorPreference(Self.executor) { try await connection.immediateTransaction { try await body(connection) } }
         }
-        do {
-            let result = try await withTaskExecutorPreference(Self.executor) {
-                try await connection.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await body(connection)
-                    try await connection.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await connection.raw("ROLLBACK").run()
-                    throw error
-                }
-            }
-            await SQLiteWriteGate.shared.leave()
-            return result
-        } catch {
-            await SQLiteWriteGate.shared.leave()
-            throw error
-        }
+        if let written { return written }
+        return try await ordinary()
     }
 
     public func start(on application: Application) async throws {
@@ -66,12 +49,12 @@ public final class DedicatedWrites: ModuleService, Sendable {
 
     /// Closes the connection once no transaction is on it.
     public func stop() async {
-        await SQLiteWriteGate.shared.enter()
-        connection.withLockedValue { connection in
-            connection?.close()
-            connection = nil
+        await SQLiteWriteGate.shared.inTurn {
+            connection.withLockedValue { connection in
+                connection?.close()
+                connection = nil
+            }
         }
-        await SQLiteWriteGate.shared.leave()
     }
 }
 

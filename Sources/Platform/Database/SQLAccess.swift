@@ -18,23 +18,23 @@ public struct NotSQLDatabase: Error {}
 struct InsertedRow: Decodable {
     let id: Int
 
-    /// The id of `row`; a database that answered no row for an insert that did not fail is a
-    /// fault of the database, not of the request.
-    static func id(of row: InsertedRow?) throws -> Int {
-        guard let row else { throw NoInsertedRow() }
-        return row.id
+    /// The ids of a multi-row `INSERT … RETURNING id` of `count` rows, in the order its rows
+    /// were listed.
+    static func ids(of rows: [InsertedRow], rows count: Int) throws -> [Int] {
+        try inListedOrder(rows, rows: count, id: \.id).map(\.id)
     }
 
-    /// The ids of a multi-row `INSERT … RETURNING id`, in the order its rows were listed. Neither
-    /// database promises the order of the rows it answers, but both give the rows of one
-    /// `VALUES` list increasing ids in the list's order (SQLite writes them one after another
-    /// under its one writer; PostgreSQL takes each row's `nextval` in turn), so the ids sorted
-    /// are the rows' ids in order.
-    static func ids(of rows: [InsertedRow], rows count: Int) throws -> [Int] {
+    /// What a multi-row `INSERT … RETURNING` of `count` rows answered, in the order its rows were
+    /// listed. Neither database promises the order of the rows it answers, but both give the rows
+    /// of one `VALUES` list increasing ids in the list's order (SQLite writes them one after
+    /// another under its one writer; PostgreSQL takes each row's `nextval` in turn), so the rows
+    /// sorted by id are in the list's order. A database that answered fewer rows than an insert
+    /// that did not fail wrote is a fault of the database, not of the request.
+    static func inListedOrder<Row>(_ rows: [Row], rows count: Int, id: (Row) -> Int) throws -> [Row] {
         guard rows.count == count else { throw NoInsertedRow() }
-        return rows.map(\.id).sorted()
+        return rows.sorted { id($0) < id($1) }
     }
 }
 
-/// An `INSERT … RETURNING` answered no row.
+/// An `INSERT … RETURNING` answered fewer rows than it wrote.
 struct NoInsertedRow: Error {}

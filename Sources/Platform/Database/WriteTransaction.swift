@@ -12,26 +12,26 @@ extension Database {
         guard let sql = self as? any SQLDatabase, sql.dialect.name == "sqlite" else {
             return try await transaction(body)
         }
-        let arrived = DispatchTime.now().uptimeNanoseconds
-        await SQLiteWriteGate.shared.enter()
-        ServerMetrics.waitedForDatabaseWrite(nanoseconds: DispatchTime.now().uptimeNanoseconds &- arrived)
-        do {
-            let result = try await withConnection { connection in
+        return try await SQLiteWriteGate.shared.inTurn {
+            try await withConnection { connection in
                 guard let sql = connection as? any SQLDatabase else { return try await body(connection) }
-                try await sql.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await WriteTransactionScope.$isOpen.withValue(true) { try await body(connection) }
-                    try await sql.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await sql.raw("ROLLBACK").run()
-                    throw error
-                }
+                return try await sql.immediateTransaction { try await WriteTransactionScope.$isOpen.withValue(true) { try await body(connection) } }
             }
-            await SQLiteWriteGate.shared.leave()
+        }
+    }
+}
+
+extension SQLDatabase {
+    /// `body` between `BEGIN IMMEDIATE` and `COMMIT` on this SQLite connection, rolled back when it
+    /// throws. The caller holds the write gate (`SQLiteWriteGate.inTurn`).
+    func immediateTransaction<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        try await raw("BEGIN IMMEDIATE").run()
+        do {
+            let result = try await body()
+            try await raw("COMMIT").run()
             return result
         } catch {
-            await SQLiteWriteGate.shared.leave()
+            try? await raw("ROLLBACK").run()
             throw error
         }
     }
@@ -56,7 +56,23 @@ actor SQLiteWriteGate {
     private var isTaken = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    func enter() async {
+    /// Runs `body` once the gate is this caller's, and lets the next one in after it, whatever
+    /// `body` does. How long the caller waited is measured (`ServerMetrics`).
+    nonisolated func inTurn<T: Sendable>(_ body: () async throws -> T) async rethrows -> T {
+        let arrived = DispatchTime.now().uptimeNanoseconds
+        await enter()
+        ServerMetrics.waitedForDatabaseWrite(nanoseconds: DispatchTime.now().uptimeNanoseconds &- arrived)
+        do {
+            let result = try await body()
+            await leave()
+            return result
+        } catch {
+            await leave()
+            throw error
+        }
+    }
+
+    private func enter() async {
         guard isTaken else {
             isTaken = true
             return
@@ -65,7 +81,7 @@ actor SQLiteWriteGate {
     }
 
     /// Hands the gate straight to the next waiter, so a newcomer cannot overtake it.
-    func leave() {
+    private func leave() {
         if waiting.isEmpty {
             isTaken = false
         } else {

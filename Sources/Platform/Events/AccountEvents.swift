@@ -135,13 +135,11 @@ public final class AccountEvents: ModuleService, Sendable {
         let rows = SQLList(drafts.map { draft in
             SQLGroupExpression([SQLBind(draft.account), SQLBind(draft.name.rawValue), SQLBind(draft.data), SQLBind(draft.dataEn), SQLBind(now), SQLBind(false)])
         })
-        let inserted = try await sql.raw("""
+        let inserted = try InsertedRow.inListedOrder(try await sql.raw("""
             INSERT INTO \(ident: AccountEventRecord.schema) (account_id, name, data, data_en, created_at, seen) VALUES \(rows)
             RETURNING id, (SELECT MAX(e.id) FROM \(ident: AccountEventRecord.schema) e
                            WHERE e.account_id = \(ident: AccountEventRecord.schema).account_id AND e.id < \(ident: AccountEventRecord.schema).id) AS previous
-            """).all(decoding: InsertedEvent.self).sorted { $0.id < $1.id }
-        guard inserted.count == drafts.count else { throw NoInsertedRow() }
-        // In the rows' order, as `InsertedRow.ids` says why.
+            """).all(decoding: InsertedEvent.self), rows: drafts.count, id: \.id)
         var latest: [String: Int] = [:]
         return zip(drafts, inserted).map { draft, row in
             defer { latest[draft.account] = row.id }
