@@ -109,7 +109,7 @@ public enum SproutApplication {
         } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
             try await platform.apiKeys.revokeDevKey(former, on: app.db)
         }
-        try await app.startModuleServices([platform.dedicatedWrites, platform.broadcast, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
+        try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)

@@ -53,6 +53,8 @@ public enum DatabaseSetup {
     ///   (the WAL is synced at checkpoints). A crash of the process loses nothing committed; a
     ///   power cut may lose the last commits, never the file's integrity. Every commit's fsync
     ///   capped chat writes near a thousand a second (bench/RESULTS.md).
+    /// - `wal_autocheckpoint=0`: no commit copies the WAL into the file; `WALCheckpoints` does,
+    ///   beside the writes.
     public static func prepareConnections(of app: Application, storage: SproutConfig.Storage) async throws {
         guard case .sqlite = storage else { return }
         for eventLoop in app.eventLoopGroup.makeIterator() {
@@ -63,9 +65,10 @@ public enum DatabaseSetup {
 
     /// Sets what `prepareConnections` says on the SQLite connection behind `sql`.
     static func prepare(_ sql: any SQLDatabase) async throws {
-        try await sql.raw("PRAGMA busy_timeout=\(unsafeRaw: String(busyTimeoutMilliseconds))").run()
-        try await sql.raw("PRAGMA synchronous=NORMAL").run()
+        for pragma in connectionPragmas { try await sql.raw("\(unsafeRaw: pragma)").run() }
     }
+
+    static let connectionPragmas = ["PRAGMA busy_timeout=\(busyTimeoutMilliseconds)", "PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0"]
 
     public static let busyTimeoutMilliseconds = 5000
 

@@ -39,7 +39,7 @@ final class DirectSQLiteConnection: SQLDatabase, Sendable {
             throw error
         }
         let connection = Handle(opened)
-        for pragma in ["PRAGMA busy_timeout=\(DatabaseSetup.busyTimeoutMilliseconds)", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"] {
+        for pragma in DatabaseSetup.connectionPragmas + ["PRAGMA foreign_keys=ON"] {
             try connection.run(pragma, []) { _ in }
         }
         handle = connection
@@ -59,7 +59,8 @@ final class DirectSQLiteConnection: SQLDatabase, Sendable {
         try run(query, onRow)
     }
 
-    private func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
+    /// Runs `query` on the calling thread.
+    func run(_ query: any SQLExpression, _ onRow: (any SQLRow) -> Void) throws {
         let (sql, binds) = serialize(query)
         let values = try binds.map { try encoder.encode($0) }
         try lock.withLock {

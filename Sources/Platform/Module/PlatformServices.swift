@@ -34,6 +34,8 @@ public struct PlatformServices: Sendable {
     public let messenger: Messenger
     /// The connection a batch of messages is written on (SQLite).
     public let dedicatedWrites: DedicatedWrites
+    /// Copies SQLite's WAL into the database file beside the writes.
+    public let walCheckpoints: WALCheckpoints
     public let conversationSubjects: ConversationSubjectDirectory
     /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
     public let sockets: SocketIOServer
@@ -60,6 +62,7 @@ public struct PlatformServices: Sendable {
         self.readVersions = readVersions
         events = AccountEvents(broadcast: broadcast, clock: clock)
         dedicatedWrites = DedicatedWrites(storage: config.storage)
+        walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)

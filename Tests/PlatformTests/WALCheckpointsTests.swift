@@ -1,0 +1,116 @@
+import Fluent
+import Foundation
+@testable import Platform
+import SproutTestSupport
+import SQLKit
+import Testing
+
+/// No commit copies SQLite's WAL into the database file; `WALCheckpoints` does, beside the writes.
+@Suite struct WALCheckpointsTests {
+    struct Count: Decodable {
+        let total: Int
+    }
+
+    struct Setting: Decodable {
+        let wal_autocheckpoint: Int
+    }
+
+    /// A scratch database in WAL mode, and a connection to it with the process's settings.
+    private func scratch() throws -> (path: String, connection: DirectSQLiteConnection) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID().uuidString).sqlite").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let connection = try DirectSQLiteConnection(path: path, logger: .init(label: "test"))
+        try connection.run(SQLRaw("PRAGMA journal_mode=WAL")) { _ in }
+        return (path, connection)
+    }
+
+    private func remove(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+    }
+
+    /// The rows of `table` in the database file itself, without the WAL; 0 while the table is
+    /// only in the WAL.
+    private func rowsInTheFile(_ table: String, at path: String) async throws -> Int {
+        let file = try DirectSQLiteConnection(path: "file:\(path)?immutable=1", logger: .init(label: "test"))
+        defer { file.close() }
+        let tables = try await file.raw("SELECT count(*) AS total FROM sqlite_master WHERE name = \(bind: table)").first(decoding: Count.self)?.total
+        guard tables == 1 else { return 0 }
+        return try await file.raw("SELECT count(*) AS total FROM \(ident: table)").first(decoding: Count.self)?.total ?? 0
+    }
+
+    @Test func everyConnectionOfTheServerLeavesCheckpointsToIt() async throws {
+        try await withSprout { sprout in
+            guard case let .sqlite(path) = sprout.platform.config.storage else { return }
+            for eventLoop in sprout.app.eventLoopGroup.makeIterator() {
+                let sql = try #require(sprout.app.databases.database(logger: sprout.app.logger, on: eventLoop) as? any SQLDatabase)
+                #expect(try await sql.raw("PRAGMA wal_autocheckpoint").first(decoding: Setting.self)?.wal_autocheckpoint == 0)
+            }
+            let direct = try DirectSQLiteConnection(path: path, logger: sprout.app.logger)
+            defer { direct.close() }
+            #expect(try await direct.raw("PRAGMA wal_autocheckpoint").first(decoding: Setting.self)?.wal_autocheckpoint == 0)
+        }
+    }
+
+    @Test func commitsLeaveTheWALToTheCheckpointWhichCopiesItIntoTheFile() async throws {
+        try await withSprout { sprout in
+            let (path, writer) = try scratch()
+            defer { writer.close(); remove(path) }
+            try await writer.raw("CREATE TABLE pages (body BLOB)").run()
+            // 300 commits of about 4 pages each: SQLite's own checkpoint would have started the
+            // WAL over at 1,000 pages.
+            for _ in 0..<300 {
+                try await writer.immediateTransaction {
+                    try await writer.insert(into: "pages").columns("body").values(SQLBind(Data(count: 12_000))).run()
+                }
+            }
+            #expect(try await rowsInTheFile("pages", at: path) == 0, "nothing copied by a commit")
+
+            let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
+            #expect(try await checkpoints.checkpoint() == nil, "nothing before the start")
+            try await checkpoints.start(on: sprout.app)
+            let outcome = try #require(try await checkpoints.checkpoint())
+            await checkpoints.stop()
+            #expect(outcome.frames > 1_000 && outcome.copied == outcome.frames, "\(outcome)")
+            #expect(try await rowsInTheFile("pages", at: path) == 300)
+            #expect(try await checkpoints.checkpoint() == nil, "nothing after the stop")
+        }
+    }
+
+    @Test func aReaderKeepsItsFramesUntilItIsDone() async throws {
+        try await withSprout { sprout in
+            let (path, writer) = try scratch()
+            defer { writer.close(); remove(path) }
+            try await writer.raw("CREATE TABLE pages (body BLOB)").run()
+            let reader = try DirectSQLiteConnection(path: path, logger: sprout.app.logger)
+            defer { reader.close() }
+            try reader.run(SQLRaw("BEGIN")) { _ in }
+            _ = try await reader.raw("SELECT count(*) AS total FROM pages").first(decoding: Count.self)
+            try await writer.insert(into: "pages").columns("body").values(SQLBind(Data(count: 12_000))).run()
+
+            let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
+            try await checkpoints.start(on: sprout.app)
+            let held = try #require(try await checkpoints.checkpoint())
+            #expect(held.copied < held.frames, "the reader's snapshot is not overwritten: \(held)")
+            try reader.run(SQLRaw("COMMIT")) { _ in }
+            let done = try #require(try await checkpoints.checkpoint())
+            await checkpoints.stop()
+            #expect(done.copied == done.frames && done.frames == held.frames, "\(done)")
+        }
+    }
+
+    @Test func theServersCheckpointsCopyItsWrites() async throws {
+        try await withSprout { sprout in
+            guard case let .sqlite(path) = sprout.platform.config.storage else { return }
+            let sql = try sprout.app.db.sql()
+            try await sql.raw("CREATE TABLE written (body TEXT)").run()
+            try await sprout.app.db.writeTransaction { db in try await db.sql().insert(into: "written").columns("body").values(SQLBind("kept")).run() }
+            // The service's own loop, every quarter of a second; a busy machine may take longer.
+            var copied = 0
+            for _ in 0..<600 where copied == 0 {
+                copied = try await rowsInTheFile("written", at: path)
+                if copied == 0 { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(copied == 1)
+        }
+    }
+}
