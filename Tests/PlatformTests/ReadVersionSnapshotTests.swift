@@ -29,6 +29,32 @@ import Testing
         }
     }
 
+    @Test func aReadReadsAnAccountsCounterOncePerSnapshotAndANewRequestSeesEveryCommit() async throws {
+        try await withSprout { sprout in
+            // PostgreSQL has no data version to keep them by: each check is a query there.
+            guard case .sqlite = sprout.platform.config.storage else { return }
+            let versions = sprout.platform.readVersions
+            let bump = { (account: String) in try await ReadVersions.bump("conversations", accounts: [account], on: sprout.app.db) }
+            try await bump("reader")
+            let read = sprout.request(.GET)
+            let first = try #require(try await versions.current("conversations", account: "reader", for: read))
+            #expect(first == 1)
+            #expect(try await versions.current("conversations", account: "someone", for: read) == 0, "no row yet")
+
+            try await bump("reader")
+            #expect(try await versions.current("conversations", account: "reader", for: read) == 1, "read once at the read's snapshot")
+            #expect(try await versions.current("conversations", account: "reader", for: sprout.request(.GET)) == 2, "a new request sees the commit")
+            #expect(try await versions.current("conversations", account: "reader", for: sprout.request(.POST)) == 2)
+
+            let write = sprout.request(.POST)
+            try await bump("reader")
+            #expect(try await versions.current("conversations", account: "reader", for: write) == 3)
+            try await bump("reader")
+            #expect(try await versions.current("conversations", account: "reader", for: write) == 4, "a write request reads afresh")
+            #expect(try await versions.current("conversations", account: "reader", for: sprout.request(.HEAD)) == 4)
+        }
+    }
+
     @Test func allCountersReadTogetherAreTheOnesReadOneByOne() async throws {
         try await withSprout { sprout in
             let versions = sprout.platform.readVersions

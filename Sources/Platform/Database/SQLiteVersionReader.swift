@@ -31,14 +31,26 @@ final class SQLiteVersionReader: Sendable {
     }
 
     /// The counter of `group` for `account`: 0 when the account has no row yet, nil when it
-    /// cannot be read here.
-    func version(_ group: String, account: String) -> Int64? {
-        connection.withLock { $0.version(group, account: account) }
+    /// cannot be read here. With `seenAt`, the data version a request's `snapshot()` was read at,
+    /// a counter already read at that same data version is answered without reading: nothing
+    /// was committed since (the counter read then is as new as the request's snapshot or newer).
+    func version(_ group: String, account: String, seenAt dataVersion: Int64? = nil) -> Int64? {
+        connection.withLock { $0.version(group, account: account, seenAt: dataVersion) }
     }
 
     /// Every counter, read in one transaction; nil when they cannot be read here.
     func all() -> [String: Int64]? {
-        connection.withLock { $0.all() }
+        snapshot()?.counters
+    }
+
+    /// Every counter, and the data version (`PRAGMA data_version`) they are current at.
+    func snapshot() -> Snapshot? {
+        connection.withLock { $0.snapshot() }
+    }
+
+    struct Snapshot {
+        let dataVersion: Int64
+        let counters: [String: Int64]
     }
 }
 
@@ -50,7 +62,16 @@ private final class Connection {
     var accountStatement: OpaquePointer?
     var dataVersionStatement: OpaquePointer?
     /// The counters as last read, and the connection's data version read just before them.
-    var lastRead: (dataVersion: Int64, counters: [String: Int64])?
+    var lastRead: SQLiteVersionReader.Snapshot?
+    /// Accounts' counters read at one data version, which is read before each of them.
+    var accountCounters: (dataVersion: Int64, counters: [AccountCounter: Int64])?
+    /// Accounts' counters kept at most, for one data version.
+    static let keptAccountCounters = 10_000
+
+    struct AccountCounter: Hashable {
+        let group: String
+        let account: String
+    }
 
     /// What one step of a statement gave.
     enum Step {
@@ -74,12 +95,11 @@ private final class Connection {
     /// The counters, read again only when `PRAGMA data_version` says another connection has
     /// committed since they were last read (this one never writes). The data version is read
     /// first: a commit between the two reads is then seen by both or by the next call.
-    func all() -> [String: Int64]? {
+    func snapshot() -> SQLiteVersionReader.Snapshot? {
         guard case let .value(dataVersion) = firstValue(&dataVersionStatement, "PRAGMA data_version") else { return nil }
-        if let lastRead, lastRead.dataVersion == dataVersion { return lastRead.counters }
-        let counters = readAll()
-        lastRead = counters.map { (dataVersion, $0) }
-        return counters
+        if let lastRead, lastRead.dataVersion == dataVersion { return lastRead }
+        lastRead = readAll().map { SQLiteVersionReader.Snapshot(dataVersion: dataVersion, counters: $0) }
+        return lastRead
     }
 
     func version(_ group: String) -> Int64? {
@@ -87,13 +107,23 @@ private final class Connection {
         return version
     }
 
-    func version(_ group: String, account: String) -> Int64? {
+    func version(_ group: String, account: String, seenAt dataVersion: Int64?) -> Int64? {
+        let key = AccountCounter(group: group, account: account)
+        if let dataVersion, let kept = accountCounters, kept.dataVersion == dataVersion, let version = kept.counters[key] { return version }
         let sql = "SELECT version FROM account_read_versions WHERE name = ?1 AND account_id = ?2"
+        let version: Int64
         switch firstValue(&accountStatement, sql, binding: [group, account]) {
-        case .value(let version): return version
-        case .noRow: return 0
+        case .value(let read): version = read
+        case .noRow: version = 0
         case .failed: return nil
         }
+        if let dataVersion {
+            if accountCounters?.dataVersion != dataVersion || accountCounters?.counters.count ?? 0 >= Self.keptAccountCounters {
+                accountCounters = (dataVersion, [:])
+            }
+            accountCounters?.counters[key] = version
+        }
+        return version
     }
 
     private func readAll() -> [String: Int64]? {

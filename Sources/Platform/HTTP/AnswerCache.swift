@@ -77,7 +77,7 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     /// public URL), from the cache, from a build another request has under way, or from `build`.
     public func answer(_ key: Key, for request: Request, build: () async throws -> Data) async throws -> EncodedAnswer {
         let version = if let account {
-            try await versions.current(group, account: account(key), on: request.db)
+            try await versions.current(group, account: account(key), for: request)
         } else {
             try await versions.current(group, for: request)
         }
