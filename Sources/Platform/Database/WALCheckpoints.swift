@@ -5,18 +5,16 @@ import SQLKit
 import Vapor
 
 /// Copies SQLite's WAL back into the database file on a thread and a connection of their own,
-/// every `interval` (`standardInterval`), so that no write pays for it. SQLite's own checkpoint runs inside the commit
-/// that finds the WAL over a thousand pages, with two fsyncs, while the committing connection
-/// holds the process's write gate; with the pool's connections always reading it seldom finished,
-/// so the commits after it tried again: a seventh of the sends' commits took 6–7 ms instead of
-/// 0.1 ms, the writes queued behind them (bench/RESULTS.md). Every connection of the process
-/// therefore has `wal_autocheckpoint=0` (`DatabaseSetup.prepare`, `DirectSQLiteConnection`), and
-/// this passive checkpoint, which takes no write lock, runs beside the writes.
+/// every `interval` (`standardInterval`), so that no write pays for it. SQLite's own checkpoint
+/// runs inside the commit that finds the WAL over a thousand pages, copying it and syncing both
+/// files while that connection holds the process's write gate: at a thousand messages a second,
+/// about 13 commits a second took 6–7 ms, and every write queued behind them (bench/RESULTS.md). Every connection of the process therefore has `wal_autocheckpoint=0`
+/// (`DatabaseSetup.connectionPragmas`), and this passive checkpoint, which takes no write lock,
+/// runs beside the writes.
 public final class WALCheckpoints: ModuleService, Sendable {
     public let name = "WAL checkpoints"
 
-    /// Often enough that the WAL stays near the thousand pages SQLite's own checkpoint allows at a
-    /// thousand messages a second; a checkpoint with nothing to copy reads one header.
+    /// A few times a second: a checkpoint with nothing to copy only looks at the WAL's header.
     public static let standardInterval: Duration = .milliseconds(250)
 
     /// One thread for every checkpoint of the process: a checkpoint waits for the disk, which an
