@@ -17,7 +17,7 @@ gets is held to the document too.
 Responses are checked by a hook on `requests.Session.send`, so the calls the shared helpers make
 (joins, logins, phone sign-in, vendor sign-up) are held to the documents as well. Disagreements are
 collected, not raised one by one: a failing test lists all of them. schemathesis
-(test_schemathesis.py) covers generated hostile input; this file covers realistic flows.
+(test_schemathesis.py, test_schemathesis_platform.py) covers generated hostile input; this file covers realistic flows.
 """
 from __future__ import annotations
 
