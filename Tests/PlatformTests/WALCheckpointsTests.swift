@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Logging
 @testable import Platform
 import SproutTestSupport
 import SQLKit
@@ -95,6 +96,24 @@ import Testing
             let done = try #require(try await checkpoints.checkpoint())
             await checkpoints.stop()
             #expect(done.copied == done.frames && done.frames == held.frames, "\(done)")
+        }
+    }
+
+    @Test func stoppingDuringACheckpointLogsNothing() async throws {
+        try await withSprout { sprout in
+            let (path, writer) = try scratch()
+            defer { writer.close(); remove(path) }
+            let log = CapturedLog()
+            sprout.app.logger = Logger(label: "test") { _ in log }
+            // Stopped at every point of the loop: while it sleeps, and between its waking and its
+            // checkpoint, where the cancellation is seen.
+            for _ in 0..<100 {
+                let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .microseconds(100))
+                try await checkpoints.start(on: sprout.app)
+                await Task.yield()
+                await checkpoints.stop()
+            }
+            #expect(log.lines.all.isEmpty, "\(log.lines.all.prefix(3))")
         }
     }
 

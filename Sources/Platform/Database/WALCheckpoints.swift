@@ -53,6 +53,9 @@ public final class WALCheckpoints: ModuleService, Sendable {
                 while (try? await Task.sleep(for: interval)) != nil, let self {
                     do {
                         _ = try await self.checkpoint()
+                    } catch is CancellationError {
+                        // `stop`: a command's output ends with what it printed, not with this.
+                        return
                     } catch {
                         logger.warning("WAL checkpoint failed: \(String(reflecting: error))")
                     }
