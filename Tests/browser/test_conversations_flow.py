@@ -12,6 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
+from pyhelpers.browser_waits import wait_until
 from pyhelpers.sprout_server import NO_RATE_LIMITS, REPO_ROOT, start_server
 
 PASSWORD = "correct-horse-42"
@@ -74,7 +75,7 @@ def test_buyer_and_seller_talk_live_about_a_product(browser, talk_server):
         expect(seller_page.locator("#inbox-empty")).to_be_visible()
         expect(badge(seller_page, "inbox")).to_be_hidden()
         # The inbox's event stream is open before the buyer writes.
-        seller_page.wait_for_function("() => document.documentElement.dataset.live === 'true'")
+        wait_until(seller_page, "() => document.documentElement.dataset.live === 'true'")
 
         buyer_page.goto(f"{base}/market/products/{product}")
         buyer_page.click("#start-conversation")
@@ -115,7 +116,7 @@ def test_buyer_and_seller_talk_live_about_a_product(browser, talk_server):
         expect(buyer_page.locator(".message.mine img.message-photo")).to_have_count(1)
         photo = seller_page.locator(".message.theirs img.message-photo")
         expect(photo).to_have_count(1, timeout=3_000)
-        seller_page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=photo.element_handle())
+        wait_until(seller_page, "(img) => img.complete && img.naturalWidth > 0", photo.element_handle())
 
         # The seller's product page lists who asked, leading to the conversation.
         seller_page.goto(f"{base}/market/products/{product}")

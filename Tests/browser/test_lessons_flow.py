@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from pyhelpers.browser_waits import wait_until
 from pyhelpers.sprout_server import NO_RATE_LIMITS, REPO_ROOT, start_server
 
 IMAGES = REPO_ROOT / "Tests/Fixtures/images"
@@ -63,7 +64,7 @@ def assert_fits_width(page: Page, where: str) -> None:
 def assert_image_loaded(page: Page, selector: str) -> None:
     image = page.locator(selector)
     expect(image).to_be_visible()
-    page.wait_for_function("(img) => img.complete", arg=image.element_handle())
+    wait_until(page, "(img) => img.complete", image.element_handle())
     assert image.evaluate("(img) => img.naturalWidth") > 0, f"{selector} ({image.get_attribute('src')}) did not load"
 
 

@@ -13,6 +13,7 @@ import requests
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from pyhelpers.browser_waits import wait_until
 from pyhelpers.sprout_server import REPO_ROOT
 
 PHONE = {"width": 360, "height": 740}
@@ -150,7 +151,7 @@ def choose_remove_and_reorder(page: Page, input_selector: str, photos: list[str]
     page.set_input_files(input_selector, photos)
     thumbnails = page.locator(".photo-picker li")
     expect(thumbnails).to_have_count(3)
-    page.wait_for_function("[...document.querySelectorAll('.photo-picker img')].every((image) => image.complete && image.naturalWidth)")
+    wait_until(page, "[...document.querySelectorAll('.photo-picker img')].every((image) => image.complete && image.naturalWidth)")
     assert widths_of(page, ".photo-picker img") == WIDTHS, "the thumbnails show the photos in the order chosen"
     for button in page.locator(".photo-picker button").all():
         box = button.bounding_box()
@@ -208,7 +209,7 @@ def test_a_lesson_s_photos_are_shown_removed_reordered_and_stored_in_that_order(
     page.click("#lesson-submit")
     page.wait_for_url(re.compile(r".*/lessons/[0-9a-f]{24}$"))
     expect(page.locator(".gallery-thumbs a")).to_have_count(2)
-    page.wait_for_function("[...document.querySelectorAll('.gallery-thumbs img')].every((image) => image.complete && image.naturalWidth)")
+    wait_until(page, "[...document.querySelectorAll('.gallery-thumbs img')].every((image) => image.complete && image.naturalWidth)")
     fulls = page.eval_on_selector_all(".gallery-thumbs a", "(links) => links.map((link) => link.dataset.full)")
     stored = []
     for url in fulls:

@@ -12,6 +12,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
+from pyhelpers.browser_waits import wait_until
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 
 PHOTO = Path(__file__).resolve().parents[1] / "Fixtures" / "images" / "exif-rotated.jpg"
@@ -179,7 +180,7 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
         expect(page.locator("#memo-list .memo-page")).to_have_text("12쪽")
         expect(page.locator("#memo-list img.memo-photo")).to_have_count(1)
         # The photo loads (an <img> that failed ends complete with no width; one still loading is waited for).
-        page.wait_for_function("() => document.querySelector('#memo-list img.memo-photo').complete")
+        wait_until(page, "() => document.querySelector('#memo-list img.memo-photo').complete")
         width = page.evaluate("() => document.querySelector('#memo-list img.memo-photo').naturalWidth")
         assert 0 < width <= 2048, f"the photo loads, at most the 2,048 px the server keeps: {width}"
         shoot("book-with-memo")
@@ -235,7 +236,7 @@ def test_the_book_page_works_offline_and_sends_a_queued_memo_when_back(browser, 
         page.set_default_timeout(10_000)
         log_in(page, base, email, password)
         page.goto(f"{base}/reading/books/{book['id']}")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_until(page, "() => navigator.serviceWorker.controller !== null")
         page.reload()
 
         context.set_offline(True)
@@ -286,7 +287,7 @@ def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visi
         page.set_default_timeout(10_000)
         log_in(page, base, email, password)
         page.goto(f"{base}/reading")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_until(page, "() => navigator.serviceWorker.controller !== null")
         kept = ["/reading", "/reading?status=reading", "/reading?status=read", "/reading/timer", "/reading/stats", f"/reading/books/{book['id']}"]
         # Kept in the background, after the page has drawn: wait until every page is.
         cached_paths = ("async () => { const out = []; for (const name of await caches.keys()) for (const r of await (await caches.open(name)).keys()) "
@@ -313,7 +314,7 @@ def test_the_shelves_a_book_the_timer_and_statistics_open_offline_after_one_visi
 
         context.set_offline(False)
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
-        page.wait_for_function("() => !location.search.includes('offline=queued')")
+        wait_until(page, "() => !location.search.includes('offline=queued')")
         assert requests.get(f"{base}/api/reading/library/{book['id']}", headers=api, timeout=30).json()["status"] == "read"
     finally:
         context.close()
