@@ -7,6 +7,11 @@ public struct SproutConfig: Sendable {
     public enum Storage: Sendable, Equatable {
         case sqlite(path: String)
         case postgres(url: String)
+
+        /// The SQLite file; nil on PostgreSQL.
+        public var sqlitePath: String? {
+            if case let .sqlite(path) = self { path } else { nil }
+        }
     }
 
     public var dataDirectory: URL

@@ -11,7 +11,13 @@ extension ReadVersions {
     /// The counter of `group` for `account`; nil when it cannot be read (no such table). `db` is
     /// asked for only when the SQLite reader cannot answer.
     public func current(_ group: String, account: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
-        if let reader, let version = reader.version(group, account: account) { return version }
+        try await current(group, account: account, seenAt: nil, on: db())
+    }
+
+    /// The same, from the reader's memory when the counter was read at the data version `seenAt`
+    /// (`SQLiteVersionReader.version(_:account:seenAt:)`).
+    func current(_ group: String, account: String, seenAt: Int64?, on db: @autoclosure () -> any Database) async throws -> Int64? {
+        if let reader, let version = reader.version(group, account: account, seenAt: seenAt) { return version }
         guard let sql = db() as? any SQLDatabase else { return nil }
         return try await sql.raw("""
             SELECT COALESCE((SELECT version FROM account_read_versions WHERE name = \(bind: group) AND account_id = \(bind: account)), 0) AS version

@@ -59,13 +59,8 @@ public enum DatabaseSetup {
         guard case .sqlite = storage else { return }
         for eventLoop in app.eventLoopGroup.makeIterator() {
             guard let sql = app.databases.database(logger: app.logger, on: eventLoop) as? any SQLDatabase else { continue }
-            try await prepare(sql)
+            for pragma in connectionPragmas { try await sql.raw("\(unsafeRaw: pragma)").run() }
         }
-    }
-
-    /// Sets what `prepareConnections` says on the SQLite connection behind `sql`.
-    static func prepare(_ sql: any SQLDatabase) async throws {
-        for pragma in connectionPragmas { try await sql.raw("\(unsafeRaw: pragma)").run() }
     }
 
     static let connectionPragmas = ["PRAGMA busy_timeout=\(busyTimeoutMilliseconds)", "PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0"]

@@ -24,7 +24,7 @@ public final class DedicatedWrites: ModuleService, Sendable {
     private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
 
     public init(storage: SproutConfig.Storage) {
-        if case let .sqlite(path) = storage { self.path = path } else { path = nil }
+        path = storage.sqlitePath
     }
 
     /// Runs `body` in a write transaction: on SQLite on the dedicated connection; on PostgreSQL,

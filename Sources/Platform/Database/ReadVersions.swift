@@ -13,11 +13,7 @@ public struct ReadVersions: Sendable {
     let reader: SQLiteVersionReader?
 
     public init(storage: SproutConfig.Storage) {
-        if case let .sqlite(path) = storage {
-            reader = SQLiteVersionReader(path: path)
-        } else {
-            reader = nil
-        }
+        reader = storage.sqlitePath.flatMap(SQLiteVersionReader.init(path:))
     }
 
     struct Row: Decodable {
@@ -53,11 +49,8 @@ public struct ReadVersions: Sendable {
     /// snapshot of every counter, as `current(_:for:)` does: on SQLite an account's counter
     /// already read at that snapshot's data version is not read again (bench/RESULTS.md).
     public func current(_ group: String, account: String, for request: Request) async throws -> Int64? {
-        guard Self.readsOnly(request), let reader else { return try await current(group, account: account, on: request.db) }
-        guard let dataVersion = try await snapshot(for: request).dataVersion, let version = reader.version(group, account: account, seenAt: dataVersion) else {
-            return try await current(group, account: account, on: request.db)
-        }
-        return version
+        let seenAt = reader != nil && Self.readsOnly(request) ? try await snapshot(for: request).dataVersion : nil
+        return try await current(group, account: account, seenAt: seenAt, on: request.db)
     }
 
     private static func readsOnly(_ request: Request) -> Bool {

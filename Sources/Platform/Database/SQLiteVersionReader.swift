@@ -34,7 +34,7 @@ final class SQLiteVersionReader: Sendable {
     /// cannot be read here. With `seenAt`, the data version a request's `snapshot()` was read at,
     /// a counter already read at that same data version is answered without reading: nothing
     /// was committed since (the counter read then is as new as the request's snapshot or newer).
-    func version(_ group: String, account: String, seenAt dataVersion: Int64? = nil) -> Int64? {
+    func version(_ group: String, account: String, seenAt dataVersion: Int64?) -> Int64? {
         connection.withLock { $0.version(group, account: account, seenAt: dataVersion) }
     }
 

@@ -8,7 +8,8 @@ import Vapor
 /// every `interval` (`standardInterval`), so that no write pays for it. SQLite's own checkpoint
 /// runs inside the commit that finds the WAL over a thousand pages, copying it and syncing both
 /// files while that connection holds the process's write gate: at a thousand messages a second,
-/// about 13 commits a second took 6–7 ms, and every write queued behind them (bench/RESULTS.md). Every connection of the process therefore has `wal_autocheckpoint=0`
+/// about 13 commits a second took 6–7 ms, and every write queued behind them (bench/RESULTS.md).
+/// Every connection of the process therefore has `wal_autocheckpoint=0`
 /// (`DatabaseSetup.connectionPragmas`), and this passive checkpoint, which takes no write lock,
 /// runs beside the writes.
 public final class WALCheckpoints: ModuleService, Sendable {
@@ -39,7 +40,7 @@ public final class WALCheckpoints: ModuleService, Sendable {
     private let loop = NIOLockedValueBox<Task<Void, Never>?>(nil)
 
     public init(storage: SproutConfig.Storage, interval: Duration = standardInterval) {
-        if case let .sqlite(path) = storage { self.path = path } else { path = nil }
+        path = storage.sqlitePath
         self.interval = interval
     }
 
