@@ -45,10 +45,12 @@ fi
 
 echo "== starting sprout"
 # Rate limits off: every stream and send comes from 127.0.0.1, and the IP limit covers
-# /api/events. (SPROUT_SOCKETS_PER_CLIENT counts Socket.IO sessions only, not event streams.)
+# /api/events; so do the live connections one address may hold (SPROUT_LIVE_PER_CLIENT), which
+# the idle streams step goes far beyond. The instance's own total comes from the descriptor limit.
 sprout_port=$(free_port)
 SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=false LOG_LEVEL=warning SPROUT_ACCESS_TOKEN_TTL=86400 \
     SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 SPROUT_LOGIN_LIMIT_IP=0 SPROUT_LOGIN_LIMIT_EMAIL=0 \
+    SPROUT_SIGNUP_LIMIT_IP=0 SPROUT_LIVE_PER_CLIENT=1000000 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$sprout_port" >"$work/sprout.log" 2>&1 &
 sprout_pid=$!
 sprout_url="http://127.0.0.1:$sprout_port"

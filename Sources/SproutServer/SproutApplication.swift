@@ -109,7 +109,7 @@ public enum SproutApplication {
         } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
             try await platform.apiKeys.revokeDevKey(former, on: app.db)
         }
-        try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
+        try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.liveAccess, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
@@ -152,7 +152,7 @@ public enum SproutApplication {
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
-        AccountsController(accounts: platform.accounts, tokens: platform.tokens).register(on: platformAPI.grouped(platform.ipRateLimit))
+        AccountsController(accounts: platform.accounts, tokens: platform.tokens, liveAccess: platform.liveAccess).register(on: platformAPI.grouped(platform.ipRateLimit))
         try ConversationRoutes.register(platform, api: platformAPI, pages: pages)
         platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)

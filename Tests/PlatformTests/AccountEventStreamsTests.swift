@@ -32,19 +32,24 @@ import Vapor
         var ended: Bool { state.withLock { $0.ended } }
     }
 
-    private func open(_ accountID: String, in sprout: TestSprout) async -> RecordingWriter {
+    private func open(_ accountID: String, in sprout: TestSprout) async throws -> RecordingWriter {
         let writer = RecordingWriter()
-        await sprout.platform.events.open(LiveStream(accountID: accountID, from: 0, english: false, writer: writer))
+        await sprout.platform.events.open(try stream(of: accountID, writingTo: writer, in: sprout))
         return writer
+    }
+
+    private func stream(of accountID: String, writingTo writer: RecordingWriter, in sprout: TestSprout) throws -> LiveStream {
+        LiveStream(grant: AccessGrant(accountID: accountID, session: .none), ticket: try sprout.platform.liveConnections.admit("192.0.2.1").get(),
+                   from: 0, english: false, writer: writer)
     }
 
     @Test func oneStreamMoreThanAnAccountMayHoldEndsItsOldestAndIsServed() async throws {
         try await withSprout { sprout in
             let events = sprout.platform.events
             var held: [RecordingWriter] = []
-            for _ in 0..<AccountEvents.maxStreamsPerAccount { held.append(await open("reloader", in: sprout)) }
-            _ = await open("someone else", in: sprout)
-            let newest = await open("reloader", in: sprout)
+            for _ in 0..<AccountEvents.maxStreamsPerAccount { held.append(try await open("reloader", in: sprout)) }
+            _ = try await open("someone else", in: sprout)
+            let newest = try await open("reloader", in: sprout)
             // The end is written on the response's event loop.
             for _ in 0..<100 where !held[0].ended { try await Task.sleep(for: .milliseconds(10)) }
             #expect(held[0].ended, "the oldest stream ended")
@@ -58,7 +63,7 @@ import Vapor
     @Test func oneHeartbeatWritesAKeepAliveToEveryStreamAndAGoneClientIsForgotten() async throws {
         try await withSprout { sprout in
             let events = sprout.platform.events
-            let first = await open("a", in: sprout), second = await open("b", in: sprout), leaving = await open("c", in: sprout)
+            let first = try await open("a", in: sprout), second = try await open("b", in: sprout), leaving = try await open("c", in: sprout)
             leaving.leave()
             events.beat()
             // Each write happens on its stream's event loop: wait for all three, however busy the machine.
@@ -76,7 +81,7 @@ import Vapor
         try await withSprout { sprout in
             let (events, db) = (sprout.platform.events, sprout.app.db)
             let ana = try await sprout.account("ana"), ben = try await sprout.account("ben")
-            let stream = RecordingWriter(), live = LiveStream(accountID: ana, from: 0, english: false, writer: stream)
+            let stream = RecordingWriter(), live = try self.stream(of: ana, writingTo: stream, in: sprout)
             await events.open(live)
             func draft(_ account: String, _ data: String) -> AccountEvents.Draft {
                 AccountEvents.Draft(account: account, name: .read, data: data, dataEn: nil)

@@ -11,7 +11,8 @@ import Testing
         #expect(config.refreshTokenLifetime == 14 * 24 * 3600)
         #expect(config.loadsDemoData)
         #expect(config.passwordCost == 10)
-        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 600, requestsPerMinutePerAccount: 300, loginsPerMinutePerIP: 30, failedLoginsPerMinutePerEmail: 5))
+        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 600, requestsPerMinutePerAccount: 300, loginsPerMinutePerIP: 30, failedLoginsPerMinutePerEmail: 5,
+                                                      signupsPerHourPerIP: 20))
     }
 
     @Test func readsEveryVariable() throws {
@@ -32,7 +33,10 @@ import Testing
             "SPROUT_DEMO_DATA": "false",
             "LOG_LEVEL": "DEBUG",
             "SPROUT_SOCKET_PING_INTERVAL": "5000",
-            "SPROUT_SOCKETS_PER_CLIENT": "7",
+            "SPROUT_LIVE_PER_CLIENT": "7",
+            "SPROUT_LIVE_MAX": "900",
+            "SPROUT_ACCESS_CHECK_INTERVAL": "500",
+            "SPROUT_SIGNUP_LIMIT_IP": "4",
         ])
         #expect(config.dataDirectory.path == "/tmp/elsewhere")
         #expect(config.storage == .postgres(url: "postgres://u:p@db:5432/sprout"))
@@ -41,12 +45,14 @@ import Testing
         #expect(config.refreshTokenLifetime == 3600)
         #expect(config.maxUploadBytes == 1000)
         #expect(config.maxUploadCount == 3)
-        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5, loginsPerMinutePerIP: 7, failedLoginsPerMinutePerEmail: 2))
+        #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 10, requestsPerMinutePerAccount: 5, loginsPerMinutePerIP: 7, failedLoginsPerMinutePerEmail: 2,
+                                                      signupsPerHourPerIP: 4))
         #expect(config.tokenSecret == String(repeating: "shared-", count: 5))
         #expect(config.passwordCost == 12)
         #expect(!config.loadsDemoData)
         #expect(config.logLevel == .debug)
-        #expect(config.socketPingInterval == .seconds(5) && config.socketsPerClient == 7)
+        #expect(config.socketPingInterval == .seconds(5) && config.livePerClient == 7 && config.liveTotal == 900)
+        #expect(config.liveAccessCheckInterval == .milliseconds(500))
     }
 
     @Test(arguments: [
@@ -68,7 +74,11 @@ import Testing
         ("SPROUT_UPLOAD_MAX_COUNT", "0"),
         ("SPROUT_SOCKET_PING_INTERVAL", "99"),
         ("SPROUT_SOCKET_PING_INTERVAL", "often"),
-        ("SPROUT_SOCKETS_PER_CLIENT", "0"),
+        ("SPROUT_LIVE_PER_CLIENT", "0"),
+        ("SPROUT_LIVE_MAX", "0"),
+        ("SPROUT_LIVE_MAX", "lots"),
+        ("SPROUT_ACCESS_CHECK_INTERVAL", "99"),
+        ("SPROUT_SIGNUP_LIMIT_IP", "-1"),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }

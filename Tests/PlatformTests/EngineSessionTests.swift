@@ -3,7 +3,7 @@ import Testing
 
 /// A long-polling Engine.IO session's outbox: what a GET answers, and when.
 @Suite struct EngineSessionTests {
-    func session() -> EngineSession { EngineSession(sid: "sid", namespaceSID: "nsid", socket: nil) }
+    func session() -> EngineSession { EngineSession(sid: "sid", namespaceSID: "nsid", socket: nil) { _ in } }
 
     @Test func packetsSentBetweenPollsWaitForTheNextInOrder() async {
         let session = session()

@@ -42,9 +42,23 @@ import Testing
         }
     }
 
+    @Test func anAccessTokenGrantsItsLogInUntilItExpires() async throws {
+        try await withSprout { sprout in
+            let tokens = sprout.platform.tokens
+            let id = try await account(in: sprout)
+            let pair = try await tokens.issue(for: id, on: sprout.app.db)
+            let grant = try #require(await tokens.grant(ofAccessToken: pair.accessToken))
+            #expect(grant.accountID == id && grant.session == .login(family: TokenService.digest(pair.refreshToken)))
+            #expect(grant.expires == sprout.clock.now.addingTimeInterval(tokens.accessLifetime).roundedDownToSeconds)
+            let older = try await tokens.accessToken(for: id)
+            #expect(await tokens.grant(ofAccessToken: older)?.session == AccessGrant.Session.none, "a token from before log-ins were named rests on its account")
+            #expect(await tokens.grant(ofAccessToken: "not-a-token") == nil)
+        }
+    }
+
     @Test func keptTokensAreBounded() {
         let kept = VerifiedTokens<VerifiedAccess>(capacity: 2)
-        let claims = VerifiedAccess(accountID: "a", expires: .distantFuture)
+        let claims = VerifiedAccess(accountID: "a", expires: .distantFuture, login: nil)
         kept.keep(claims, of: "one")
         kept.keep(claims, of: "two")
         #expect(kept.claims(of: "one")?.accountID == "a")
@@ -108,4 +122,8 @@ import Testing
             }
         }
     }
+}
+
+private extension Date {
+    var roundedDownToSeconds: Date { Date(timeIntervalSince1970: timeIntervalSince1970.rounded(.down)) }
 }

@@ -14,7 +14,7 @@ import Vapor
             #expect(page.headers.first(name: "Content-Security-Policy")?.contains("frame-ancestors 'none'") == true)
             for response in [page, try await sprout.send(.GET, "healthz"), try await sprout.send(.GET, "api/products/999999")] {
                 #expect(response.headers.first(name: "X-Content-Type-Options") == "nosniff")
-                #expect(response.headers.first(name: "Referrer-Policy") == "same-origin")
+                #expect(response.headers.first(name: "Referrer-Policy") == "strict-origin")
                 #expect(response.headers.first(name: "X-Frame-Options") == "DENY")
                 #expect(response.headers.first(name: "Strict-Transport-Security") == nil, "plain http: no HSTS")
             }

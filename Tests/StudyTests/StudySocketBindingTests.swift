@@ -117,7 +117,7 @@ struct StudySocketBindingTests {
 
     @Test("one client address holds at most its share of sockets, and a closed one frees its place")
     func socketsPerClient() async throws {
-        try await withSprout(configure: { $0.socketsPerClient = 2 }) { sprout in
+        try await withSprout(configure: { $0.livePerClient = 2 }) { sprout in
             let first = try await Polling.open(sprout)
             _ = try await Polling.open(sprout)
             let refused = try await sprout.send(.GET, "socket.io/?EIO=4&transport=polling")

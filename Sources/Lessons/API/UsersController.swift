@@ -55,6 +55,7 @@ struct UsersController: Sendable {
         let phoneNum = body.phoneNum?.value ?? ""
         let birthDay = body.birthDay?.value ?? ""
         if let tooLong = Nickname.tooLong(nick: nick, phoneNum: phoneNum, birthDay: birthDay) { throw LessonsError.invalidValue(tooLong) }
+        try accounts.admitSignup(from: req.clientIP)
         let passwordHash = try await accounts.hash(password: password)
         return try await req.db.writeTransaction { db in
             if try await LessonsProfiles.isTaken(nick: nick, on: db) { throw LessonsError.nicknameTaken }

@@ -5,8 +5,10 @@ import Platform
 import Vapor
 
 /// The rooms' Socket.IO namespaces, `/chats-{room_id}` (spec §2.6a): a socket that joins one
-/// receives `chat` with every chat posted in that room, from any instance. Clients send no
-/// credential here; the room's unguessable id is the key, and a namespace for no room is refused.
+/// receives `chat` with every chat posted in that room, from any instance. The published clients
+/// send no credential here: for them the room's unguessable id is the key, which is why it never
+/// reaches a log, a link or a push. A session that proved who it is (Sprout's web and SDK always
+/// do) joins only the rooms it is in, and a namespace for no room is refused.
 struct ChatRoomSockets: SocketNamespace, ModuleService {
     static let prefix = "/chats-"
 
@@ -28,7 +30,8 @@ struct ChatRoomSockets: SocketNamespace, ModuleService {
 
     func join(_ name: String, _ session: EngineSession, _ req: Request) async -> Bool {
         let room = String(name.dropFirst(Self.prefix.count))
-        guard (try? await messenger.isRoom(room, in: ChatRoomsController.app, on: req.db)) == true else { return false }
+        let member = await session.provenAccount
+        guard (try? await messenger.isRoom(room, in: ChatRoomsController.app, member: member, on: req.db)) == true else { return false }
         await listeners.add(session, to: room)
         return true
     }

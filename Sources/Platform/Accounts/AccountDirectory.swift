@@ -32,6 +32,12 @@ public struct AccountDirectory: Sendable {
         knownAccounts = KnownRows(table: Account.schema, column: "id", group: CredentialsReadVersion.group, versions: versions)
     }
 
+    /// Counts a sign-up from `client` (`Request.clientIP`), refusing one address's flood of new
+    /// accounts; every contract's join and the web's sign-up ask before creating one.
+    public func admitSignup(from client: String) throws(TooManyRequests) {
+        try throttle?.admitSignup(client: client)
+    }
+
     /// Whether the account `id` exists (a withdrawn one does not), for checks on every call.
     public func exists(_ id: String, for request: Request) async throws -> Bool {
         try await knownAccounts.exists(id, for: request)

@@ -7,10 +7,12 @@ import Vapor
 public struct AccountsController: Sendable {
     let accounts: AccountDirectory
     let tokens: TokenService
+    let liveAccess: LiveAccessWatch
 
-    public init(accounts: AccountDirectory, tokens: TokenService) {
+    public init(accounts: AccountDirectory, tokens: TokenService, liveAccess: LiveAccessWatch) {
         self.accounts = accounts
         self.tokens = tokens
+        self.liveAccess = liveAccess
     }
 
     public func register(on routes: DocumentedRoutes) {
@@ -43,6 +45,7 @@ public struct AccountsController: Sendable {
         case .common: throw Abort(.badRequest, reason: "This password is one of the most common ones; choose another.")
         case nil: break
         }
+        try accounts.admitSignup(from: req.clientIP)
         do {
             let account = try await accounts.register(email: body.email, password: body.password, displayName: name, on: req.db)
             return try await session(for: account, on: req.db)
@@ -83,12 +86,14 @@ public struct AccountsController: Sendable {
         }
     }
 
-    /// Revokes the session's refresh token; its access token lapses within its short lifetime.
+    /// Revokes the session's refresh token, ending the event streams its access tokens opened; an
+    /// access token itself lapses within its short lifetime.
     func logout(_ req: Request) async throws -> SproutAccount.LogoutResponse {
         guard let refreshToken = req.headers.first(name: "Refresh"), !refreshToken.isEmpty else {
             throw Abort(.badRequest, reason: "Send the refresh token in the Refresh header.")
         }
         try await tokens.revoke(refreshToken: refreshToken, on: req.db)
+        liveAccess.checkSoon()
         return SproutAccount.LogoutResponse(revoked: true)
     }
 

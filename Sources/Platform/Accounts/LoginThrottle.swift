@@ -20,6 +20,15 @@ public struct LoginThrottle: Sendable {
         }
     }
 
+    /// Counts a sign-up from `client`; refuses when that address made too many new accounts this
+    /// hour, with the seconds to wait.
+    func admitSignup(client: String) throws(TooManyRequests) {
+        if let wait = limiter.take("signup-ip:\(client)", perHour: settings.signupsPerHourPerIP) {
+            ServerMetrics.rateLimited("signup")
+            throw TooManyRequests(retryAfter: wait)
+        }
+    }
+
     func recordFailure(email: String) {
         _ = limiter.take(Self.emailKey(email), perMinute: settings.failedLoginsPerMinutePerEmail)
     }

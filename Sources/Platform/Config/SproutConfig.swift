@@ -45,8 +45,13 @@ public struct SproutConfig: Sendable {
     /// Between the Socket.IO endpoint's pings (Socket.IO's own 25 s); a session that leaves one
     /// unanswered until the next is closed.
     public var socketPingInterval: Duration = .seconds(25)
-    /// Socket.IO sessions (websocket or long-poll) one client address may hold open.
-    public var socketsPerClient = 200
+    /// Live connections (event streams and Socket.IO sessions) one client address may hold open.
+    public var livePerClient = 100
+    /// Live connections the whole instance may hold; nil: what the descriptor limit leaves after
+    /// the server's own reserve (`LiveConnections.descriptorBudget`).
+    public var liveTotal: Int?
+    /// How often each instance checks that the access its live connections rest on still holds.
+    public var liveAccessCheckInterval: Duration = .seconds(2)
     /// `sprout serve --env production`: what only development may do is refused at start.
     public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
@@ -119,7 +124,8 @@ public struct SproutConfig: Sendable {
             requestsPerMinutePerIP: try reader.integer("SPROUT_RATE_LIMIT_IP", default: 600),
             requestsPerMinutePerAccount: try reader.integer("SPROUT_RATE_LIMIT_ACCOUNT", default: 300),
             loginsPerMinutePerIP: try reader.integer("SPROUT_LOGIN_LIMIT_IP", default: 30),
-            failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5)
+            failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5),
+            signupsPerHourPerIP: try reader.integer("SPROUT_SIGNUP_LIMIT_IP", default: 20)
         )
         config.phoneCodeLimits = PhoneCodeLimits(
             perPhonePerHour: try reader.integer("SPROUT_SMS_LIMIT_PHONE", default: PhoneCodeLimits.standard.perPhonePerHour),
@@ -146,10 +152,21 @@ public struct SproutConfig: Sendable {
             throw ConfigError.invalid(name: "SPROUT_SOCKET_PING_INTERVAL", value: String(ping), expected: "100 to 300000 milliseconds")
         }
         config.socketPingInterval = .milliseconds(ping)
-        config.socketsPerClient = try reader.integer("SPROUT_SOCKETS_PER_CLIENT", default: config.socketsPerClient)
-        guard config.socketsPerClient >= 1 else {
-            throw ConfigError.invalid(name: "SPROUT_SOCKETS_PER_CLIENT", value: String(config.socketsPerClient), expected: "a number of sessions above 0")
+        config.livePerClient = try reader.integer("SPROUT_LIVE_PER_CLIENT", default: config.livePerClient)
+        guard config.livePerClient >= 1 else {
+            throw ConfigError.invalid(name: "SPROUT_LIVE_PER_CLIENT", value: String(config.livePerClient), expected: "a number of connections above 0")
         }
+        if let total = env["SPROUT_LIVE_MAX"], !total.isEmpty {
+            guard let parsed = Int(total), parsed >= 1 else {
+                throw ConfigError.invalid(name: "SPROUT_LIVE_MAX", value: total, expected: "a number of connections above 0")
+            }
+            config.liveTotal = parsed
+        }
+        let check = try reader.integer("SPROUT_ACCESS_CHECK_INTERVAL", default: 2000)
+        guard (100...60_000).contains(check) else {
+            throw ConfigError.invalid(name: "SPROUT_ACCESS_CHECK_INTERVAL", value: String(check), expected: "100 to 60000 milliseconds")
+        }
+        config.liveAccessCheckInterval = .milliseconds(check)
         config.passwordCost = try reader.integer("SPROUT_PASSWORD_COST", default: config.passwordCost)
         guard PasswordHashing.configurableCosts.contains(config.passwordCost) else {
             throw ConfigError.invalid(

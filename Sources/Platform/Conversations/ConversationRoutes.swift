@@ -4,7 +4,7 @@ import Vapor
 public enum ConversationRoutes {
     public static func register(_ platform: PlatformServices, api: DocumentedRoutes, pages: any RoutesBuilder) throws {
         let talking = api.grouped(ConversationErrorMiddleware(), platform.ipRateLimit)
-        EventStreamController(events: platform.events, tokens: platform.tokens).register(on: talking)
+        EventStreamController(events: platform.events, tokens: platform.tokens, connections: platform.liveConnections).register(on: talking)
         let pushes = PushSubscriptionsController(subscriptions: platform.pushSubscriptions, serverKey: platform.pushes.browsers.serverKey)
         pushes.registerServerKey(on: talking)
         let signedIn = talking.grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)

@@ -69,10 +69,12 @@ public struct Messenger: Sendable {
         try await ConversationMessage.query(on: db).filter(\.$id == id).filter(\.$conversationID == conversationID).first().map(Self.message)
     }
 
-    /// Whether `id` names a conversation about nothing in particular in `app` (a chat room).
-    public func isRoom(_ id: String, in app: String, on db: any Database) async throws -> Bool {
+    /// Whether `id` names a conversation about nothing in particular in `app` (a chat room), with
+    /// `member` in it when one is named.
+    public func isRoom(_ id: String, in app: String, member: String?, on db: any Database) async throws -> Bool {
         guard id.utf8.count <= 64, let record = try await ConversationRecord.find(id, on: db) else { return false }
-        return record.aboutApp == app && record.topic.isNothingInParticular
+        guard record.aboutApp == app, record.topic.isNothingInParticular else { return false }
+        return member.map { [record.firstMember, record.secondMember].contains($0) } ?? true
     }
 
     /// Stores photos through the image pipeline for a message to come; answers their paths.

@@ -38,6 +38,8 @@ public final class AccountEvents: ModuleService, Sendable {
     }
 
     private let broadcast: InstanceBroadcast
+    /// Ends a stream when the access that opened it ends.
+    private let access: LiveAccessWatch
     /// This instance, in what it broadcasts: it wakes its own streams itself.
     private let instance = UUID().uuidString
     private let clock: WallClock
@@ -58,8 +60,9 @@ public final class AccountEvents: ModuleService, Sendable {
     /// `heartbeat`: how often every stream is woken to write a keep-alive, often enough that
     /// proxies and the idle timeout (`SPROUT_IDLE_TIMEOUT`) keep it, and that a client gone away
     /// is noticed by the write that fails.
-    public init(broadcast: InstanceBroadcast, clock: WallClock, heartbeat: Duration = .seconds(20)) {
+    public init(broadcast: InstanceBroadcast, access: LiveAccessWatch, clock: WallClock, heartbeat: Duration = .seconds(20)) {
         self.broadcast = broadcast
+        self.access = access
         self.clock = clock
         self.heartbeat = heartbeat
         // Subscribed now: the broadcast listens only to channels subscribed before it starts.
@@ -238,7 +241,14 @@ public final class AccountEvents: ModuleService, Sendable {
             guard open[stream.accountID, default: []].count > Self.maxStreamsPerAccount else { return nil }
             return open[stream.accountID]?.removeFirst()
         }
-        oldest?.end()
+        access.hold(stream.grant, key: stream.id.uuidString) { [weak self] in
+            stream.end()
+            self?.forget(stream)
+        }
+        if let oldest {
+            oldest.end()
+            access.release(oldest.id.uuidString)
+        }
         wake(stream)
     }
 
@@ -280,6 +290,7 @@ public final class AccountEvents: ModuleService, Sendable {
     }
 
     private func forget(_ stream: LiveStream) {
+        access.release(stream.id.uuidString)
         streams.withLockedValue { open in
             open[stream.accountID]?.removeAll { $0 === stream }
             if open[stream.accountID]?.isEmpty == true { open[stream.accountID] = nil }
@@ -332,7 +343,10 @@ public final class AccountEvents: ModuleService, Sendable {
             defer { open = [:] }
             return open.values.flatMap { $0 }
         }
-        for stream in open { stream.end() }
+        for stream in open {
+            stream.end()
+            access.release(stream.id.uuidString)
+        }
         await readsEnded()
         // Awaited, then written once more: a write still under way when the database closes
         // behind it fails, and a mark left unwritten lets a push follow what a stream showed.

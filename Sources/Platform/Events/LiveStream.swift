@@ -12,9 +12,13 @@ import Vapor
 /// nothing is missed and two reads never race on one cursor.
 final class LiveStream: Sendable {
     let id = UUID()
-    let accountID: String
+    /// What opened the stream; `LiveAccessWatch` ends it when that no longer holds.
+    let grant: AccessGrant
+    var accountID: String { grant.accountID }
     private let english: Bool
     private let writer: any BodyStreamWriter
+    /// Its place among the live connections, given back when it ends.
+    private let ticket: LiveConnections.Ticket
     private let state: Mutex<State>
 
     private struct State {
@@ -24,8 +28,9 @@ final class LiveStream: Sendable {
         var ended = false
     }
 
-    init(accountID: String, from cursor: Int, english: Bool, writer: any BodyStreamWriter) {
-        self.accountID = accountID
+    init(grant: AccessGrant, ticket: LiveConnections.Ticket, from cursor: Int, english: Bool, writer: any BodyStreamWriter) {
+        self.grant = grant
+        self.ticket = ticket
         self.english = english
         self.writer = writer
         state = Mutex(State(cursor: cursor))
@@ -130,8 +135,10 @@ final class LiveStream: Sendable {
             defer { state.ended = true }
             return !state.ended
         }
+        guard first else { return }
+        ticket.release()
         // Through the event loop, as every write to the response must go.
-        if first { _ = writer.write(last) }
+        _ = writer.write(last)
     }
 
     private func write(_ text: String) async throws {

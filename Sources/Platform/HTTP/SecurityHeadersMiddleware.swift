@@ -1,7 +1,7 @@
 import Vapor
 
-/// Headers that make browsers hold every answer to the safe reading: no type sniffing, no
-/// referrer beyond the site, no framing, pages run only Sprout's own scripts and styles, and,
+/// Headers that make browsers hold every answer to the safe reading: no type sniffing, a
+/// referrer that names the site and never a path (an inbox path names a conversation), no framing, pages run only Sprout's own scripts and styles, and,
 /// behind https, https only.
 public struct SecurityHeadersMiddleware: Middleware {
     /// Pages link only `/assets/…` and `/uploads/…`; no inline script or style anywhere.
@@ -23,7 +23,7 @@ public struct SecurityHeadersMiddleware: Middleware {
     public init(https: Bool) {
         let always = [
             ("X-Content-Type-Options", "nosniff"),
-            ("Referrer-Policy", "same-origin"),
+            ("Referrer-Policy", "strict-origin"),
             ("X-Frame-Options", "DENY"),
         ] + (https ? [("Strict-Transport-Security", "max-age=31536000; includeSubDomains")] : [])
         headers = always

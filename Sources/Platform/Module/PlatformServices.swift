@@ -37,6 +37,10 @@ public struct PlatformServices: Sendable {
     /// Copies SQLite's WAL into the database file beside the writes.
     public let walCheckpoints: WALCheckpoints
     public let conversationSubjects: ConversationSubjectDirectory
+    /// Ends event streams and sockets when the access that opened them ends.
+    public let liveAccess: LiveAccessWatch
+    /// Admits event streams and sockets by client address and in all.
+    public let liveConnections: LiveConnections
     /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
     public let sockets: SocketIOServer
 
@@ -60,12 +64,14 @@ public struct PlatformServices: Sendable {
         pushSubscriptions = PushSubscriptions(hosts: pushHosts, outbox: pushes, clock: clock)
         self.receipts = receipts
         self.readVersions = readVersions
-        events = AccountEvents(broadcast: broadcast, clock: clock)
+        liveAccess = LiveAccessWatch(clock: clock, interval: config.liveAccessCheckInterval)
+        liveConnections = LiveConnections(perClient: config.livePerClient, total: config.liveTotal ?? LiveConnections.descriptorBudget().live)
+        events = AccountEvents(broadcast: broadcast, access: liveAccess, clock: clock)
         dedicatedWrites = DedicatedWrites(storage: config.storage)
         walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
-        sockets = SocketIOServer(phoneSignIn: phoneSignIn, ids: ids, pingInterval: config.socketPingInterval, maxSessionsPerClient: config.socketsPerClient)
+        sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids, pingInterval: config.socketPingInterval)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
                               photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
                               writes: dedicatedWrites)
@@ -90,10 +96,12 @@ public struct PlatformServices: Sendable {
 
 extension PlatformServices {
     /// Ends every session of the account: its web sessions and the refresh tokens of every app
-    /// signed in with it. Access and ID tokens already handed out live out their minutes.
+    /// signed in with it, and with them its live streams and sockets on every instance. Access
+    /// and ID tokens already handed out live out their minutes on plain requests.
     public func endEverySession(of accountID: String, on db: any Database) async throws {
         try await WebSessionStore.endAll(for: accountID, on: db)
         try await tokens.revokeAll(for: accountID, on: db)
         try await phoneSignIn.revoke(allFor: accountID, on: db)
+        liveAccess.checkSoon()
     }
 }

@@ -9,12 +9,16 @@ public struct RateLimitSettings: Sendable, Equatable {
     public var loginsPerMinutePerIP: Int
     /// Failed log-ins for one email, whatever the IP: password guessing spread over many addresses.
     public var failedLoginsPerMinutePerEmail: Int
+    /// New accounts per hour from one client IP, on every contract and the web.
+    public var signupsPerHourPerIP: Int
 
-    public init(requestsPerMinutePerIP: Int, requestsPerMinutePerAccount: Int, loginsPerMinutePerIP: Int = 0, failedLoginsPerMinutePerEmail: Int = 0) {
+    public init(requestsPerMinutePerIP: Int, requestsPerMinutePerAccount: Int, loginsPerMinutePerIP: Int = 0, failedLoginsPerMinutePerEmail: Int = 0,
+                signupsPerHourPerIP: Int = 0) {
         self.requestsPerMinutePerIP = requestsPerMinutePerIP
         self.requestsPerMinutePerAccount = requestsPerMinutePerAccount
         self.loginsPerMinutePerIP = loginsPerMinutePerIP
         self.failedLoginsPerMinutePerEmail = failedLoginsPerMinutePerEmail
+        self.signupsPerHourPerIP = signupsPerHourPerIP
     }
 
     public static let off = RateLimitSettings(requestsPerMinutePerIP: 0, requestsPerMinutePerAccount: 0)
@@ -27,6 +31,7 @@ public final class RateLimiter: Sendable {
     private struct Bucket {
         var tokens: Double
         var updatedAt: Date
+        let window: TimeInterval
     }
 
     private struct Table {
@@ -50,23 +55,28 @@ public final class RateLimiter: Sendable {
     /// seconds until the next token, for a `Retry-After` header.
     /// A limit of 0 is off, and `key` is then not worked out at all.
     public func take(_ key: @autoclosure () -> String, perMinute limit: Int) -> Int? {
-        settle(key, perMinute: limit, taking: true)
+        settle(key, limit: limit, per: 60, taking: true)
+    }
+
+    /// `take` for an allowance per hour, refilled continuously over the hour.
+    public func take(_ key: @autoclosure () -> String, perHour limit: Int) -> Int? {
+        settle(key, limit: limit, per: 3600, taking: true)
     }
 
     /// The seconds until `key` may try again when its bucket is empty, taking nothing either way.
     public func wait(_ key: @autoclosure () -> String, perMinute limit: Int) -> Int? {
-        settle(key, perMinute: limit, taking: false)
+        settle(key, limit: limit, per: 60, taking: false)
     }
 
-    private func settle(_ key: () -> String, perMinute limit: Int, taking: Bool) -> Int? {
+    private func settle(_ key: () -> String, limit: Int, per window: TimeInterval, taking: Bool) -> Int? {
         guard limit > 0 else { return nil }
         let key = key()
         let now = clock.now()
         let capacity = Double(limit)
-        let refillPerSecond = capacity / 60
+        let refillPerSecond = capacity / window
         return table.withLock { table in
             Self.prune(&table, now: now)
-            var bucket = table.buckets[key] ?? Bucket(tokens: capacity, updatedAt: now)
+            var bucket = table.buckets[key] ?? Bucket(tokens: capacity, updatedAt: now, window: window)
             bucket.tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updatedAt)) * refillPerSecond)
             bucket.updatedAt = now
             let allowed = bucket.tokens >= 1
@@ -76,12 +86,12 @@ public final class RateLimiter: Sendable {
         }
     }
 
-    /// Any bucket untouched for a minute has refilled whole and carries no information. Dropping
-    /// them once a minute keeps the table as large as a minute's clients, at one scan a minute
-    /// rather than one per request once it is large.
+    /// Any bucket untouched for its window has refilled whole and carries no information.
+    /// Dropping them once a minute keeps the table as large as a window's clients, at one scan a
+    /// minute rather than one per request once it is large.
     private static func prune(_ table: inout Table, now: Date) {
         guard now.timeIntervalSince(table.prunedAt) >= 60 else { return }
-        table.buckets = table.buckets.filter { now.timeIntervalSince($0.value.updatedAt) < 60 }
+        table.buckets = table.buckets.filter { now.timeIntervalSince($0.value.updatedAt) < $0.value.window }
         table.prunedAt = now
     }
 

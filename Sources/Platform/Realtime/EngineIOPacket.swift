@@ -10,9 +10,10 @@ public enum EngineIOPacket: Equatable, Sendable {
     case ping, pong
     /// `1`: the client closes the transport.
     case close
-    /// `40`, with an optional auth payload: join `namespace`. `idToken` is the payload's
-    /// `idtoken` (or `token`), for a client that proves who it is.
-    case connect(namespace: String, idToken: String?)
+    /// `40`, with an optional auth payload: join `namespace`. `credential` is the payload's
+    /// `idtoken` (or `token`): a phone ID token or an access token, for a client that proves who
+    /// it is.
+    case connect(namespace: String, credential: String?)
     /// `41`: leave the namespace.
     case disconnect(namespace: String)
     /// `42[…]`: an event the client emits; only its name and first argument are read. `ack` is
@@ -46,7 +47,7 @@ public enum EngineIOPacket: Equatable, Sendable {
         switch type {
         case "0":
             let auth = try? JSONSerialization.jsonObject(with: Data(rest.utf8)) as? [String: Any]
-            return .connect(namespace: namespace, idToken: (auth?["idtoken"] ?? auth?["token"]) as? String)
+            return .connect(namespace: namespace, credential: (auth?["idtoken"] ?? auth?["token"]) as? String)
         case "1": return .disconnect(namespace: namespace)
         case "2":
             let digits = rest.prefix { $0.isASCII && $0.isNumber }

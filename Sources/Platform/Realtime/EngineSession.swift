@@ -7,8 +7,12 @@ import Vapor
 public actor EngineSession {
     public nonisolated let sid: String
     let namespaceSID: String
-    /// The account a credential proved (see `SocketIOServer`); nil for a client that sent none.
-    public private(set) var provenAccount: String?
+    /// What a credential proved (see `SocketIOServer`); nil for a client that sent none.
+    private(set) var proof: AccessGrant?
+    /// The account a credential proved; nil for a client that sent none.
+    public var provenAccount: String? { proof?.accountID }
+    /// Tells the server what the session now rests on, so that it ends when that access does.
+    private let rests: @Sendable (AccessGrant) -> Void
     /// The Socket.IO namespaces the client joined.
     private(set) var namespaces: Set<String> = []
     private(set) var isAwaitingPong = false
@@ -17,10 +21,11 @@ public actor EngineSession {
     private var outbox: [String] = []
     private var waitingPoll: CheckedContinuation<[String], Never>?
 
-    init(sid: String, namespaceSID: String, socket: WebSocket?) {
+    init(sid: String, namespaceSID: String, socket: WebSocket?, rests: @escaping @Sendable (AccessGrant) -> Void) {
         self.sid = sid
         self.namespaceSID = namespaceSID
         self.socket = socket
+        self.rests = rests
     }
 
     var isPolling: Bool { socket == nil }
@@ -29,7 +34,18 @@ public actor EngineSession {
 
     var hasWaitingPoll: Bool { waitingPoll != nil }
 
-    func prove(_ account: String) { provenAccount = account }
+    func prove(_ grant: AccessGrant) {
+        proof = grant
+        rests(grant)
+    }
+
+    /// A namespace tied the session to `account` without a credential (the study's legacy
+    /// `changesocketid`): it then ends when the account is disabled. A proven session keeps
+    /// what its credential says.
+    public func bound(to account: String) {
+        guard proof == nil else { return }
+        rests(AccessGrant(accountID: account, session: .none))
+    }
 
     func joined(_ namespace: String) { namespaces.insert(namespace) }
     func left(_ namespace: String) { namespaces.remove(namespace) }

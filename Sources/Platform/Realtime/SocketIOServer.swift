@@ -16,10 +16,12 @@ import Vapor
 /// session that left a ping unanswered until the next, as a Socket.IO server does.
 ///
 /// Who a session is: a client may prove it (an `idtoken` header on the opening request, an
-/// `idtoken` or `token` in a connect packet's auth, or the web app's session cookie from a page
-/// of this site), and the session carries that account to every namespace it joins; a connect
-/// packet with a bad token is refused (`44`). What a session without proof may do is each
-/// namespace's rule.
+/// `idtoken` or `token` in a connect packet's auth, which may be a phone ID token or an access
+/// token, or the web app's session cookie from a page of this site), and the session carries
+/// that account to every namespace it joins; a connect packet with a bad token is refused (`44`).
+/// What a session without proof may do is each namespace's rule. A session ends when the access
+/// it rests on does (`LiveAccessWatch`): its account disabled, the session it was proven with
+/// ended.
 public final class SocketIOServer: ModuleService, Sendable {
     static let maxPayload = 64 * 1024
     /// Separates packets in one polling body (Engine.IO 4's record separator).
@@ -31,16 +33,26 @@ public final class SocketIOServer: ModuleService, Sendable {
     public let namespaces = SocketNamespaces()
     let sessions: SocketSessions
     let phoneSignIn: PhoneSignIn
+    let tokens: TokenService
+    /// Ends a session when the access it rests on ends.
+    let access: LiveAccessWatch
     let ids: IdentifierGenerator
     let pingInterval: Duration
     let pingTimeout: Duration
 
-    init(phoneSignIn: PhoneSignIn, ids: IdentifierGenerator, pingInterval: Duration, pingTimeout: Duration = .seconds(20), maxSessionsPerClient: Int) {
+    /// Admits sessions, with the event streams, by client address and in all.
+    let connections: LiveConnections
+
+    init(phoneSignIn: PhoneSignIn, tokens: TokenService, access: LiveAccessWatch, connections: LiveConnections, ids: IdentifierGenerator, pingInterval: Duration,
+         pingTimeout: Duration = .seconds(20)) {
         self.phoneSignIn = phoneSignIn
+        self.tokens = tokens
+        self.access = access
+        self.connections = connections
         self.ids = ids
         self.pingInterval = pingInterval
         self.pingTimeout = pingTimeout
-        sessions = SocketSessions(maxPerClient: maxSessionsPerClient)
+        sessions = SocketSessions()
     }
 
     public func start(on application: Application) async throws {}
@@ -76,10 +88,14 @@ public final class SocketIOServer: ModuleService, Sendable {
         switch req.query[String.self, at: "transport"] {
         case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
             guard let sid else {
-                guard await sessions.admits(req.clientIP) else { return Self.tooManySessions() }
-                let account = await provenAccount(req)
+                let ticket: LiveConnections.Ticket
+                switch connections.admit(req.clientIP) {
+                case let .success(admitted): ticket = admitted
+                case let .failure(refusal): return Self.refused(refusal)
+                }
+                let proof = await proof(req)
                 return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload)) { req, socket in
-                    await self.serveWebSocket(socket, provenAccount: account, req)
+                    await self.serveWebSocket(socket, proof: proof, ticket: ticket, req)
                 }
             }
             guard let session = await sessions.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
@@ -89,8 +105,10 @@ public final class SocketIOServer: ModuleService, Sendable {
             return req.webSocket(maxFrameSize: WebSocketMaxFrameSize(integerLiteral: Self.maxPayload), onUpgrade: onUpgrade)
         case "polling":
             guard let sid else {
-                guard await sessions.admits(req.clientIP) else { return Self.tooManySessions() }
-                return try await startPolling(req)
+                switch connections.admit(req.clientIP) {
+                case let .success(ticket): return try await startPolling(ticket: ticket, req)
+                case let .failure(refusal): return Self.refused(refusal)
+                }
             }
             guard let session = await sessions.session(sid), await session.isPolling else { return try Self.engineError(code: 1, "Session ID unknown") }
             switch await session.poll() {
@@ -117,23 +135,41 @@ public final class SocketIOServer: ModuleService, Sendable {
         return Self.text("ok")
     }
 
-    private func newSession(socket: WebSocket?, provenAccount: String?, _ req: Request) async -> EngineSession {
-        let session = EngineSession(sid: ids.token(byteCount: 15), namespaceSID: ids.token(byteCount: 15), socket: socket)
-        if let provenAccount { await session.prove(provenAccount) }
-        await sessions.open(session, client: req.clientIP)
+    private func newSession(socket: WebSocket?, proof: AccessGrant?, ticket: LiveConnections.Ticket, _ req: Request) async -> EngineSession {
+        let sid = ids.token(byteCount: 15)
+        let session = EngineSession(sid: sid, namespaceSID: ids.token(byteCount: 15), socket: socket) { [weak self] grant in
+            guard let server = self else { return }
+            server.access.hold(grant, key: Self.accessKey(sid)) { Task { await server.end(sid, req) } }
+        }
+        if let proof { await session.prove(proof) }
+        await sessions.open(session, ticket: ticket)
         return session
     }
 
-    /// The account the opening request proves, if any: a valid `idtoken` header, or the web app's
+    /// The session's key among `LiveAccessWatch`'s connections.
+    private static func accessKey(_ sid: String) -> String { "socket.io " + sid }
+
+    /// What the opening request proves, if anything: a valid `idtoken` header, or the web app's
     /// session cookie sent from a page of this site (a browser sends cookies with a websocket
     /// another site opens, so the cookie counts only with this site's `Origin`, or none).
-    private func provenAccount(_ req: Request) async -> String? {
+    private func proof(_ req: Request) async -> AccessGrant? {
         if let token = req.headers.first(name: Self.tokenHeader),
            case let .valid(identity) = await phoneSignIn.check(idToken: token.trimmingWhitespace()) {
-            return identity.uid
+            return AccessGrant(accountID: identity.uid, session: .phone)
         }
         guard Self.isSameOrigin(req) else { return nil }
-        return await req.webAccountIDFromCookie()
+        return await req.webGrantFromCookie()
+    }
+
+    /// What a connect packet's credential grants: a phone ID token, or an access token (the
+    /// lessons chat rooms' clients of Sprout's SDK). A socket outlives its access token's
+    /// minutes, as the connection it was opened on would: it ends with the log-in instead.
+    private func grant(ofCredential credential: String) async -> AccessGrant? {
+        if case let .valid(identity) = await phoneSignIn.check(idToken: credential) {
+            return AccessGrant(accountID: identity.uid, session: .phone)
+        }
+        guard let access = await tokens.grant(ofAccessToken: credential) else { return nil }
+        return AccessGrant(accountID: access.accountID, session: access.session)
     }
 
     static func isSameOrigin(_ req: Request) -> Bool {
@@ -156,17 +192,17 @@ public final class SocketIOServer: ModuleService, Sendable {
         socket.pingInterval = .milliseconds((pingInterval * 2).milliseconds)
     }
 
-    private func serveWebSocket(_ socket: WebSocket, provenAccount: String?, _ req: Request) async {
+    private func serveWebSocket(_ socket: WebSocket, proof: AccessGrant?, ticket: LiveConnections.Ticket, _ req: Request) async {
         watch(socket)
-        let session = await newSession(socket: socket, provenAccount: provenAccount, req)
+        let session = await newSession(socket: socket, proof: proof, ticket: ticket, req)
         socket.onText { _, text in await self.receive(text, session, req) }
         socket.onClose.whenComplete { _ in Task { await self.end(session, req) } }
         await session.send(handshake(session, upgrades: []))
         await ping(session, req)
     }
 
-    private func startPolling(_ req: Request) async throws -> Response {
-        let session = await newSession(socket: nil, provenAccount: await provenAccount(req), req)
+    private func startPolling(ticket: LiveConnections.Ticket, _ req: Request) async throws -> Response {
+        let session = await newSession(socket: nil, proof: await proof(req), ticket: ticket, req)
         Task { await self.ping(session, req) }
         return Self.text(handshake(session, upgrades: ["websocket"]))
     }
@@ -216,13 +252,13 @@ public final class SocketIOServer: ModuleService, Sendable {
             await session.pongReceived()
         case .ping:
             await session.send("3")
-        case let .connect(namespace, idToken):
-            if let idToken {
-                guard case let .valid(identity) = await phoneSignIn.check(idToken: idToken) else {
+        case let .connect(namespace, credential):
+            if let credential {
+                guard let grant = await grant(ofCredential: credential) else {
                     await session.send(EngineIOPacket.connectError("invalid idtoken", namespace: namespace))
                     return
                 }
-                await session.prove(identity.uid)
+                await session.prove(grant)
             }
             guard let handler = namespaces.serving(namespace), await handler.join(namespace, session, req) else {
                 await session.send(EngineIOPacket.connectError("Invalid namespace", namespace: namespace))
@@ -243,8 +279,15 @@ public final class SocketIOServer: ModuleService, Sendable {
         }
     }
 
+    /// Ends the session `sid` if it is still open: the access it rested on has ended.
+    private func end(_ sid: String, _ req: Request) async {
+        guard let session = await sessions.session(sid) else { return }
+        await end(session, req)
+    }
+
     private func end(_ session: EngineSession, _ req: Request) async {
         await session.close()
+        access.release(Self.accessKey(session.sid))
         guard await sessions.remove(session) else { return }
         for namespace in await session.namespaces {
             await namespaces.serving(namespace)?.leave(namespace, session, req)
@@ -257,12 +300,13 @@ public final class SocketIOServer: ModuleService, Sendable {
         return Response(status: .ok, headers: headers, body: .init(string: body))
     }
 
-    /// One address holds as many sessions as it may: a client reconnecting in a loop, or one
-    /// opening sockets to exhaust the server's descriptors.
-    private static func tooManySessions() -> Response {
+    /// One address holds as many live connections as it may (a client reconnecting in a loop, or
+    /// one opening sockets to exhaust the server's descriptors): 429; the instance holds all it
+    /// may: 503. Either says when to come back.
+    private static func refused(_ refusal: LiveConnections.Refusal) -> Response {
         var headers = HTTPHeaders()
         headers.replaceOrAdd(name: .retryAfter, value: "30")
-        return Response(status: .tooManyRequests, headers: headers)
+        return Response(status: refusal == .full ? .serviceUnavailable : .tooManyRequests, headers: headers)
     }
 
     private static func engineError(code: Int, _ message: String) throws -> Response {

@@ -33,52 +33,32 @@ public final class SocketNamespaces: Sendable {
     var isEmpty: Bool { all.withLockedValue { $0.isEmpty } }
 }
 
-/// This instance's open Engine.IO sessions by sid, and how many each client address holds.
+/// This instance's open Engine.IO sessions by sid, each with its place among the live
+/// connections (`LiveConnections`).
 actor SocketSessions {
-    /// Open sessions one client address may hold (`SPROUT_SOCKETS_PER_CLIENT`).
-    let maxPerClient: Int
-    private var sessions: [String: EngineSession] = [:]
-    private var countOfClient: [String: Int] = [:]
-    private var clientOfSID: [String: String] = [:]
+    private var sessions: [String: (session: EngineSession, ticket: LiveConnections.Ticket)] = [:]
 
-    init(maxPerClient: Int) {
-        self.maxPerClient = maxPerClient
-    }
-
-    /// Whether `client` (`Request.clientIP`) may open another session. Checked before a websocket
-    /// upgrade, so a burst of simultaneous upgrades from one address may pass it together: the
-    /// bound is approximate by the few in flight, never unbounded.
-    func admits(_ client: String) -> Bool {
-        countOfClient[client, default: 0] < maxPerClient
-    }
-
-    func open(_ session: EngineSession, client: String) {
-        guard sessions.updateValue(session, forKey: session.sid) == nil else { return }
+    func open(_ session: EngineSession, ticket: LiveConnections.Ticket) {
+        guard sessions.updateValue((session, ticket), forKey: session.sid) == nil else { return }
         ServerMetrics.opened(ServerMetrics.realtimeSessions, app: "socket.io")
-        countOfClient[client, default: 0] += 1
-        clientOfSID[session.sid] = client
     }
 
-    func session(_ sid: String) -> EngineSession? { sessions[sid] }
+    func session(_ sid: String) -> EngineSession? { sessions[sid]?.session }
 
-    /// Forgets a closed session; false when it was forgotten already.
+    /// Forgets a closed session and gives its place back; false when it was forgotten already.
     func remove(_ session: EngineSession) -> Bool {
-        guard sessions.removeValue(forKey: session.sid) != nil else { return false }
+        guard let removed = sessions.removeValue(forKey: session.sid) else { return false }
+        removed.ticket.release()
         ServerMetrics.closed(ServerMetrics.realtimeSessions, app: "socket.io")
-        if let client = clientOfSID.removeValue(forKey: session.sid) {
-            countOfClient[client, default: 1] -= 1
-            if countOfClient[client] == 0 { countOfClient[client] = nil }
-        }
         return true
     }
 
     /// Every session, forgotten: the server is going away.
     func takeAll() -> [EngineSession] {
         defer {
+            for (_, open) in sessions { open.ticket.release() }
             sessions = [:]
-            countOfClient = [:]
-            clientOfSID = [:]
         }
-        return Array(sessions.values)
+        return sessions.values.map(\.session)
     }
 }

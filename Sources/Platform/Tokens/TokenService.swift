@@ -53,32 +53,43 @@ public struct TokenService: Sendable {
             tokenHash: Self.digest(refresh), accountID: accountID,
             expiresAt: now.addingTimeInterval(refreshLifetime), createdAt: now
         ).create(on: db)
-        return TokenPair(accessToken: try await accessToken(for: accountID), refreshToken: refresh)
+        return TokenPair(accessToken: try await accessToken(for: accountID, login: Self.digest(refresh)), refreshToken: refresh)
     }
 
-    public func accessToken(for accountID: String) async throws -> String {
+    /// A signed access token for `accountID` under the log-in `login` (its refresh token family;
+    /// nil only in tests of what older tokens, which named none, still do).
+    func accessToken(for accountID: String, login: String? = nil) async throws -> String {
         let now = clock.now()
         // Whole seconds, so the token's `exp` means exactly what `accessLifetime` says.
         let issued = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         let claims = AccessTokenClaims(
             sub: .init(value: accountID),
             iat: .init(value: issued),
-            exp: .init(value: issued.addingTimeInterval(accessLifetime))
+            exp: .init(value: issued.addingTimeInterval(accessLifetime)),
+            sid: login
         )
         return try await keys.sign(claims)
     }
 
     public func check(accessToken token: String) async -> AccessTokenCheck {
-        guard !token.isEmpty else { return .invalid }
-        let claims: VerifiedAccess
-        if let known = verified.claims(of: token) {
-            claims = known
-        } else {
-            guard let verifiedClaims = try? await keys.verify(token, as: AccessTokenClaims.self) else { return .invalid }
-            claims = VerifiedAccess(accountID: verifiedClaims.sub.value, expires: verifiedClaims.exp.value)
-            verified.keep(claims, of: token)
-        }
+        guard let claims = await claims(of: token) else { return .invalid }
         return claims.expires > clock.now() ? .valid(accountID: claims.accountID) : .expired(accountID: claims.accountID)
+    }
+
+    private func claims(of token: String) async -> VerifiedAccess? {
+        guard !token.isEmpty else { return nil }
+        if let known = verified.claims(of: token) { return known }
+        guard let claims = try? await keys.verify(token, as: AccessTokenClaims.self) else { return nil }
+        let access = VerifiedAccess(accountID: claims.sub.value, expires: claims.exp.value, login: claims.sid)
+        verified.keep(access, of: token)
+        return access
+    }
+
+    /// What a valid access token grants a live connection: its account, its log-in and its
+    /// expiry. Nil for a token that is not valid now.
+    public func grant(ofAccessToken token: String) async -> AccessGrant? {
+        guard let claims = await claims(of: token), claims.expires > clock.now() else { return nil }
+        return AccessGrant(accountID: claims.accountID, session: claims.login.map { .login(family: $0) } ?? .none, expires: claims.expires)
     }
 
     /// A new access token for an expired one, given the refresh token issued with the session; the
@@ -94,7 +105,7 @@ public struct TokenService: Sendable {
             try await stored.delete(on: db)
             throw RefreshError.refreshTokenExpired
         }
-        return try await self.accessToken(for: accountID)
+        return try await self.accessToken(for: accountID, login: stored.family)
     }
 
     /// Refreshes as `refresh` does and rotates the refresh token: the one presented is spent and a
@@ -127,7 +138,7 @@ public struct TokenService: Sendable {
                 tokenHash: Self.digest(successor), accountID: accountID,
                 expiresAt: now.addingTimeInterval(refreshLifetime), createdAt: now, familyID: stored.family
             ).create(on: db)
-            return .success(TokenPair(accessToken: try await self.accessToken(for: accountID), refreshToken: successor))
+            return .success(TokenPair(accessToken: try await self.accessToken(for: accountID, login: stored.family), refreshToken: successor))
         }
         return try outcome.get()
     }
@@ -164,4 +175,6 @@ public struct TokenService: Sendable {
 struct VerifiedAccess: Sendable {
     let accountID: String
     let expires: Date
+    /// The log-in the token was issued under (`AccessTokenClaims.sid`).
+    let login: String?
 }

@@ -12,13 +12,15 @@ extension Request {
         return session.data[Self.webAccountKey]
     }
 
-    /// The signed-in web account of a request outside the pages' session middleware (the study
-    /// socket's handshake), from its session cookie; reads the store and creates nothing.
-    public func webAccountIDFromCookie() async -> String? {
+    /// The signed-in web account of a request outside the pages' session middleware (an event
+    /// stream, a socket's handshake), from its session cookie, as what it grants a live
+    /// connection: the account and its web session. Reads the store and creates nothing.
+    public func webGrantFromCookie() async -> AccessGrant? {
         guard let id = cookies[WebSessionCookie.name]?.string, !id.isEmpty,
-              let data = try? await application.sessions.driver.readSession(SessionID(string: id), for: self).get()
+              let data = try? await application.sessions.driver.readSession(SessionID(string: id), for: self).get(),
+              let accountID = data[Self.webAccountKey]
         else { return nil }
-        return data[Self.webAccountKey]
+        return AccessGrant(accountID: accountID, session: .web(digest: WebSessionStore.digest(id)))
     }
 
     /// Starts a fresh session for `accountID` under a new id; the old session is deleted, so a

@@ -39,6 +39,7 @@ struct HubController: Sendable {
         let context = try await PageContext.load(for: req)
         var errors = form.validate(in: context.language)
         guard errors.isEmpty else { return HubPage.signup(context: context, form: form, errors: errors, status: .badRequest) }
+        try accounts.admitSignup(from: req.clientIP)
         do {
             let account = try await accounts.register(
                 email: form.email, password: form.password,

@@ -26,6 +26,7 @@ struct StudySocketNamespace: SocketNamespace {
         guard event == "changesocketid", let uid = argument, let account = uids.account(ofUID: uid) else { return }
         let proven = await session.provenAccount
         guard proven == nil || proven == account else { return }
+        await session.bound(to: account)
         await record(await hub.bind(session, to: account), req)
     }
 

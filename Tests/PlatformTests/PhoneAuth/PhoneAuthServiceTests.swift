@@ -143,7 +143,7 @@ import Testing
             #expect(await sprout.phone.check(idToken: "not.a.jwt") == .invalid)
             // A lessons access token is signed with the same secret but is not an ID token, and
             // an ID token is not an access token.
-            let lessons = try await sprout.platform.tokens.accessToken(for: sprout.phone.uids.accountID(session.localId))
+            let lessons = try await sprout.platform.tokens.issue(for: sprout.phone.uids.accountID(session.localId), on: sprout.app.db).accessToken
             #expect(await sprout.phone.check(idToken: lessons) == .invalid)
             #expect(await sprout.platform.tokens.check(accessToken: session.idToken) == .invalid)
         }

@@ -80,13 +80,14 @@ import Testing
         }
     }
 
-    @Test func theLogSenderLogsOnlyTheTokensFirstCharacters() async {
+    @Test func theLogSenderLogsOnlyTheTokensFirstCharactersAndTheDataKeys() async {
         let lines = CapturedLog()
         let sender = LogPushSender(logger: Logger(label: "test") { _ in lines })
-        #expect(await sender.send(PushMessage(title: "매칭", body: "b", data: ["k": "v"]), to: "abcdefgh-the-rest-of-a-long-token") == .sent)
+        let message = PushMessage(title: "김선생님의 메시지", body: "비밀 이야기", data: ["link": "/inbox/room-id-secret", "kind": "message"])
+        #expect(await sender.send(message, to: "abcdefgh-the-rest-of-a-long-token") == .sent)
         let logged = lines.lines.all.joined(separator: "\n")
-        #expect(logged.contains("abcdefgh…") && logged.contains("매칭"))
-        #expect(!logged.contains("the-rest"))
+        #expect(logged.contains("abcdefgh…") && logged.contains("kind,link"))
+        for secret in ["the-rest", "김선생님", "비밀 이야기", "room-id-secret", "/inbox"] { #expect(!logged.contains(secret), "\(secret) in \(logged)") }
     }
 }
 

@@ -17,6 +17,7 @@ public enum ConversationStarter {
                 PageLayout.csrfField(context),
                 .input(.type(.hidden), .name("app"), .value(subject.app)),
                 .input(.type(.hidden), .name("id"), .value(subject.id)),
+                .input(.type(.hidden), .name("back"), .value(page)),
                 .label(.for(field: "start-text"), .class("visually-hidden"), .text(context.pick(ko: "첫 메시지", en: "First message"))),
                 .textarea(.id("start-text"), .name("text"), .attribute(named: "rows", value: "3"), .required(true),
                           .attribute(named: "maxlength", value: String(Conversations.maxTextLength)), .text(greeting)),

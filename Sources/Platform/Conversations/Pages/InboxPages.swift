@@ -27,6 +27,9 @@ struct InboxPages: Sendable {
         var app: String?
         var id: String?
         var text: String?
+        /// The page the form was on: where a visitor whose session ended meanwhile comes back to
+        /// after signing in (browsers send no path in `Referer`: `SecurityHeadersMiddleware`).
+        var back: String?
     }
 
     func list(_ req: Request) async throws -> Response {
@@ -38,7 +41,7 @@ struct InboxPages: Sendable {
 
     func start(_ req: Request) async throws -> Response {
         let form = try req.content.decode(StartForm.self)
-        let back = LocalPath.sanitized(req.headers.first(name: .referer).flatMap { URL(string: $0)?.path })
+        let back = LocalPath.sanitized(form.back)
         let (context, account) = try await PageContext.signedIn(req, next: back)
         let subject = Conversations.Subject(app: form.app ?? "", id: form.id ?? "")
         do {
