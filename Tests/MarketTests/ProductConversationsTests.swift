@@ -242,6 +242,35 @@ import VaporTesting
         }
     }
 
+    /// The web names a conversation by an id of its own: a link, a notification or a push that
+    /// leaves a member's device never carries the conversation's id, a lessons room's only key.
+    @Test func aConversationsPageNotificationsAndLinksNameItByItsWebIDOnly() async throws {
+        try await withSprout { sprout in
+            let (seller, product) = try await sprout.sellerWithProduct()
+            let buyerBrowser = WebClient(sprout)
+            let csrf = try await buyerBrowser.csrfToken(from: "/signup")
+            try await buyerBrowser.post("/signup", form: ["name": "Buyer", "email": "buyer@sprout.test", "password": "long-password"], csrf: csrf)
+            let opened = try await buyerBrowser.post("/inbox", form: ["app": "market", "id": "\(product)", "text": "Hello", "back": "/market"], csrf: csrf)
+            let location = try #require(opened.headers.first(name: .location))
+            let webID = String(location.dropFirst("/inbox/".count))
+            let buyer = try #require(try await Account.query(on: sprout.app.db).filter(\.$emailKey == "buyer@sprout.test").first()?.requireID())
+            let id = try await sprout.platform.messenger.inbox(of: buyer, before: nil, limit: 5, on: sprout.app.db).conversations[0].id
+            #expect(webID.count == 16 && webID != id && !location.contains(id))
+
+            let page = String(buffer: try await buyerBrowser.get(location).body)
+            #expect(page.contains("Hello") && page.contains("/inbox/\(webID)/messages"))
+            #expect(try await buyerBrowser.get("/inbox/\(id)").status == .notFound, "the conversation's id names no page")
+            #expect(!String(buffer: try await buyerBrowser.get("/inbox").body).contains("href=\"/inbox/\(id)"))
+            let notes = try await sprout.send(.GET, "api/notifications", headers: seller.auth).decode(Notifications.Page.self).notifications
+            #expect(notes.map(\.link) == ["/inbox/\(webID)"])
+
+            let stranger = WebClient(sprout)
+            let strangerCSRF = try await stranger.csrfToken(from: "/signup")
+            try await stranger.post("/signup", form: ["name": "Other", "email": "other@sprout.test", "password": "long-password"], csrf: strangerCSRF)
+            #expect(try await stranger.get(location).status == .notFound, "a web id opens nothing for someone outside the conversation")
+        }
+    }
+
     @Test func notificationsSayWhatHappenedInTheReadersLanguageUnlessTurnedOff() async throws {
         try await withSprout { sprout in
             let (seller, product) = try await sprout.sellerWithProduct()

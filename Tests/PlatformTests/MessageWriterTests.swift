@@ -18,7 +18,7 @@ import Testing
             let writer = MessageWriter(clock: platform.clock, events: platform.events, notifications: platform.notifications, broadcast: platform.broadcast,
                                        writes: platform.dedicatedWrites)
             func draft(in room: Messenger.Room, by sender: String, _ text: String) -> MessageWriter.Draft {
-                MessageWriter.Draft(conversation: .init(id: room.id, topic: .nothingInParticular(in: "lessons"), members: room.members, people: [:], about: nil),
+                MessageWriter.Draft(conversation: .init(id: room.id, webID: "web-" + room.id, topic: .nothingInParticular(in: "lessons"), members: room.members, people: [:], about: nil),
                                     sender: sender, text: text, files: [])
             }
 

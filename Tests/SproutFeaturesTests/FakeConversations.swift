@@ -45,7 +45,7 @@ actor FakeConversationServer {
     /// A conversation with `other` about a product, without messages.
     func addConversation(_ id: String, with other: String, blocked: Bool = false) {
         threads[id] = Thread(conversation: Conversations.Conversation(
-            id: id, other: Conversations.Person(id: other, name: other.capitalized, picture: nil),
+            id: id, webID: "web-\(id)", other: Conversations.Person(id: other, name: other.capitalized, picture: nil),
             about: Conversations.About(app: "market", id: "p-\(id)", title: "Chair \(id)", photo: nil, price: 1000, state: nil, path: "/market/products/p-\(id)"),
             lastMessage: nil, unreadCount: 0, blocked: blocked, updatedAt: "2026-01-01T00:00:00Z"
         ))

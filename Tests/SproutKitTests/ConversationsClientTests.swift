@@ -7,7 +7,7 @@ import Testing
 enum ConversationSamples {
     static let message = Conversations.Message.wire(id: 41, in: "c1", from: "buyer", text: "아직 있나요?")
     static let conversation = Conversations.Conversation(
-        id: "c1", other: Conversations.Person(id: "seller", name: "Seller", picture: nil),
+        id: "c1", webID: "w1", other: Conversations.Person(id: "seller", name: "Seller", picture: nil),
         about: Conversations.About(app: "market", id: "7", title: "Chair", photo: "uploads/chair.jpg", price: 45000, state: nil, path: "/market/products/7"),
         lastMessage: message, unreadCount: 0, blocked: false, updatedAt: "2026-01-01T00:00:00Z"
     )

@@ -30,7 +30,7 @@ extension Messenger {
             let id = try record.requireID()
             let other = record.other(than: me)
             views.append(Conversations.Conversation(
-                id: id,
+                id: id, webID: record.webID,
                 other: people[other] ?? Conversations.Person(id: other, name: "", picture: nil),
                 about: abouts[record.topic], lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
                 blocked: blocked.contains(other), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)

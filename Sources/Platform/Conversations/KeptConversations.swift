@@ -11,6 +11,7 @@ import Synchronization
 final class KeptConversations: Sendable {
     struct Conversation: Sendable {
         let id: String
+        let webID: String
         let topic: ConversationTopic
         /// Both people, in id order.
         let members: [String]

@@ -93,7 +93,7 @@ struct MessageWriter: Sendable {
                                              sentAt: Messenger.timestamp(now, fractionDigits: 3))
             let view = { (viewer: String) in
                 let shown = viewer == me ? other : me
-                return Conversations.Conversation(id: conversation.id, other: conversation.people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
+                return Conversations.Conversation(id: conversation.id, webID: conversation.webID, other: conversation.people[shown] ?? Conversations.Person(id: shown, name: "", picture: nil),
                                                   about: conversation.about, lastMessage: wire,
                                                   unreadCount: unread[Member(conversation: conversation.id, account: viewer)] ?? 0,
                                                   blocked: false, updatedAt: Messenger.timestamp(now, fractionDigits: 0))
@@ -107,7 +107,7 @@ struct MessageWriter: Sendable {
             notes.append(AccountNotifications.Note(
                 accountID: other, app: conversation.topic.app, kind: .message,
                 text: AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo")),
-                link: PlatformPaths.conversation.link(conversation.id)
+                link: PlatformPaths.conversation.link(conversation.webID)
             ))
         }
         let stored = try await self.events.store(events, on: sql) + notifications.store(notes, on: sql)

@@ -227,7 +227,7 @@ public struct Messenger: Sendable {
             try await ReadVersions.bump(Self.readGroup, accounts: [me], on: db)
         }
         // The conversation's message notifications say nothing the open conversation does not.
-        try await notifications.markRead(of: me, kind: .message, link: PlatformPaths.conversation.link(conversationID), on: db)
+        try await notifications.markRead(of: me, kind: .message, link: PlatformPaths.conversation.link(record.webID), on: db)
         let receipt = Conversations.ReadReceipt(conversationID: conversationID, readerID: me, readUpTo: upTo)
         try await events.publish(.read, { _ in receipt }, to: [record.firstMember, record.secondMember], on: db)
         return receipt
@@ -240,7 +240,7 @@ public struct Messenger: Sendable {
 
     public func report(_ id: String, by me: String, reason: String, note: String, on db: any Database) async throws -> ReportDesk.Outcome {
         let record = try await membership(id, of: me, on: db)
-        let subject = ReportSubject(app: "conversations", id: try record.requireID(), path: PlatformPaths.conversation.link(try record.requireID()))
+        let subject = ReportSubject(app: "conversations", id: try record.requireID(), path: PlatformPaths.conversation.link(record.webID))
         return try await ReportDesk(clock: clock).file(subject, by: me, reason: reason, note: note, on: db)
     }
 
@@ -277,7 +277,8 @@ public struct Messenger: Sendable {
                 .filter(\.$firstMember == pair[0]).filter(\.$secondMember == pair[1]).first()
         }
         if let found = try await existing() { return (found, false) }
-        let record = ConversationRecord(id: ids.objectID(), about: topic, between: me, and: other, startedBy: me, at: clock.now())
+        let record = ConversationRecord(id: ids.objectID(), webID: ids.token(byteCount: 12), about: topic, between: me, and: other, startedBy: me,
+                                        at: clock.now())
         do {
             try await db.writeTransaction { db in
                 try await record.create(on: db)
@@ -309,8 +310,16 @@ public struct Messenger: Sendable {
 
     private func toKeep(_ record: ConversationRecord, on db: any Database) async throws -> KeptConversations.Conversation {
         let members = [record.firstMember, record.secondMember]
-        return KeptConversations.Conversation(id: try record.requireID(), topic: record.topic, members: members,
+        return KeptConversations.Conversation(id: try record.requireID(), webID: record.webID, topic: record.topic, members: members,
                                               people: try await people(members, on: db), about: try await about(record, on: db))
+    }
+
+    /// The id of the conversation whose web page is `webID`, if `me` is in it.
+    public func conversationID(ofWebID webID: String, for me: String, on db: any Database) async throws -> String {
+        guard webID.utf8.count <= 64, let record = try await ConversationRecord.query(on: db).filter(\.$webID == webID).first(),
+              record.firstMember == me || record.secondMember == me
+        else { throw ConversationError.notFound }
+        return try record.requireID()
     }
 
     private func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {

@@ -7,6 +7,6 @@ public enum PlatformMigrations {
         CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
         AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
         BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
-        CreatePushSubscriptions(),
+        CreatePushSubscriptions(), AddConversationWebIDs(),
     ]
 }

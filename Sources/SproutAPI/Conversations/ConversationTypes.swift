@@ -155,6 +155,10 @@ public enum Conversations {
     /// A conversation as one of its two people sees it.
     public struct Conversation: Codable, Sendable, Equatable {
         public var id: String
+        /// The id of the conversation's web page (`/inbox/{web_id}`): links, notifications and
+        /// pushes name the conversation by it, never by `id`, which is a lessons chat room's only
+        /// key for the clients that join its socket without a credential.
+        public var webID: String
         public var other: Person
         /// Nil for a conversation about nothing in particular.
         public var about: About?
@@ -164,8 +168,9 @@ public enum Conversations {
         public var blocked: Bool
         public var updatedAt: String
 
-        public init(id: String, other: Person, about: About?, lastMessage: Message?, unreadCount: Int, blocked: Bool, updatedAt: String) {
+        public init(id: String, webID: String, other: Person, about: About?, lastMessage: Message?, unreadCount: Int, blocked: Bool, updatedAt: String) {
             self.id = id
+            self.webID = webID
             self.other = other
             self.about = about
             self.lastMessage = lastMessage
@@ -175,12 +180,13 @@ public enum Conversations {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, other, about, lastMessage = "last_message", unreadCount = "unread_count", blocked, updatedAt = "updated_at"
+            case id, webID = "web_id", other, about, lastMessage = "last_message", unreadCount = "unread_count", blocked, updatedAt = "updated_at"
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
+            try container.encode(webID, forKey: .webID)
             try container.encode(other, forKey: .other)
             try container.encode(about, forKey: .about)
             try container.encode(lastMessage, forKey: .lastMessage)

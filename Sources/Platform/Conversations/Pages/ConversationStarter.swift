@@ -33,7 +33,7 @@ public enum ConversationStarter {
             .h2(.text(context.pick(ko: "문의한 사람 \(conversations.count)명", en: "\(conversations.count) asked about it"))),
             .if(conversations.isEmpty, .p(.class("hint"), .text(context.pick(ko: "아직 문의가 없어요.", en: "Nobody has asked yet.")))),
             .ul(.class("row-list"), .forEach(conversations) { conversation in
-                .li(.a(.href(PlatformPaths.conversation.link(conversation.id)), .strong(.text(conversation.other.name)),
+                .li(.a(.href(PlatformPaths.conversation.link(conversation.webID)), .strong(.text(conversation.other.name)),
                        .unwrap(conversation.lastMessage) { .span(.class("hint"), .text(" " + $0.text)) }),
                     .if(conversation.unreadCount > 0, .span(.class("badge"), .text(String(conversation.unreadCount)))))
             })

@@ -46,7 +46,7 @@ struct InboxPages: Sendable {
         let subject = Conversations.Subject(app: form.app ?? "", id: form.id ?? "")
         do {
             let (conversation, _) = try await messenger.open(about: subject, by: try account.requireID(), text: form.text ?? "", on: req.db)
-            return req.redirect(to: PlatformPaths.conversation.link(conversation.id), redirectType: .normal)
+            return req.redirect(to: PlatformPaths.conversation.link(conversation.webID), redirectType: .normal)
         } catch let error as ConversationError {
             let status: HTTPResponseStatus = switch error {
             case .unknownSubject, .unknownApp, .notFound: .notFound
@@ -64,9 +64,10 @@ struct InboxPages: Sendable {
     }
 
     func send(_ req: Request) async throws -> Response {
-        let id = try conversationID(req)
-        let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
+        let webID = try self.webID(req)
+        let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
+        let id = try await conversationID(webID, for: me, req)
         var text = ""
         var photo: Data?
         if req.headers.contentType?.type == "multipart" {
@@ -83,14 +84,15 @@ struct InboxPages: Sendable {
             return try await conversationPage(req, context, me: me, error: InboxViews.reason(error, context),
                                               status: error == .blocked ? .forbidden : .badRequest)
         }
-        return req.redirect(to: PlatformPaths.conversation.link(id, fragment: "send-form"), redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(webID, fragment: "send-form"), redirectType: .normal)
     }
 
     /// Marks the conversation read (the page does on opening, and its script when a message arrives).
     func read(_ req: Request) async throws -> Response {
-        let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
-        _ = try await messenger.markRead(id, by: try account.requireID(), on: req.db)
+        let webID = try self.webID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
+        let me = try account.requireID()
+        _ = try await messenger.markRead(try await conversationID(webID, for: me, req), by: me, on: req.db)
         return Response(status: .noContent)
     }
 
@@ -103,30 +105,32 @@ struct InboxPages: Sendable {
     }
 
     func block(_ req: Request, blocking: Bool) async throws -> Response {
-        let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
+        let webID = try self.webID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
-        let other = try await messenger.conversation(id, for: me, on: req.db).other.id
+        let other = try await messenger.conversation(try await conversationID(webID, for: me, req), for: me, on: req.db).other.id
         if blocking {
             try await messenger.block(other, by: me, on: req.db)
         } else {
             try await messenger.unblock(other, by: me, on: req.db)
         }
-        return req.redirect(to: PlatformPaths.conversation.link(id), redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(webID), redirectType: .normal)
     }
 
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
-        let id = try conversationID(req)
-        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(id))
-        let conversation = try await messenger.conversation(id, for: try account.requireID(), on: req.db)
+        let webID = try self.webID(req)
+        let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
+        let me = try account.requireID()
+        let id = try await conversationID(webID, for: me, req)
+        let conversation = try await messenger.conversation(id, for: me, on: req.db)
         return ReportPages.Target(
-            subject: ReportSubject(app: "conversations", id: id, path: PlatformPaths.conversation.link(id)), form: PlatformPaths.conversationReport.link(id),
+            subject: ReportSubject(app: "conversations", id: id, path: PlatformPaths.conversation.link(webID)), form: PlatformPaths.conversationReport.link(webID),
             title: conversation.other.name, isOwn: false, nav: { _ in .empty }
         )
     }
 
     private func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, status: HTTPResponseStatus = .ok) async throws -> Response {
-        let id = try conversationID(req)
+        let id = try await conversationID(try webID(req), for: me, req)
         let before = try Self.beforeCursor(req)
         do {
             let page = try await messenger.messages(in: id, for: me, before: before, limit: 50, on: req.db)
@@ -141,9 +145,19 @@ struct InboxPages: Sendable {
         }
     }
 
-    private func conversationID(_ req: Request) throws -> String {
-        guard let id = req.parameters.get("conversation") else { throw Abort(.notFound) }
-        return id
+    /// The page's conversation, by the id its web page goes by (`Conversation.webID`).
+    private func webID(_ req: Request) throws -> String {
+        guard let webID = req.parameters.get("conversation") else { throw Abort(.notFound) }
+        return webID
+    }
+
+    /// The id of the conversation whose page is `webID`: 404 unless `me` is in it.
+    private func conversationID(_ webID: String, for me: String, _ req: Request) async throws -> String {
+        do {
+            return try await messenger.conversationID(ofWebID: webID, for: me, on: req.db)
+        } catch ConversationError.notFound {
+            throw Abort(.notFound)
+        }
     }
 
     /// A page's `before` cursor: a positive id, or 400.

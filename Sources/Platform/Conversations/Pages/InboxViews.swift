@@ -26,7 +26,7 @@ enum InboxViews {
         .li(
             .class(conversation.unreadCount > 0 ? "conversation unread" : "conversation"), .id("conversation-\(conversation.id)"),
             .a(
-                .href(PlatformPaths.conversation.link(conversation.id)),
+                .href(PlatformPaths.conversation.link(conversation.webID)),
                 .unwrap(conversation.about?.photo) { .img(.src("/" + $0), .alt(text: ""), .class("conversation-photo"), .attribute(named: "loading", value: "lazy")) },
                 .div(
                     .class("conversation-text"),
@@ -44,13 +44,13 @@ enum InboxViews {
 
     static func conversation(_ context: PageContext, me: String, _ conversation: Conversations.Conversation,
                              _ page: Conversations.MessagePage, otherReadUpTo: Int, error: String? = nil, status: HTTPResponseStatus = .ok) -> Response {
-        let id = conversation.id
+        let webID = conversation.webID
         return PageLayout.render(title: conversation.other.name, context: context, status: status, .group(
             .nav(.class("conversation-head"), .a(.id("back-to-inbox"), .href(PlatformPaths.inbox.link), .text("← " + context.pick(ko: "채팅 목록", en: "All chats")))),
             .h1(.id("conversation-title"), .text(conversation.other.name)),
             .unwrap(conversation.about) { about($0, context) },
             .unwrap(page.nextBefore) { before in
-                .a(.id("older-messages"), .class("button secondary"), .href(PlatformPaths.conversation.link(id, query: [("before", String(before))])),
+                .a(.id("older-messages"), .class("button secondary"), .href(PlatformPaths.conversation.link(webID, query: [("before", String(before))])),
                    .text(context.pick(ko: "이전 메시지 보기", en: "Earlier messages")))
             },
             .ol(
@@ -61,17 +61,17 @@ enum InboxViews {
             conversation.blocked
                 ? .p(.id("blocked-note"), .class("hint"), .text(context.pick(ko: "차단한 사람이에요. 차단을 풀어야 메시지를 보낼 수 있어요.",
                                                                          en: "You blocked this person. Unblock them to send messages.")))
-                : sendForm(id, context, error: error),
-            .form(.id("read-form"), .action(path: PlatformPaths.conversationRead.link(id)), .method(.post), .attribute(named: "hidden", value: "hidden"), PageLayout.csrfField(context)),
+                : sendForm(webID, context, error: error),
+            .form(.id("read-form"), .action(path: PlatformPaths.conversationRead.link(webID)), .method(.post), .attribute(named: "hidden", value: "hidden"), PageLayout.csrfField(context)),
             .div(
                 .class("inline-actions conversation-actions"),
                 .form(
-                    .id("block-form"), .action(path: (conversation.blocked ? PlatformPaths.conversationUnblock : PlatformPaths.conversationBlock).link(id)), .method(.post),
+                    .id("block-form"), .action(path: (conversation.blocked ? PlatformPaths.conversationUnblock : PlatformPaths.conversationBlock).link(webID)), .method(.post),
                     PageLayout.csrfField(context),
                     .button(.id(conversation.blocked ? "unblock-button" : "block-button"), .type(.submit), .class("secondary"),
                             .text(conversation.blocked ? context.pick(ko: "차단 풀기", en: "Unblock") : context.pick(ko: "차단하기", en: "Block")))
                 ),
-                .a(.id("report-link"), .class("button secondary"), .href(PlatformPaths.conversationReport.link(id)), .text(context.pick(ko: "신고하기", en: "Report")))
+                .a(.id("report-link"), .class("button secondary"), .href(PlatformPaths.conversationReport.link(webID)), .text(context.pick(ko: "신고하기", en: "Report")))
             )
         ))
     }
@@ -103,9 +103,9 @@ enum InboxViews {
         )
     }
 
-    private static func sendForm(_ conversationID: String, _ context: PageContext, error: String?) -> Node<HTML.BodyContext> {
+    private static func sendForm(_ webID: String, _ context: PageContext, error: String?) -> Node<HTML.BodyContext> {
         .form(
-            .id("send-form"), .class("send-form"), .action(path: PlatformPaths.conversationMessages.link(conversationID)), .method(.post), .enctype(.multipartData),
+            .id("send-form"), .class("send-form"), .action(path: PlatformPaths.conversationMessages.link(webID)), .method(.post), .enctype(.multipartData),
             .data(named: "posts-natively", value: "true"),
             PageLayout.csrfField(context),
             .label(.for(field: "message-text"), .class("visually-hidden"), .text(context.pick(ko: "메시지", en: "Message"))),

@@ -9,6 +9,9 @@ final class ConversationRecord: Model, @unchecked Sendable {
 
     /// 24 random hex characters: unguessable, and the shape the lessons contract gives room ids.
     @ID(custom: "id", generatedBy: .user) var id: String?
+    /// The id its web page goes by (`PlatformPaths.conversation`): 16 random URL-safe
+    /// characters, so that no link, notification or push names `id`.
+    @Field(key: "web_id") var webID: String
     @Field(key: "about_app") var aboutApp: String
     @Field(key: "about_id") var aboutID: String
     @Field(key: "first_member") var firstMember: String
@@ -21,8 +24,9 @@ final class ConversationRecord: Model, @unchecked Sendable {
 
     init() {}
 
-    init(id: String, about: ConversationTopic, between one: String, and other: String, startedBy: String, at now: Date) {
+    init(id: String, webID: String, about: ConversationTopic, between one: String, and other: String, startedBy: String, at now: Date) {
         self.id = id
+        self.webID = webID
         aboutApp = about.app
         aboutID = about.id
         let pair = [one, other].sorted()
