@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import SproutAPI
 import SQLKit
 
 public enum PushSubscriptionError: Error, Equatable {
@@ -118,7 +119,8 @@ public struct PushSubscriptions: Sendable {
         -> (PushSubscriptionRecord.Kind, String, (p256dh: String, auth: String)?) {
         switch address {
         case let .browser(endpoint, p256dh, auth):
-            guard endpoint.utf8.count <= maxEndpointLength, let url = URL(string: endpoint), url.scheme != nil, url.host != nil else {
+            guard endpoint.utf8.count <= maxEndpointLength, !WebURLText.hasControlCharacters(endpoint), let url = URL(string: endpoint),
+                  url.scheme != nil, url.host != nil else {
                 throw PushSubscriptionError.badEndpoint
             }
             guard hosts.admits(url) else { throw PushSubscriptionError.endpointNotAllowed }

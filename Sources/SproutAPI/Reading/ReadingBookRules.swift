@@ -63,8 +63,7 @@ extension Reading {
         }
 
         public static func isWebURL(_ text: String) -> Bool {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false else { return false }
-            return scheme == "http" || scheme == "https"
+            WebURLText.isAcceptable(text)
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Platform
 import Vapor
 
-/// Chooses how the process logs, before anything logs: Vapor's console lines by default, one JSON
-/// object per line with `LOG_FORMAT=json`. The level comes from `--log` or `LOG_LEVEL` either way.
+/// Chooses how the process logs, before anything logs: Vapor's console lines by default (each kept
+/// one line: `OneLineLogHandler`), one JSON object per line with `LOG_FORMAT=json`. The level comes from `--log` or `LOG_LEVEL` either way.
 public enum SproutLogging {
     public enum Format: Sendable { case text, json }
 
@@ -11,7 +11,10 @@ public enum SproutLogging {
     public static func bootstrap(from environment: inout Environment, variables: [String: String] = ProcessInfo.processInfo.environment) throws -> Format {
         switch variables["LOG_FORMAT"]?.lowercased() ?? "" {
         case "", "text":
-            try LoggingSystem.bootstrap(from: &environment)
+            try LoggingSystem.bootstrap(from: &environment) { level in
+                let console = Terminal()
+                return { label in OneLineLogHandler(wrapped: ConsoleLogger(label: label, console: console, level: level)) }
+            }
             return .text
         case "json":
             try LoggingSystem.bootstrap(from: &environment) { level in

@@ -80,7 +80,9 @@ import VaporTesting
             let person = try await sprout.pushPerson("hostile")
             var probes: [Push.Subscribe] = []
             for endpoint in ["http://169.254.169.254/latest/meta-data", "https://localhost:8080/admin", "http://fcm.googleapis.com/fcm/send/x",
-                             "not a url", "", "https://fcm.googleapis.com/" + String(repeating: "a", count: 3000), "javascript:alert(1)"] {
+                             "not a url", "", "https://fcm.googleapis.com/" + String(repeating: "a", count: 3000), "javascript:alert(1)",
+                             "https://fcm.googleapis.com%0a.evil.example/fcm/send/x", "https://fcm.googleapis.com/fcm/send/x%0d%0a[ INFO ] forged",
+                             "https://fcm.googleapis.com/fcm/send/x\u{85}"] {
                 probes.append(Push.Subscribe(endpoint: endpoint, keys: Self.browser().keys))
             }
             probes.append(Push.Subscribe(endpoint: Self.browser().endpoint, keys: .init(p256dh: "AAAA", auth: "AAAA")))
