@@ -57,6 +57,9 @@ import Testing
             let (path, writer) = try scratch()
             defer { writer.close(); remove(path) }
             try await writer.raw("CREATE TABLE pages (body BLOB)").run()
+            let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
+            #expect(try await checkpoints.checkpoint() == nil, "nothing before the start")
+            try await checkpoints.start(on: sprout.app)
             // 300 commits of about 4 pages each: SQLite's own checkpoint would have started the
             // WAL over at 1,000 pages.
             for _ in 0..<300 {
@@ -66,12 +69,9 @@ import Testing
             }
             #expect(try await rowsInTheFile("pages", at: path) == 0, "nothing copied by a commit")
 
-            let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
-            #expect(try await checkpoints.checkpoint() == nil, "nothing before the start")
-            try await checkpoints.start(on: sprout.app)
             let outcome = try #require(try await checkpoints.checkpoint())
             await checkpoints.stop()
-            #expect(outcome.frames > 1_000 && outcome.copied == outcome.frames, "\(outcome)")
+            #expect(outcome.frames > 1_000 && outcome.copied == outcome.frames && !outcome.truncated, "\(outcome)")
             #expect(try await rowsInTheFile("pages", at: path) == 300)
             #expect(try await checkpoints.checkpoint() == nil, "nothing after the stop")
         }
@@ -97,6 +97,57 @@ import Testing
             await checkpoints.stop()
             #expect(done.copied == done.frames && done.frames == held.frames, "\(done)")
         }
+    }
+
+    /// A long reader lets the WAL grow; once it ends, the next checkpoint empties the WAL into the
+    /// file and truncates it, and a start truncates what an earlier run left.
+    @Test func aWALHeldBackByAReaderIsTruncatedOnceTheReaderEnds() async throws {
+        try await withSprout { sprout in
+            let (path, writer) = try scratch()
+            defer { writer.close(); remove(path) }
+            try await writer.raw("CREATE TABLE pages (body BLOB)").run()
+            let reader = try DirectSQLiteConnection(path: path, logger: sprout.app.logger)
+            defer { reader.close() }
+            try reader.run(SQLRaw("BEGIN")) { _ in }
+            _ = try await reader.raw("SELECT count(*) AS total FROM pages").first(decoding: Count.self)
+
+            let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600), sizeLimit: 100_000)
+            try await checkpoints.start(on: sprout.app)
+            for _ in 0..<200 {
+                try await writer.immediateTransaction {
+                    try await writer.insert(into: "pages").columns("body").values(SQLBind(Data(count: 12_000))).run()
+                }
+            }
+            let held = try #require(try await checkpoints.checkpoint())
+            #expect(held.isHeldBack && !held.truncated && WALCheckpoints.walBytes(of: path) > 2_000_000, "\(held)")
+            try reader.run(SQLRaw("COMMIT")) { _ in }
+            let done = try #require(try await checkpoints.checkpoint())
+            #expect(done.truncated && WALCheckpoints.walBytes(of: path) == 0, "\(done), \(WALCheckpoints.walBytes(of: path)) bytes")
+            #expect(try await rowsInTheFile("pages", at: path) == 200)
+            let small = try #require(try await checkpoints.checkpoint())
+            #expect(!small.truncated, "an empty WAL is left alone")
+            await checkpoints.stop()
+
+            for _ in 0..<50 { try await writer.insert(into: "pages").columns("body").values(SQLBind(Data(count: 12_000))).run() }
+            #expect(WALCheckpoints.walBytes(of: path) > 500_000)
+            let next = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
+            try await next.start(on: sprout.app)
+            #expect(WALCheckpoints.walBytes(of: path) == 0, "a start empties what was left")
+            await next.stop()
+        }
+    }
+
+    @Test func aReaderHoldingCheckpointsBackForLongIsToldOnceAStretch() {
+        let checkpoints = WALCheckpoints(storage: .sqlite(path: "/nonexistent"), interval: .seconds(3600))
+        let start = ContinuousClock.now
+        let held = WALCheckpoints.Outcome(frames: 10, copied: 4), free = WALCheckpoints.Outcome(frames: 10, copied: 10)
+        #expect(checkpoints.heldBackLong(held, at: start) == nil)
+        #expect(checkpoints.heldBackLong(held, at: start + .seconds(59)) == nil)
+        #expect(checkpoints.heldBackLong(held, at: start + .seconds(61)) == .seconds(61))
+        #expect(checkpoints.heldBackLong(held, at: start + .seconds(120)) == nil, "said once")
+        #expect(checkpoints.heldBackLong(free, at: start + .seconds(121)) == nil)
+        #expect(checkpoints.heldBackLong(held, at: start + .seconds(130)) == nil, "a new stretch starts over")
+        #expect(checkpoints.heldBackLong(held, at: start + .seconds(191)) == .seconds(61))
     }
 
     @Test func stoppingDuringACheckpointLogsNothing() async throws {

@@ -63,7 +63,11 @@ public enum DatabaseSetup {
         }
     }
 
-    static let connectionPragmas = ["PRAGMA busy_timeout=\(busyTimeoutMilliseconds)", "PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0"]
+    static let connectionPragmas = [
+        "PRAGMA busy_timeout=\(busyTimeoutMilliseconds)", "PRAGMA synchronous=NORMAL", "PRAGMA wal_autocheckpoint=0",
+        // Whenever a writer starts the WAL over, it trims the file back to this (`WALCheckpoints`).
+        "PRAGMA journal_size_limit=\(WALCheckpoints.standardSizeLimit)",
+    ]
 
     public static let busyTimeoutMilliseconds = 5000
 
