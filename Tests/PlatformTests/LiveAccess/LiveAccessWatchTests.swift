@@ -11,6 +11,11 @@ import Vapor
 @Suite struct LiveAccessWatchTests {
     typealias Writer = AccountEventStreamsTests.RecordingWriter
 
+    /// The watch checks when a test says so, not on its own in between.
+    static func checkedOnlyWhenAsked(_ config: inout SproutConfig) {
+        config.liveAccessCheckInterval = .seconds(3600)
+    }
+
     private func open(_ grant: AccessGrant, in sprout: TestSprout) async throws -> Writer {
         let writer = Writer()
         let ticket = try sprout.platform.liveConnections.admit("203.0.113.9").get()
@@ -25,7 +30,7 @@ import Vapor
     }
 
     @Test func aBearerStreamEndsWithItsLogInAndNotWithAnotherLogIn() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (tokens, db) = (sprout.platform.tokens, sprout.app.db)
             let ana = try await sprout.account("ana")
             let phone = try await tokens.issue(for: ana, on: db), laptop = try await tokens.issue(for: ana, on: db)
@@ -44,7 +49,7 @@ import Vapor
     }
 
     @Test func aRotatedLogInKeepsItsStreamsAndAReusedTokenEndsThem() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (tokens, db) = (sprout.platform.tokens, sprout.app.db)
             let ana = try await sprout.account("ana")
             let first = try await tokens.issue(for: ana, on: db)
@@ -59,7 +64,7 @@ import Vapor
     }
 
     @Test func aBearerStreamEndsWhenItsTokenExpires() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (tokens, db) = (sprout.platform.tokens, sprout.app.db)
             let pair = try await tokens.issue(for: try await sprout.account("ana"), on: db)
             let stream = try await open(try #require(await tokens.grant(ofAccessToken: pair.accessToken)), in: sprout)
@@ -73,7 +78,7 @@ import Vapor
     }
 
     @Test func everyStreamOfADisabledAccountEndsWhateverOpenedIt() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (platform, db) = (sprout.platform, sprout.app.db)
             let ana = try await sprout.account("ana"), ben = try await sprout.account("ben")
             let pair = try await platform.tokens.issue(for: ana, on: db)
@@ -90,7 +95,7 @@ import Vapor
     }
 
     @Test func aWebStreamEndsWithItsWebSessionAndAPhoneOneWithTheLastPhoneSession() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (platform, db) = (sprout.platform, sprout.app.db)
             let ana = try await sprout.account("ana")
             try await WebSessionRow(idDigest: WebSessionStore.digest("cookie-id"), accountID: ana, data: "{}",
@@ -112,7 +117,7 @@ import Vapor
 
     /// More connections than one query asks about: each is still checked.
     @Test func checksConnectionsBeyondOneQuerysWorth() async throws {
-        try await withSprout { sprout in
+        try await withSprout(configure: Self.checkedOnlyWhenAsked) { sprout in
             let (platform, db) = (sprout.platform, sprout.app.db)
             let ana = try await sprout.account("ana")
             let watch = LiveAccessWatch(clock: sprout.clock.clock, interval: .seconds(60))
