@@ -271,6 +271,44 @@ import VaporTesting
         }
     }
 
+    @Test func everySpellingOfAProductsIDOpensItsOneConversation() async throws {
+        try await withSprout { sprout in
+            let (_, product) = try await sprout.sellerWithProduct()
+            let buyer = try await sprout.person("buyer")
+            let first = try await sprout.open(product, by: buyer).decode(Conversations.Conversation.self)
+            for spelling in ["0\(product)", "000\(product)", "+\(product)"] {
+                let again = try await sprout.send(.POST, "api/conversations", headers: buyer.auth,
+                                                  json: Conversations.OpenRequest(about: .init(app: "market", id: spelling), text: "Hi"))
+                #expect(again.status.code == 200 && (try? again.decode(Conversations.Conversation.self).id) == first.id, "\(spelling)")
+            }
+        }
+    }
+
+    /// Liking again and again, or many people liking, is one notification that counts them.
+    @Test func likesOfOneProductMergeIntoOneNotificationThatCountsThePeople() async throws {
+        try await withSprout { sprout in
+            let (seller, product) = try await sprout.sellerWithProduct()
+            let fickle = try await sprout.person("fickle")
+            for _ in 0..<10 {
+                _ = try await sprout.send(.PUT, "api/market/likes/\(product)", headers: fickle.auth)
+                _ = try await sprout.send(.DELETE, "api/market/likes/\(product)", headers: fickle.auth)
+            }
+            func notes() async throws -> [Notifications.Item] {
+                try await sprout.send(.GET, "api/notifications", headers: seller.auth).decode(Notifications.Page.self).notifications
+            }
+            #expect(try await notes().map(\.text) == ["누군가 ‘Oak chair’을(를) 좋아해요"])
+            for name in ["two", "three"] { _ = try await sprout.send(.PUT, "api/market/likes/\(product)", headers: try await sprout.person(name).auth) }
+            let merged = try await notes()
+            #expect(merged.map(\.text) == ["3명이 ‘Oak chair’에 관심을 보였어요"] && merged.allSatisfy { !$0.read })
+            #expect(try await sprout.send(.GET, "api/unread", headers: seller.auth).decode(Conversations.Unread.self).notifications == 1)
+
+            _ = try await sprout.send(.POST, "api/notifications/read", headers: seller.auth, json: Notifications.ReadRequest(upTo: try #require(merged.first?.id)))
+            _ = try await sprout.send(.PUT, "api/market/likes/\(product)", headers: try await sprout.person("four").auth)
+            #expect(try await notes().map(\.text) == ["누군가 ‘Oak chair’을(를) 좋아해요", "3명이 ‘Oak chair’에 관심을 보였어요"],
+                    "after it was read, the next person starts a new one")
+        }
+    }
+
     @Test func notificationsSayWhatHappenedInTheReadersLanguageUnlessTurnedOff() async throws {
         try await withSprout { sprout in
             let (seller, product) = try await sprout.sellerWithProduct()

@@ -13,6 +13,7 @@ import Testing
         #expect(config.passwordCost == 10)
         #expect(config.rateLimit == RateLimitSettings(requestsPerMinutePerIP: 600, requestsPerMinutePerAccount: 300, loginsPerMinutePerIP: 30, failedLoginsPerMinutePerEmail: 5,
                                                       signupsPerHourPerIP: 20))
+        #expect(config.conversationLimits == .standard)
     }
 
     @Test func readsEveryVariable() throws {
@@ -37,7 +38,10 @@ import Testing
             "SPROUT_LIVE_MAX": "900",
             "SPROUT_ACCESS_CHECK_INTERVAL": "500",
             "SPROUT_SIGNUP_LIMIT_IP": "4",
+            "SPROUT_CONVERSATION_LIMIT": "9",
+            "SPROUT_CONVERSATION_LIMIT_NEW": "0",
         ])
+        #expect(config.conversationLimits == ConversationLimits(perHour: 9, perHourInFirstDay: 0))
         #expect(config.dataDirectory.path == "/tmp/elsewhere")
         #expect(config.storage == .postgres(url: "postgres://u:p@db:5432/sprout"))
         #expect(config.publicBaseURL == "https://sprout.example")

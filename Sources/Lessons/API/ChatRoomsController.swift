@@ -39,7 +39,7 @@ struct ChatRoomsController: Sendable {
         routes.on(Lessons.Routes.uploadChatFiles, body: .collect(maxSize: uploadBodyLimit), doc: .init(
             "Upload photos for a chat", headers: PostsController.headers,
             body: .multipart([.init("files", required: true, .file, "Up to 5 images")]),
-            responses: responses([200: "{files: [path]}", 400: "No image, more than 5, or not images within the limits", 403: "Not my room"])
+            responses: responses([200: "{files: [path]}", 400: "No image, more than 5, or not images within the limits", 403: "Not my room, or one of us blocked the other"])
         ), use: upload)
     }
 
@@ -81,9 +81,10 @@ struct ChatRoomsController: Sendable {
     }
 
     func upload(_ req: Request) async throws -> Lessons.UploadedFiles {
-        _ = try await messenger.room(try roomID(req), in: Self.app, for: try req.lessonsAccountID, on: req.db)
+        let me = try req.lessonsAccountID
+        let room = try await messenger.room(try roomID(req), in: Self.app, for: me, on: req.db)
         let chosen = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
-        return Lessons.UploadedFiles(files: try await messenger.storePhotos(chosen))
+        return Lessons.UploadedFiles(files: try await messenger.upload(chosen, into: room.id, by: me, on: req.db))
     }
 
     private func roomID(_ req: Request) throws -> String {

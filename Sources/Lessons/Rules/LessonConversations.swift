@@ -17,7 +17,7 @@ struct LessonConversations: ConversationSubjects {
             return nil
         }
         guard post.productID == Lessons.ProductID.lesson else { return nil }
-        return ConversationSubject(ownerID: post.creator.userID, title: post.title, photo: post.files.first, price: post.price, state: nil,
+        return ConversationSubject(id: post.postID, ownerID: post.creator.userID, title: post.title, photo: post.files.first, price: post.price, state: nil,
                                    path: LessonsPaths.lesson.link(post.postID))
     }
 

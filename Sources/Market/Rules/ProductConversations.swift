@@ -32,7 +32,7 @@ struct ProductConversations: ConversationSubjects {
         let productID = product.id ?? 0
         let state = SaleState(rawValue: product.saleState) ?? .selling
         return ConversationSubject(
-            ownerID: product.vendor.$account.id, title: product.name,
+            id: String(productID), ownerID: product.vendor.$account.id, title: product.name,
             photo: ProductCatalog.orderedImages(of: product).first?.thumbnailPath,
             // Prices are stored as Double (the contract's number); one beyond Int's range has no whole-won price to show.
             price: product.price.isFinite && abs(product.price) < 1e15 ? Int(product.price.rounded()) : nil,

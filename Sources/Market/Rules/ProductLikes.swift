@@ -22,9 +22,12 @@ struct ProductLikes: Sendable {
         }
         let seller = product.vendor.$account.id
         guard seller != accountID else { return }
-        try await notifications.notify(seller, app: "market", kind: .productLiked, text: .init(
-            ko: "누군가 ‘\(product.name)’을(를) 좋아해요", en: "Someone likes ‘\(product.name)’"
-        ), link: MarketPaths.product.link(productID), on: db)
+        let name = product.name
+        try await notifications.notify(seller, app: "market", kind: .productLiked, link: MarketPaths.product.link(productID), by: accountID, text: { people in
+            people == 1
+                ? .init(ko: "누군가 ‘\(name)’을(를) 좋아해요", en: "Someone likes ‘\(name)’")
+                : .init(ko: "\(people)명이 ‘\(name)’에 관심을 보였어요", en: "\(people) people like ‘\(name)’")
+        }, on: db)
     }
 
     /// The products `accountID` likes, most recently liked first.

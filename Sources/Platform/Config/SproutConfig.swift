@@ -45,6 +45,8 @@ public struct SproutConfig: Sendable {
     /// Between the Socket.IO endpoint's pings (Socket.IO's own 25 s); a session that leaves one
     /// unanswered until the next is closed.
     public var socketPingInterval: Duration = .seconds(25)
+    /// New conversations with strangers one account may start in an hour.
+    public var conversationLimits: ConversationLimits = .off
     /// Live connections (event streams and Socket.IO sessions) one client address may hold open.
     public var livePerClient = 100
     /// Live connections the whole instance may hold; nil: what the descriptor limit leaves after
@@ -126,6 +128,10 @@ public struct SproutConfig: Sendable {
             loginsPerMinutePerIP: try reader.integer("SPROUT_LOGIN_LIMIT_IP", default: 30),
             failedLoginsPerMinutePerEmail: try reader.integer("SPROUT_LOGIN_LIMIT_EMAIL", default: 5),
             signupsPerHourPerIP: try reader.integer("SPROUT_SIGNUP_LIMIT_IP", default: 20)
+        )
+        config.conversationLimits = ConversationLimits(
+            perHour: try reader.integer("SPROUT_CONVERSATION_LIMIT", default: ConversationLimits.standard.perHour),
+            perHourInFirstDay: try reader.integer("SPROUT_CONVERSATION_LIMIT_NEW", default: ConversationLimits.standard.perHourInFirstDay)
         )
         config.phoneCodeLimits = PhoneCodeLimits(
             perPhonePerHour: try reader.integer("SPROUT_SMS_LIMIT_PHONE", default: PhoneCodeLimits.standard.perPhonePerHour),

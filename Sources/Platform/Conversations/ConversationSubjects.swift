@@ -19,6 +19,9 @@ public struct ConversationTopic: Hashable, Sendable {
 
 /// A thing people can talk about, as its app describes it now.
 public struct ConversationSubject: Sendable, Equatable {
+    /// Its id as its app writes it, whichever spelling found it (`030` and `+30` are product
+    /// `30`): a conversation is about this, so every spelling of one thing opens one.
+    public let id: String
     /// The account that answers for it: a product's seller, a lesson's teacher.
     public let ownerID: String
     public let title: String
@@ -27,7 +30,8 @@ public struct ConversationSubject: Sendable, Equatable {
     public let state: String?
     public let path: String
 
-    public init(ownerID: String, title: String, photo: String?, price: Int?, state: String?, path: String) {
+    public init(id: String, ownerID: String, title: String, photo: String?, price: Int?, state: String?, path: String) {
+        self.id = id
         self.ownerID = ownerID
         self.title = title
         self.photo = photo

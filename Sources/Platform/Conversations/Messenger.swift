@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import NIOConcurrencyHelpers
 import SproutAPI
 import SQLKit
 
@@ -17,6 +18,9 @@ public struct Messenger: Sendable {
     let kept: KeptConversations
     /// Messages being sent, written a batch at a time.
     let outgoing: WriteBatches<MessageWriter.Draft, MessageWriter.Sent>
+    let limits: ConversationLimits
+    /// When unsent uploads were last swept (`ConversationUploads.swift`).
+    let uploadsSwept = NIOLockedValueBox<Date>(.distantPast)
 
     /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
     /// conversations: moved by each message (both people), reading and blocking.
@@ -27,8 +31,9 @@ public struct Messenger: Sendable {
 
     public init(clock: WallClock, ids: IdentifierGenerator, events: AccountEvents, notifications: AccountNotifications,
                 subjects: ConversationSubjectDirectory, photos: PhotoStore, broadcast: InstanceBroadcast, readVersions: ReadVersions,
-                writes: DedicatedWrites) {
+                writes: DedicatedWrites, limits: ConversationLimits) {
         self.clock = clock
+        self.limits = limits
         self.ids = ids
         self.events = events
         self.notifications = notifications
@@ -77,8 +82,8 @@ public struct Messenger: Sendable {
         return member.map { [record.firstMember, record.secondMember].contains($0) } ?? true
     }
 
-    /// Stores photos through the image pipeline for a message to come; answers their paths.
-    public func storePhotos(_ uploads: [Data]) async throws -> [String] {
+    /// Stores photos through the image pipeline; answers their paths.
+    func storedPhotos(_ uploads: [Data]) async throws -> [String] {
         guard (1...Self.maxPhotos).contains(uploads.count) else { throw ConversationError.photo(uploads.isEmpty ? .empty : .tooMany(maximum: Self.maxPhotos)) }
         do {
             return try await photos.store(uploads)
@@ -95,7 +100,7 @@ public struct Messenger: Sendable {
         guard let directory = subjects.subjects(of: topic.app) else { throw ConversationError.unknownApp }
         guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
-        let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: topic.id), between: me, and: subject.ownerID, on: db)
+        let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: subject.id), between: me, and: subject.ownerID, on: db)
         let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.toKeep(record, on: db) }
         return (try await send(text: text, files: [], in: conversation, by: me, on: db).mine, created)
     }
@@ -197,7 +202,7 @@ public struct Messenger: Sendable {
         let text = try Self.checkedText(text, withPhoto: photo != nil)
         let conversation = try await keptConversation(id, of: me, on: db)
         var stored: [String] = []
-        if let photo { stored = try await storePhotos([photo]) }
+        if let photo { stored = try await storedPhotos([photo]) }
         do {
             return try await send(text: text, files: stored, in: conversation, by: me, on: db).message
         } catch {
@@ -206,14 +211,16 @@ public struct Messenger: Sendable {
         }
     }
 
-    /// Sends `text` with photos stored before by `storePhotos` (the lessons contract uploads them
-    /// first); a path that is not such a photo is refused.
+    /// Sends `text` with photos `me` uploaded into the conversation before (`upload`: the
+    /// lessons contract uploads them first); any other path is refused.
     public func send(text: String, files: [String], in id: String, by me: String, on db: any Database) async throws -> Conversations.Message {
         let text = try Self.checkedText(text, withPhoto: !files.isEmpty)
         guard files.count <= Self.maxPhotos else { throw ConversationError.photo(.tooMany(maximum: Self.maxPhotos)) }
-        guard files.allSatisfy({ $0.hasPrefix("uploads/\(photos.area)/") && !$0.contains("..") }) else { throw ConversationError.foreignFiles }
-        for file in files where try await !photos.files.exists(file) { throw ConversationError.foreignFiles }
-        return try await send(text: text, files: files, in: try await keptConversation(id, of: me, on: db), by: me, on: db).message
+        let conversation = try await keptConversation(id, of: me, on: db)
+        try await checkUploads(files, in: id, by: me, on: db)
+        let message = try await send(text: text, files: files, in: conversation, by: me, on: db).message
+        try await sent(files, on: db)
+        return message
     }
 
     /// Marks everything in the conversation read for `me`, and tells the other side.
@@ -277,6 +284,7 @@ public struct Messenger: Sendable {
                 .filter(\.$firstMember == pair[0]).filter(\.$secondMember == pair[1]).first()
         }
         if let found = try await existing() { return (found, false) }
+        try await admitNewConversation(by: me, with: other, on: db)
         let record = ConversationRecord(id: ids.objectID(), webID: ids.token(byteCount: 12), about: topic, between: me, and: other, startedBy: me,
                                         at: clock.now())
         do {
@@ -322,14 +330,14 @@ public struct Messenger: Sendable {
         return try record.requireID()
     }
 
-    private func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {
+    func membership(_ id: String, of me: String, on db: any Database) async throws -> ConversationRecord {
         guard id.utf8.count <= 64, let record = try await ConversationRecord.find(id, on: db),
               record.firstMember == me || record.secondMember == me
         else { throw ConversationError.notFound }
         return record
     }
 
-    private func isBlocked(between one: String, and other: String, on db: any Database) async throws -> Bool {
+    func isBlocked(between one: String, and other: String, on db: any Database) async throws -> Bool {
         try await db.sql().raw("""
             SELECT 1 AS blocked FROM \(ident: AccountBlock.schema)
             WHERE (blocker_id = \(bind: one) AND blocked_id = \(bind: other)) OR (blocker_id = \(bind: other) AND blocked_id = \(bind: one)) LIMIT 1

@@ -7,6 +7,7 @@ public enum PlatformMigrations {
         CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
         AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
         BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
-        CreatePushSubscriptions(), AddConversationWebIDs(),
+        CreatePushSubscriptions(), AddConversationWebIDs(), CreateConversationUploads(),
+        AddNotificationActors(),
     ]
 }

@@ -74,7 +74,7 @@ public struct PlatformServices: Sendable {
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids, pingInterval: config.socketPingInterval)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
                               photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
-                              writes: dedicatedWrites)
+                              writes: dedicatedWrites, limits: config.conversationLimits)
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

@@ -40,6 +40,28 @@ public struct AccountNotifications: Sendable {
         await events.announce(stored, on: db)
     }
 
+    /// Tells `accountID` that `actor` did something about the thing at `link`, merged with what
+    /// others did about it: while the account has not read the notification of `kind` about
+    /// that thing, the next person's replaces it with one that counts them all (`text(people)`:
+    /// "3명이 관심을 보였어요"), and someone already counted in it, or in the one the account read
+    /// last, notifies nothing (a like toggled twenty times is one notification).
+    public func notify(_ accountID: String, app: String, kind: Notifications.Kind, link: String, by actor: String,
+                       text: @escaping @Sendable (_ people: Int) -> Text, on db: any Database) async throws {
+        let stored = try await db.writeTransaction { db -> [AccountEvents.Stored] in
+            let latest = try await NotificationRecord.query(on: db).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue)
+                .filter(\.$link == link).sort(\.$id, .descending).first()
+            guard !(latest?.actorList.contains(actor) ?? false) else { return [] }
+            var actors = [actor]
+            if let latest, !latest.read {
+                actors = latest.actorList + actors
+                try await latest.delete(on: db)
+            }
+            let note = Note(accountID: accountID, app: app, kind: kind, text: text(actors.count), link: link, actors: actors)
+            return try await store([note], on: try db.sql())
+        }
+        await events.announce(stored, on: db)
+    }
+
     /// One notification for one account, before it is stored.
     struct Note: Sendable {
         let accountID: String
@@ -47,6 +69,8 @@ public struct AccountNotifications: Sendable {
         let kind: Notifications.Kind
         let text: Text
         let link: String
+        /// Who it counts, for a kind that merges.
+        var actors: [String]?
     }
 
     /// Stores what `notify` sends, inside the caller's write transaction, and wakes nobody: the
@@ -67,10 +91,12 @@ public struct AccountNotifications: Sendable {
         let kept = notes.filter { !muted.contains(Muted(account_id: $0.accountID, kind: $0.kind.rawValue)) }
         guard !kept.isEmpty else { return [] }
         let now = clock.now()
-        var insert = sql.insert(into: NotificationRecord.schema).columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at")
+        var insert = sql.insert(into: NotificationRecord.schema)
+            .columns("account_id", "app", "kind", "text_ko", "text_en", "link", "read", "created_at", "actors")
         for note in kept {
+            let actors = try note.actors.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
             insert = insert.values(SQLBind(note.accountID), SQLBind(note.app), SQLBind(note.kind.rawValue), SQLBind(note.text.ko), SQLBind(note.text.en),
-                                   SQLBind(note.link), SQLBind(false), SQLBind(now))
+                                   SQLBind(note.link), SQLBind(false), SQLBind(now), SQLBind(actors))
         }
         let ids = try InsertedRow.ids(of: try await insert.returning("id").all(decoding: InsertedRow.self), rows: kept.count)
         let records = zip(kept, ids).map { note, id in

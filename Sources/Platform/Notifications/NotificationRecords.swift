@@ -14,8 +14,13 @@ final class NotificationRecord: Model, @unchecked Sendable {
     @Field(key: "link") var link: String
     @Field(key: "read") var read: Bool
     @Field(key: "created_at") var createdAt: Date
+    /// Who did what it tells, for a kind that merges (`AccountNotifications.notify(…by:…)`): a
+    /// JSON array of account ids.
+    @OptionalField(key: "actors") var actors: String?
 
     init() {}
+
+    var actorList: [String] { actors.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? [] }
 
     init(accountID: String, app: String, kind: String, text: (ko: String, en: String), link: String, createdAt: Date) {
         self.accountID = accountID

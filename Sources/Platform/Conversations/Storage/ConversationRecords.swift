@@ -81,6 +81,26 @@ final class ConversationMessage: Model, @unchecked Sendable {
     var fileList: [String] { (try? JSONDecoder().decode([String].self, from: Data(files.utf8))) ?? [] }
 }
 
+/// A photo uploaded into a conversation for a message to come: only its uploader may send it,
+/// in that conversation, once; one no message took within a day is deleted.
+final class ConversationUpload: Model, @unchecked Sendable {
+    static let schema = "conversation_uploads"
+
+    @ID(custom: "path", generatedBy: .user) var id: String?
+    @Field(key: "conversation_id") var conversationID: String
+    @Field(key: "uploader_id") var uploaderID: String
+    @Field(key: "uploaded_at") var uploadedAt: Date
+
+    init() {}
+
+    init(path: String, conversationID: String, uploaderID: String, uploadedAt: Date) {
+        id = path
+        self.conversationID = conversationID
+        self.uploaderID = uploaderID
+        self.uploadedAt = uploadedAt
+    }
+}
+
 /// One person blocking another: no new conversations or messages between them, either way.
 final class AccountBlock: Model, @unchecked Sendable {
     static let schema = "account_blocks"
