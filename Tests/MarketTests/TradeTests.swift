@@ -1,3 +1,4 @@
+import Fluent
 import Foundation
 import Platform
 import SproutAPI
@@ -39,6 +40,7 @@ import VaporTesting
         try await withSprout { sprout in
             let (seller, product) = try await sprout.sellerWithProduct()
             let buyer = try await sprout.person("Mina")
+            try await sprout.verifyPhone(of: buyer)
             let stranger = try await sprout.person("stranger")
             _ = try await sprout.open(product, by: buyer)
             let review = { (who: ProductConversationsTests.Person, rating: String, text: String) in
@@ -55,11 +57,59 @@ import VaporTesting
 
             let vendorID = try await sprout.send(.GET, "api/products/\(product)").decode(Market.ProductDetail.self).vendorID
             let profile = try await sprout.send(.GET, "api/market/vendors/\(vendorID)").decode(Market.VendorProfile.self)
-            #expect(profile.trust == Market.Trust(great: 1, good: 0, bad: 0) && profile.trust.score == 37)
+            #expect(profile.trust == Market.Trust(great: 1, good: 0, bad: 0) && profile.trust.score == 37 && profile.trust.reviews == 1)
             #expect(profile.reviews.map(\.text) == ["친절하고 시간 약속을 잘 지켜요"] && profile.reviews.first?.reviewerName == "Mina")
             #expect(try await sprout.send(.GET, "api/market/vendors/99999").status.code == 404)
             let told = try await sprout.send(.GET, "api/notifications", headers: seller.auth).decode(Notifications.Page.self)
             #expect(told.notifications.contains { $0.kind == "trade_review" && $0.link == "/market/products/\(product)" })
+        }
+    }
+
+    /// Ten accounts made for the purpose, each asking, "bought" and reviewing, raise nothing; a
+    /// week-old account's review counts; a product sold again counts only its last sale.
+    @Test func onlyTheClosingSaleReviewedByAnAccountWithAHistoryCounts() async throws {
+        try await withSprout { sprout in
+            let (seller, product) = try await sprout.sellerWithProduct()
+            let review = { (who: ProductConversationsTests.Person, rating: String) in
+                try await sprout.send(.POST, "api/market/products/\(product)/reviews", headers: who.auth, json: Market.TradeReviewRequest(rating: rating, text: "최고"))
+            }
+            let sell = { (buyer: ProductConversationsTests.Person) in
+                try await sprout.send(.POST, "api/market/products/\(product)/sold", headers: seller.auth, json: Market.SoldRequest(buyer: buyer.id))
+            }
+            func trust() async throws -> Market.VendorProfile {
+                let vendorID = try await sprout.send(.GET, "api/products/\(product)").decode(Market.ProductDetail.self).vendorID
+                return try await sprout.send(.GET, "api/market/vendors/\(vendorID)").decode(Market.VendorProfile.self)
+            }
+            for index in 0..<10 {
+                let sybil = try await sprout.person("sybil\(index)")
+                _ = try await sprout.open(product, by: sybil)
+                #expect(try await sell(sybil).status.code == 200)
+                #expect(try await review(sybil, "great").status.code == 200)
+            }
+            var profile = try await trust()
+            #expect(profile.trust.score == 36.5 && profile.trust.reviews == 0)
+            #expect(profile.reviews.count == 1 && profile.reviews.allSatisfy { !$0.counted }, "each re-sale voided the one before: \(profile.reviews)")
+
+            let regular = try await sprout.person("regular")
+            _ = try await sprout.open(product, by: regular)
+            _ = try await sell(regular)
+            sprout.clock.advance(by: 8 * 86_400)
+            let refreshed = ProductConversationsTests.Person(id: regular.id, auth: try await sprout.freshAuth(of: regular.id))
+            #expect(try await review(refreshed, "great").status.code == 200)
+            profile = try await trust()
+            #expect(profile.trust.reviews == 1 && profile.trust.score == 37 && profile.reviews.map(\.counted) == [true])
+
+            let next = try await sprout.person("next")
+            try await sprout.verifyPhone(of: next)
+            _ = try await sprout.open(product, by: next)
+            let sellerAgain = ProductConversationsTests.Person(id: seller.id, auth: try await sprout.freshAuth(of: seller.id))
+            #expect(try await sprout.send(.POST, "api/market/products/\(product)/sold", headers: sellerAgain.auth,
+                                          json: Market.SoldRequest(buyer: next.id)).status.code == 200)
+            #expect(try await review(refreshed, "great").status.code == 403, "the earlier buyer may no longer review")
+            profile = try await trust()
+            #expect(profile.trust.reviews == 0 && profile.reviews.isEmpty, "the earlier sale's review is void")
+            #expect(try await review(next, "good").status.code == 200)
+            #expect(try await trust().trust == Market.Trust(great: 0, good: 1, bad: 0))
         }
     }
 
@@ -83,5 +133,19 @@ import VaporTesting
         #expect(Market.Trust(great: 1, good: 2, bad: 1).score == 36)
         #expect(Market.Trust(great: 0, good: 0, bad: 100).score == 0)
         #expect(Market.Trust(great: 1000, good: 0, bad: 0).score == 99)
+    }
+}
+
+extension TestSprout {
+    /// Gives the account a verified phone number, as phone sign-in or linking does.
+    func verifyPhone(of person: ProductConversationsTests.Person) async throws {
+        let account = try #require(try await Account.find(person.id, on: app.db))
+        account.phoneNumber = "+8210" + String(Int.random(in: 10_000_000...99_999_999))
+        try await account.save(on: app.db)
+    }
+
+    /// A new access token for the account, after the clock moved past the old one's lifetime.
+    func freshAuth(of accountID: String) async throws -> [String: String] {
+        ["Authorization": "Bearer \(try await platform.tokens.issue(for: accountID, on: app.db).accessToken)"]
     }
 }

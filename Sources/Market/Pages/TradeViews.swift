@@ -67,11 +67,16 @@ enum TradeViews {
                 ko: "거래한 사람들의 후기로 정해져요. 36.5℃에서 시작해 ‘최고예요’는 0.5℃, ‘좋아요’는 0.25℃ 오르고 ‘별로예요’는 1.5℃ 내려가요.",
                 en: "Set by the reviews of people who traded with them: it starts at 36.5℃; each ‘great’ adds 0.5℃, each ‘good’ 0.25℃, each ‘bad’ takes 1.5℃."
             ))),
-            .p(.id("trust-counts"), .text(context.pick(ko: "최고예요 \(trust.great) · 좋아요 \(trust.good) · 별로예요 \(trust.bad)",
-                                                       en: "Great \(trust.great) · Good \(trust.good) · Bad \(trust.bad)"))),
+            .p(.id("trust-counts"), .text(context.pick(ko: "후기 \(trust.reviews)개 기준 · 최고예요 \(trust.great) · 좋아요 \(trust.good) · 별로예요 \(trust.bad)",
+                                                       en: "From \(trust.reviews) reviews · Great \(trust.great) · Good \(trust.good) · Bad \(trust.bad)"))),
+            .p(.class("hint"), .text(context.pick(
+                ko: "물건이 마지막으로 팔린 거래의 후기만, 가입한 지 일주일이 지났거나 전화번호를 인증한 사람의 후기만 반영돼요.",
+                en: "Only reviews of the sale that closed each product count, from people whose account is a week old or has a verified phone number."
+            ))),
             .if(reviews.isEmpty, .p(.class("hint"), .text(context.pick(ko: "아직 받은 거래 후기가 없어요.", en: "No trade reviews yet.")))),
             .ul(.id("trade-reviews"), .class("row-list"), .forEach(reviews) { review in
                 .li(.strong(.text(ratingName(review.rating, context))), .text(" · " + review.reviewerName),
+                    .if(!review.counted, .span(.class("hint uncounted"), .text(context.pick(ko: " · 온도에 반영되지 않음", en: " · not counted")))),
                     .if(!review.text.isEmpty, .p(.text(review.text))))
             })
         )

@@ -13,6 +13,9 @@ enum TradeRating: String, CaseIterable, Sendable {
 /// buyer each side reviews the other once; the reviews make a person's trust.
 struct TradeDesk: Sendable {
     static let maxReviewLength = 500
+    /// How old a reviewer's account must be, without a verified phone number, for its review to
+    /// count (`Market.Trust`).
+    static let reviewerAge: TimeInterval = 7 * 86_400
 
     let catalog: ProductCatalog
     let vendors: VendorDirectory
@@ -35,11 +38,17 @@ struct TradeDesk: Sendable {
         try await mark(try await sellersProduct(productID, accountID, on: db), .selling, buyer: nil, on: db)
     }
 
-    /// Sold to `buyer`, or elsewhere when nil.
+    /// Sold to `buyer`, or elsewhere when nil. A sale to someone else than the last one voids
+    /// the last one's reviews: only the sale that closed a product is reviewed.
     func sell(_ productID: Int, to buyer: String?, by accountID: String, on db: any Database) async throws -> Product {
         let product = try await sellersProduct(productID, accountID, on: db)
         if let buyer { try await requireAsked(buyer, about: product, on: db) }
-        return try await mark(product, .sold, buyer: buyer, on: db)
+        return try await db.writeTransaction { db in
+            try await TradeReview.query(on: db).filter(\.$productID == productID).group(.and) { others in
+                others.filter(\.$reviewerID != buyer ?? "").filter(\.$revieweeID != buyer ?? "")
+            }.delete()
+            return try await mark(product, .sold, buyer: buyer, on: db)
+        }
     }
 
     /// The seller reviews the buyer or the buyer the seller, once per product.
@@ -76,15 +85,28 @@ struct TradeDesk: Sendable {
         return try await TradeReview.query(on: db).filter(\.$productID == (try product.requireID())).filter(\.$reviewerID == accountID).count() == 0
     }
 
-    /// What people who traded with `accountID` said, newest first, and the trust it makes.
+    /// What people who traded with `accountID` said, newest first, and the trust the reviews
+    /// that count make (`Market.Trust`).
     func reputation(of accountID: String, on db: any Database) async throws -> (Market.Trust, [Market.TradeReview]) {
         let received = try await TradeReview.query(on: db).filter(\.$revieweeID == accountID).sort(\.$id, .descending).all()
-        let count = { (rating: TradeRating) in received.filter { $0.rating == rating.rawValue }.count }
-        var reviews: [Market.TradeReview] = []
-        for review in received.prefix(50) {
-            let name = try await Account.find(review.reviewerID, on: db)?.displayName ?? ""
-            reviews.append(Market.TradeReview(productID: review.productID, rating: review.rating, text: review.text, reviewerName: name,
-                                              createdAt: UTCTimestamp.format(review.createdAt) + "Z"))
+        let reviewers = Dictionary(try await Account.query(on: db).filter(\.$id ~~ Set(received.map(\.reviewerID))).all().compactMap { account in
+            account.id.map { ($0, account) }
+        }) { first, _ in first }
+        let buyers = Dictionary(try await catalog.find(Array(Set(received.map(\.productID))), on: db).compactMap { product in
+            product.id.map { ($0, product.saleState == SaleState.sold.rawValue ? product.buyerAccountID : nil) }
+        }) { first, _ in first }
+        let counts = { (review: TradeReview) -> Bool in
+            guard let buyer = buyers[review.productID] ?? nil, [review.reviewerID, review.revieweeID].contains(buyer),
+                  let reviewer = reviewers[review.reviewerID]
+            else { return false }
+            return reviewer.phoneNumber != nil || review.createdAt.timeIntervalSince(reviewer.createdAt) >= Self.reviewerAge
+        }
+        let counted = received.filter(counts)
+        let count = { (rating: TradeRating) in counted.filter { $0.rating == rating.rawValue }.count }
+        let reviews = received.prefix(50).map { review in
+            Market.TradeReview(productID: review.productID, rating: review.rating, text: review.text,
+                               reviewerName: reviewers[review.reviewerID]?.displayName ?? "",
+                               createdAt: UTCTimestamp.format(review.createdAt) + "Z", counted: counts(review))
         }
         return (Market.Trust(great: count(.great), good: count(.good), bad: count(.bad)), reviews)
     }

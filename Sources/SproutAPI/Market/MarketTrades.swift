@@ -57,33 +57,43 @@ extension Market {
         public var text: String
         public var reviewerName: String
         public var createdAt: String
+        /// Whether the trust counts it: a review of the sale that closed its product, by an
+        /// account with a history (`Trust`).
+        public var counted: Bool
 
-        public init(productID: Int, rating: String, text: String, reviewerName: String, createdAt: String) {
+        public init(productID: Int, rating: String, text: String, reviewerName: String, createdAt: String, counted: Bool) {
             self.productID = productID
             self.rating = rating
             self.text = text
             self.reviewerName = reviewerName
             self.createdAt = createdAt
+            self.counted = counted
         }
 
         enum CodingKeys: String, CodingKey {
-            case productID = "product_id", rating, text, reviewerName = "reviewer_name", createdAt = "created_at"
+            case productID = "product_id", rating, text, reviewerName = "reviewer_name", createdAt = "created_at", counted
         }
     }
 
     /// How much people who traded with someone trust them: a temperature from 36.5 ℃, half a
     /// degree up for each `great`, a quarter for each `good`, a degree and a half down for each
     /// `bad`, kept between 0 and 99.
+    /// How much a person is trusted, from the reviews that count: each is of the one sale that
+    /// closed its product (a product sold again counts only its last buyer's), by an account a
+    /// week old when it reviewed or with a verified phone number (ten accounts made for the
+    /// purpose count for nothing). `reviews` is how many it rests on.
     public struct Trust: Codable, Sendable, Equatable {
         public var score: Double
         public var great: Int
         public var good: Int
         public var bad: Int
+        public var reviews: Int
 
         public init(great: Int, good: Int, bad: Int) {
             self.great = great
             self.good = good
             self.bad = bad
+            reviews = great + good + bad
             let raw = 36.5 + 0.5 * Double(great) + 0.25 * Double(good) - 1.5 * Double(bad)
             score = (min(max(raw, 0), 99) * 10).rounded() / 10
         }
