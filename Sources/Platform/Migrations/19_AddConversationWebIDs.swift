@@ -13,13 +13,14 @@ struct AddConversationWebIDs: AsyncMigration {
         for row in try await sql.select().column("id").from("conversations").all(decoding: Row.self) {
             let webID = IdentifierGenerator.secureRandom.token(byteCount: 12)
             try await sql.update("conversations").set("web_id", to: SQLBind(webID)).where("id", .equal, SQLBind(row.id)).run()
-            try await sql.update("notifications").set("link", to: SQLBind("/inbox/" + webID)).where("link", .equal, SQLBind("/inbox/" + row.id)).run()
+            try await sql.update("notifications").set("link", to: SQLBind(PlatformPaths.conversation.link(webID)))
+                .where("link", .equal, SQLBind(PlatformPaths.conversation.link(row.id))).run()
         }
-        try await sql.create(index: "conversations_web_id").on("conversations").column("web_id").unique().run()
+        try await sql.raw("CREATE UNIQUE INDEX conversations_web_id ON conversations (web_id)").run()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.sql().drop(index: "conversations_web_id").run()
+        try await database.sql().raw("DROP INDEX conversations_web_id").run()
         try await database.schema("conversations").deleteField("web_id").update()
     }
 }
