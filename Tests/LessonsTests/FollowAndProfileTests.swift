@@ -68,6 +68,19 @@ import Testing
             let replaced = try await sprout.send(.PUT, "v1/users/me/profile", headers: sprout.lessonsHeaders(["Authorization": kim.token, "Content-Type": second.contentType]), body: second.bytes)
             #expect(try replaced.decode(Lessons.MyProfile.self).nick == "kimteacher")
             #expect(sprout.storedFiles(in: "lessons-profiles").count == 1, "the old picture is removed")
+            let picture = try replaced.decode(Lessons.MyProfile.self).profileImage
+
+            // A published client sends every field and an empty `profile` part when no photo was picked.
+            for (filename, contentType) in [("profile.jpg", "image/jpeg"), (nil, nil)] as [(String?, String?)] {
+                var unchanged = MultipartBody()
+                unchanged.add(name: "nick", Data("kimsaem".utf8))
+                unchanged.add(name: "phoneNum", Data("1".utf8))
+                unchanged.add(name: "birthDay", Data("19900101".utf8))
+                unchanged.add(name: "profile", filename: filename, contentType: contentType, Data())
+                let kept = try await sprout.send(.PUT, "v1/users/me/profile", headers: sprout.lessonsHeaders(["Authorization": kim.token, "Content-Type": unchanged.contentType]), body: unchanged.bytes)
+                #expect(kept.status.code == 200, "\(kept.body.string)")
+                #expect(try kept.decode(Lessons.MyProfile.self).nick == "kimsaem" && (try kept.decode(Lessons.MyProfile.self).profileImage) == picture)
+            }
         }
     }
 

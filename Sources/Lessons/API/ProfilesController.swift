@@ -58,7 +58,8 @@ struct ProfilesController: Sendable {
             throw LessonsError.invalidValue(tooLong)
         }
         var uploaded: String?
-        if let image = parts.first(where: { $0.name == "profile" }).map({ Data(buffer: $0.body) }) {
+        // An empty `profile` part, as some clients always send, keeps the photo.
+        if let image = parts.first(where: { $0.name == "profile" && $0.body.readableBytes > 0 }).map({ Data(buffer: $0.body) }) {
             do {
                 uploaded = try await photos.store([image]).first
             } catch is FileStoreError {

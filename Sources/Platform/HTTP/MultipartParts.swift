@@ -4,6 +4,8 @@ import Vapor
 extension Request {
     /// The parts of a `multipart/form-data` body in order, with their headers, so a handler can
     /// read repeated names (`images`, `files`) and parts whose declared type is missing or wrong.
+    /// A file part without a byte is no file: clients send one when nothing was picked (a
+    /// profile edit that keeps the photo), so it is left out, on every route of every contract.
     /// Throws 400 when the body is not multipart or not well formed.
     public func multipartParts() throws -> [MultipartPart] {
         guard let contentType = headers.contentType, contentType.type == "multipart",
@@ -26,7 +28,7 @@ extension Request {
             throw MultipartPreflight.malformed
         }
         guard !parts.isEmpty else { throw Abort(.badRequest, reason: "The multipart body has no parts.") }
-        return parts
+        return parts.filter { $0.filename == nil || $0.body.readableBytes > 0 }
     }
 }
 
