@@ -102,12 +102,14 @@ public enum SproutApplication {
 
         app.migrations.add(PlatformMigrations.all)
         for module in modules { app.migrations.add(module.migrations) }
-        try await app.autoMigrate()
-        try await DatabaseSetup.neverReuseIDs(on: app.db)
-        if let devAPIKey {
-            try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
-        } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
-            try await platform.apiKeys.revokeDevKey(former, on: app.db)
+        try await DatabaseSetup.alone(config.storage, logger: app.logger) {
+            try await StartupStep.run("Migrating the database") { try await app.autoMigrate() }
+            try await DatabaseSetup.neverReuseIDs(on: app.db)
+            if let devAPIKey {
+                try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)
+            } else if let former = dataDirectory.existingSecret(named: "dev-api-key") {
+                try await platform.apiKeys.revokeDevKey(former, on: app.db)
+            }
         }
         try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.liveAccess, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
 
@@ -134,7 +136,9 @@ public enum SproutApplication {
         MetricsController(config.environment)?.register(on: DocumentedRoutes(app.routes, document: platformDocument))
 
         if config.loadsDemoData {
-            try await DemoData.loadIfEmpty(on: app.db, platform: platform, modules: modules)
+            try await DatabaseSetup.alone(config.storage, logger: app.logger) {
+                try await StartupStep.run("Loading the demo data") { try await DemoData.loadIfEmpty(on: app.db, platform: platform, modules: modules) }
+            }
         }
         return Running(
             platform: platform, modules: modules, documents: documents, devAPIKey: devAPIKey,

@@ -1,8 +1,9 @@
 import Foundation
 import Platform
 import SproutAPI
-import SproutServer
+@testable import SproutServer
 import SproutTestSupport
+import Synchronization
 import Testing
 import Vapor
 
@@ -62,5 +63,38 @@ import Vapor
             let database = try FileManager.default.attributesOfItem(atPath: path)
             #expect((database[.posixPermissions] as? Int) == 0o600)
         }
+    }
+}
+
+/// Instances started together take turns to migrate and load the demo data, and a step that fails
+/// says so in words.
+@Suite struct StartupTurnsTests {
+    @Test func aFailingStepNamesItselfAndItsCauseInWords() async {
+        let failure = await #expect(throws: (any Error).self) {
+            try await StartupStep.run("Loading the demo data") { throw AccountError.emailTaken }
+        }
+        #expect(failure.map(SproutApplication.describeStartupError) == "Loading the demo data failed: an account with this email exists already")
+    }
+
+    /// On PostgreSQL (`TEST_DATABASE_URL`), two instances' turns never overlap.
+    @Test func turnsOnOneDatabaseNeverOverlap() async throws {
+        guard let url = ProcessInfo.processInfo.environment["TEST_DATABASE_URL"], !url.isEmpty else { return }
+        final class Inside: Sendable {
+            let count = Mutex((now: 0, most: 0))
+        }
+        let inside = Inside()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    try await DatabaseSetup.alone(.postgres(url: url), logger: Logger(label: "test")) {
+                        inside.count.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        try await Task.sleep(for: .milliseconds(50))
+                        inside.count.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(inside.count.withLock { $0.most } == 1)
     }
 }

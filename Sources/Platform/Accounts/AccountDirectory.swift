@@ -2,7 +2,7 @@ import Fluent
 import Foundation
 import Vapor
 
-public enum AccountError: Error, Equatable {
+public enum AccountError: Error, Equatable, CustomStringConvertible {
     case invalidEmail
     case emptyPassword
     case emailTaken
@@ -10,6 +10,18 @@ public enum AccountError: Error, Equatable {
     /// The right password for an account the operator disabled.
     case disabled
     case notFound
+
+    /// In words, for a log or an operator's terminal.
+    public var description: String {
+        switch self {
+        case .invalidEmail: "the email is not an address or a plain ID"
+        case .emptyPassword: "the password is empty"
+        case .emailTaken: "an account with this email exists already"
+        case .wrongCredentials: "wrong email or password"
+        case .disabled: "the account is disabled"
+        case .notFound: "no such account"
+        }
+    }
 }
 
 /// Creates, finds and removes accounts. App modules call this; they never write `accounts` rows

@@ -71,6 +71,29 @@ public enum DatabaseSetup {
 
     public static let busyTimeoutMilliseconds = 5000
 
+    /// The PostgreSQL advisory lock instances take in turn to migrate and to load demo data.
+    static let startupLock = 0x5370_0002
+
+    /// Runs `body` alone among the instances sharing a PostgreSQL database: an orchestrator starts
+    /// replicas together, and two migrating or loading the demo data at once collide (the second
+    /// died with `emailTaken`). The lock is a session advisory lock on a connection of its own,
+    /// released when that connection closes, so an instance that dies holding it frees it. On
+    /// SQLite the data directory's lock keeps a second process out already.
+    public static func alone<T>(_ storage: SproutConfig.Storage, logger: Logger, _ body: () async throws -> T) async throws -> T {
+        guard case let .postgres(url) = storage else { return try await body() }
+        let configuration = try SQLPostgresConfiguration(url: url)
+        let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 2, logger: logger)
+        do {
+            try await connection.query("SELECT pg_advisory_lock(\(Int64(startupLock)))", logger: logger)
+            let result = try await body()
+            try await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     /// Connects once outside the pool, whose own logger would report a refused connection as a
     /// multi-line error before this one clear line.
     private static func probePostgres(_ url: String) async throws {
