@@ -107,7 +107,8 @@ public final class S3UploadBucket: UploadStorage {
         var signedHeaders = ["host": host]
         if let contentType { signedHeaders["content-type"] = contentType }
         let payloadHash = body.map { Hex.encode(SHA256.hash(data: $0)) } ?? S3RequestSigner.emptyPayloadHash
-        for (name, value) in signedHeaders.merging(signer.sign(method: method, path: path, headers: signedHeaders, payloadHash: payloadHash, at: clock.now())) { $1 } {
+        let signature = signer.sign(method: method, path: path, headers: signedHeaders, payloadHash: payloadHash, at: clock.now())
+        for (name, value) in signedHeaders.merging(signature, uniquingKeysWith: { $1 }) {
             request.headers.replaceOrAdd(name: name, value: value)
         }
         if let body { request.body = .bytes(body) }

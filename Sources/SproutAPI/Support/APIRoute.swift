@@ -38,14 +38,14 @@ extension APIRoute where Parameters == Void {
     public var path: String { path(()) }
 }
 
-extension APIRoute where Parameters: LosslessStringConvertible {
+extension APIRoute where Parameters: LosslessStringConvertible & Sendable {
     public init(_ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential) {
         self.init(method, PathTemplate(template), query: query, credential: credential)
     }
 }
 
 extension APIRoute {
-    public init<First: LosslessStringConvertible, Second: LosslessStringConvertible>(
+    public init<First: LosslessStringConvertible & Sendable, Second: LosslessStringConvertible & Sendable>(
         _ method: APIMethod, _ template: String, query: [String] = [], credential: APICredential
     ) where Parameters == (First, Second) {
         self.init(method, PathTemplate(template), query: query, credential: credential)

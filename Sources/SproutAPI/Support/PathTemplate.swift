@@ -77,14 +77,17 @@ extension PathTemplate where Parameters == Void {
     }
 }
 
-extension PathTemplate where Parameters: LosslessStringConvertible {
+// `Sendable`: the closure that fills a template is kept, so the parameters' types must be safe to
+// carry with it.
+extension PathTemplate where Parameters: LosslessStringConvertible & Sendable {
     public init(_ template: String) {
         self.init(template, arity: 1) { [String($0)] }
     }
 }
 
 extension PathTemplate {
-    public init<First: LosslessStringConvertible, Second: LosslessStringConvertible>(_ template: String) where Parameters == (First, Second) {
+    public init<First: LosslessStringConvertible & Sendable, Second: LosslessStringConvertible & Sendable>(_ template: String)
+        where Parameters == (First, Second) {
         self.init(template, arity: 2) { [String($0.0), String($0.1)] }
     }
 }
