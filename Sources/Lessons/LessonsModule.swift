@@ -54,7 +54,7 @@ public struct LessonsModule: AppModule {
         [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
          ReadVersionTriggers(group: Self.readGroup, tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
                                                              LessonLike.schema, LessonHashtag.schema, LessonPayment.schema]),
-         AddCommentRating()]
+         AddCommentRating(), AddHashtagKeys()]
     }
 
     public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads), chatSockets] }

@@ -22,6 +22,25 @@ import Testing
         #expect(Hashtags.extract(from: "#" + String(repeating: "가", count: 51) + " #ok") == ["ok"])
     }
 
+    @Test func aTagIsOneWhateverItsCaseAndKeepsItsFirstSpelling() {
+        #expect(Hashtags.extract(from: "#Top #TOP #top #바이올린 #ÉTÉ #été") == ["Top", "바이올린", "ÉTÉ"])
+        #expect(Hashtags.key("Top") == Hashtags.key("tOP") && Hashtags.key("바이올린") == "바이올린")
+    }
+
+    /// A published client tags `#Top` and lists `?hashTag=top`: found, on both databases.
+    @Test func postsAreFoundByTheirTagsInAnyCase() async throws {
+        try await withSprout { sprout in
+            let teacher = try await sprout.signUp("case-teacher", teacher: true)
+            let lesson = try await sprout.lesson(by: teacher, content: "Weekly #Top #Violin #바이올린")
+            for term in ["top", "TOP", "#Top", "violin", "바이올린"] {
+                let found = try await sprout.list("posts/hashtags?hashTag=\(term.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed) ?? term)", as: teacher)
+                #expect(found.data.map(\.postID) == [lesson.postID], "\(term)")
+            }
+            #expect(try await sprout.post(lesson.postID, as: teacher).hashTags == ["Top", "Violin", "바이올린"], "shown as written")
+            #expect(try await sprout.list("posts/hashtags?hashTag=tops", as: teacher).data.isEmpty)
+        }
+    }
+
     @Test func searchTermsLoseTheirHash() {
         #expect(Hashtags.normalize(" #바이올린 ") == "바이올린")
         #expect(Hashtags.normalize("##x") == "x")

@@ -5,12 +5,20 @@ import Foundation
 enum Hashtags {
     static let maxLength = 50
 
+    /// The post's tags as first written, one for each `key`.
     static func extract(from content: String?) -> [String] {
         var seen: Set<String> = []
         return runs(of: content ?? "").compactMap { run in
-            guard case let .tag(tag) = run, seen.insert(tag).inserted else { return nil }
+            guard case let .tag(tag) = run, seen.insert(key(tag)).inserted else { return nil }
             return tag
         }
+    }
+
+    /// What a tag is found by, whatever its case: Unicode case folding (`#Top`, `#TOP` and `#top`
+    /// are one tag; Korean has no case and stays as it is). Folded here, not in SQL, so both
+    /// databases match alike.
+    static func key(_ tag: String) -> String {
+        tag.folding(options: .caseInsensitive, locale: nil)
     }
 
     /// A piece of a post's text: words as written, or a tag where the text has one.

@@ -85,7 +85,7 @@ struct PostListing: Sendable {
         if let hashtag = query.hashtag {
             select = select.join(SQLAlias(SQLIdentifier(LessonHashtag.schema), as: SQLIdentifier("h")),
                                  on: SQLColumn("post_seq", table: "h"), .equal, SQLColumn("seq", table: "p"))
-                .where(SQLColumn("tag", table: "h"), SQLBinaryOperator.equal, SQLBind(hashtag))
+                .where(SQLColumn("tag_key", table: "h"), SQLBinaryOperator.equal, SQLBind(Hashtags.key(hashtag)))
         }
         if let productID = query.productID { select = select.where(SQLColumn("product_id", table: "p"), SQLBinaryOperator.equal, SQLBind(productID)) }
         if let creatorID = query.creatorID { select = select.where(SQLColumn("creator_id", table: "p"), SQLBinaryOperator.equal, SQLBind(creatorID)) }

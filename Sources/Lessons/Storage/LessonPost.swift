@@ -60,13 +60,17 @@ final class LessonHashtag: Model, @unchecked Sendable {
 
     @ID(custom: "id", generatedBy: .database) var id: Int?
     @Field(key: "post_seq") var postSeq: Int
+    /// As written, for display.
     @Field(key: "tag") var tag: String
+    /// What it is found by (`Hashtags.key`).
+    @Field(key: "tag_key") var key: String
 
     init() {}
 
     init(postSeq: Int, tag: String) {
         self.postSeq = postSeq
         self.tag = tag
+        key = Hashtags.key(tag)
     }
 }
 
