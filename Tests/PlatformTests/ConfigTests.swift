@@ -40,7 +40,9 @@ import Testing
             "SPROUT_SIGNUP_LIMIT_IP": "4",
             "SPROUT_CONVERSATION_LIMIT": "9",
             "SPROUT_CONVERSATION_LIMIT_NEW": "0",
+            "SPROUT_INSTANCE": "eu-2",
         ])
+        #expect(config.instanceName == "eu-2")
         #expect(config.conversationLimits == ConversationLimits(perHour: 9, perHourInFirstDay: 0))
         #expect(config.dataDirectory.path == "/tmp/elsewhere")
         #expect(config.storage == .postgres(url: "postgres://u:p@db:5432/sprout"))
@@ -83,6 +85,8 @@ import Testing
         ("SPROUT_LIVE_MAX", "lots"),
         ("SPROUT_ACCESS_CHECK_INTERVAL", "99"),
         ("SPROUT_SIGNUP_LIMIT_IP", "-1"),
+        ("SPROUT_INSTANCE", "a.b"),
+        ("SPROUT_INSTANCE", String(repeating: "a", count: 33)),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {
         #expect(throws: ConfigError.self) { try SproutConfig.fromEnvironment([name: value]) }

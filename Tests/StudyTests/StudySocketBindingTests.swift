@@ -127,6 +127,15 @@ struct StudySocketBindingTests {
         }
     }
 
+    @Test("an instance with a name starts every session id with it, for the balancer")
+    func sessionIDsNameTheirInstance() async throws {
+        try await withSprout(configure: { $0.instanceName = "b2" }) { sprout in
+            let handshake = try await sprout.send(.GET, "socket.io/?EIO=4&transport=polling").body.string
+            let open = try JSONDecoder().decode([String: AnyCodableSID].self, from: Data(handshake.dropFirst().utf8))
+            #expect(open["sid"]?.text?.hasPrefix("b2.") == true, "\(handshake)")
+        }
+    }
+
     @Test("uids: an account's sealed uid names it, nothing else does")
     func sealedUIDs() {
         let uids = PhoneUIDs(secret: String(repeating: "s", count: 48))
@@ -137,5 +146,14 @@ struct StudySocketBindingTests {
         #expect(PhoneUIDs(secret: String(repeating: "t", count: 48)).account(ofUID: sealed) == nil, "another server's key")
         #expect(uids.account(ofUID: "") == nil && uids.account(ofUID: String(repeating: "가", count: 300)) == nil)
         #expect(uids.accountID(sealed) == "65a1b2c3d4e5f60718293a4b" && uids.accountID("someone") == "someone")
+    }
+}
+
+/// The `sid` of an Engine.IO open packet among its other values.
+private struct AnyCodableSID: Decodable {
+    let text: String?
+
+    init(from decoder: any Decoder) throws {
+        text = try? decoder.singleValueContainer().decode(String.self)
     }
 }

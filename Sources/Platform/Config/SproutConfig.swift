@@ -45,6 +45,10 @@ public struct SproutConfig: Sendable {
     /// Between the Socket.IO endpoint's pings (Socket.IO's own 25 s); a session that leaves one
     /// unanswered until the next is closed.
     public var socketPingInterval: Duration = .seconds(25)
+    /// This instance's name among several behind one balancer (`SPROUT_INSTANCE`): every
+    /// Socket.IO session id it makes starts with it, so the balancer can route a session's
+    /// requests to the instance that holds it (README, "Several instances").
+    public var instanceName: String?
     /// New conversations with strangers one account may start in an hour.
     public var conversationLimits: ConversationLimits = .off
     /// Live connections (event streams and Socket.IO sessions) one client address may hold open.
@@ -158,6 +162,12 @@ public struct SproutConfig: Sendable {
             throw ConfigError.invalid(name: "SPROUT_SOCKET_PING_INTERVAL", value: String(ping), expected: "100 to 300000 milliseconds")
         }
         config.socketPingInterval = .milliseconds(ping)
+        if let name = env["SPROUT_INSTANCE"], !name.isEmpty {
+            guard name.count <= 32, name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }) else {
+                throw ConfigError.invalid(name: "SPROUT_INSTANCE", value: name, expected: "1 to 32 letters, digits or '-'")
+            }
+            config.instanceName = name
+        }
         config.livePerClient = try reader.integer("SPROUT_LIVE_PER_CLIENT", default: config.livePerClient)
         guard config.livePerClient >= 1 else {
             throw ConfigError.invalid(name: "SPROUT_LIVE_PER_CLIENT", value: String(config.livePerClient), expected: "a number of connections above 0")

@@ -71,7 +71,8 @@ public struct PlatformServices: Sendable {
         walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
-        sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids, pingInterval: config.socketPingInterval)
+        sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids,
+                                 pingInterval: config.socketPingInterval, instanceName: config.instanceName)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
                               photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
                               writes: dedicatedWrites, limits: config.conversationLimits)

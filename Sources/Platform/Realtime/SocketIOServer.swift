@@ -42,9 +42,13 @@ public final class SocketIOServer: ModuleService, Sendable {
 
     /// Admits sessions, with the event streams, by client address and in all.
     let connections: LiveConnections
+    /// What every session id starts with: this instance's name and a dot, so that a balancer in
+    /// front of several routes each request of a session to the instance that holds it.
+    let sidPrefix: String
 
     init(phoneSignIn: PhoneSignIn, tokens: TokenService, access: LiveAccessWatch, connections: LiveConnections, ids: IdentifierGenerator, pingInterval: Duration,
-         pingTimeout: Duration = .seconds(20)) {
+         pingTimeout: Duration = .seconds(20), instanceName: String? = nil) {
+        sidPrefix = instanceName.map { $0 + "." } ?? ""
         self.phoneSignIn = phoneSignIn
         self.tokens = tokens
         self.access = access
@@ -136,7 +140,7 @@ public final class SocketIOServer: ModuleService, Sendable {
     }
 
     private func newSession(socket: WebSocket?, proof: AccessGrant?, ticket: LiveConnections.Ticket, _ req: Request) async -> EngineSession {
-        let sid = ids.token(byteCount: 15)
+        let sid = sidPrefix + ids.token(byteCount: 15)
         let session = EngineSession(sid: sid, namespaceSID: ids.token(byteCount: 15), socket: socket) { [weak self] grant in
             guard let server = self else { return }
             server.access.hold(grant, key: Self.accessKey(sid)) { Task { await server.end(sid, req) } }
