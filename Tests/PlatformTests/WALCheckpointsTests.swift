@@ -39,6 +39,14 @@ import Testing
         return try await file.raw("SELECT count(*) AS total FROM \(ident: table)").first(decoding: Count.self)?.total ?? 0
     }
 
+    /// A connection in a read transaction that has read: it holds its snapshot until `COMMIT`.
+    private func snapshotReader(of path: String) async throws -> DirectSQLiteConnection {
+        let reader = try DirectSQLiteConnection(path: path, logger: .init(label: "test"))
+        try reader.run(SQLRaw("BEGIN")) { _ in }
+        _ = try await reader.raw("SELECT count(*) AS total FROM pages").first(decoding: Count.self)
+        return reader
+    }
+
     @Test func everyConnectionOfTheServerLeavesCheckpointsToIt() async throws {
         try await withSprout { sprout in
             guard case let .sqlite(path) = sprout.platform.config.storage else { return }
@@ -82,10 +90,8 @@ import Testing
             let (path, writer) = try scratch()
             defer { writer.close(); remove(path) }
             try await writer.raw("CREATE TABLE pages (body BLOB)").run()
-            let reader = try DirectSQLiteConnection(path: path, logger: sprout.app.logger)
+            let reader = try await snapshotReader(of: path)
             defer { reader.close() }
-            try reader.run(SQLRaw("BEGIN")) { _ in }
-            _ = try await reader.raw("SELECT count(*) AS total FROM pages").first(decoding: Count.self)
             try await writer.insert(into: "pages").columns("body").values(SQLBind(Data(count: 12_000))).run()
 
             let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600))
@@ -106,10 +112,8 @@ import Testing
             let (path, writer) = try scratch()
             defer { writer.close(); remove(path) }
             try await writer.raw("CREATE TABLE pages (body BLOB)").run()
-            let reader = try DirectSQLiteConnection(path: path, logger: sprout.app.logger)
+            let reader = try await snapshotReader(of: path)
             defer { reader.close() }
-            try reader.run(SQLRaw("BEGIN")) { _ in }
-            _ = try await reader.raw("SELECT count(*) AS total FROM pages").first(decoding: Count.self)
 
             let checkpoints = WALCheckpoints(storage: .sqlite(path: path), interval: .seconds(3600), sizeLimit: 100_000)
             try await checkpoints.start(on: sprout.app)
