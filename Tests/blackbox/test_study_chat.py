@@ -11,6 +11,7 @@ import queue
 import random
 import time
 import urllib.parse
+import uuid
 
 import pytest
 import requests
@@ -148,8 +149,10 @@ def test_a_socket_that_never_signed_in_hears_nothing_whatever_uids_it_knows(chat
     base = chat_server.base_url
     lat, long = random.uniform(-60, 60), random.uniform(-170, 170)
     a, b, watcher = (StudyClient.signed_in(base, GLSME) for _ in range(3))
+    a_device = f"{uuid.uuid4().hex[:8]}:a-device-fcm-token"  # the log names a device by its first 8 characters
     for index, person in enumerate((a, b, watcher)):
-        assert person.sign_up(f"엿보기{random.randrange(10**6)}"[:10]).status_code == 200
+        device = {"fcm": a_device} if person is a else {}
+        assert person.sign_up(f"엿보기{random.randrange(10**6)}"[:10], **device).status_code == 200
         assert person.enter_queue(lat, long + index * 1e-4, ["swift"]).status_code == 200
     found = watcher.search(lat, long).json()
     shown = {person["uid"] for person in found["fromQueueDB"]}
@@ -175,9 +178,20 @@ def test_a_socket_that_never_signed_in_hears_nothing_whatever_uids_it_knows(chat
         assert send(b, a.shown_uid, "a는 소켓이 없어요").status_code == 200
         with pytest.raises(queue.Empty):
             overheard.get(timeout=1.0)
-        pushes = [line for line in chat_server.output().splitlines() if "push (log sender" in line]
-        assert any("body: a는 소켓이 없어요," in line and f"to: {a.uid}" in line for line in pushes), \
-            "a has no socket of its own, so a is pushed the chat"
+        # a has no socket of its own (the stranger's bindings bind nothing), so both chats b sent
+        # are pushed to a's device. The log sender logs a device's first characters and the data's
+        # keys, never what a push says.
+        def chats_pushed_to_a() -> list[str]:
+            return [line for line in chat_server.output().splitlines() if "push (log sender" in line
+                    and a_device[:8] in line and "_id,createdAt,event,to,uid" in line]
+        deadline = time.monotonic() + 10
+        while len(chats_pushed_to_a()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(chats_pushed_to_a()) == 2, "a has no socket of its own, so a is pushed both chats"
+        output = chat_server.output()
+        for text in ("먼저 보낸 말", "둘만의 이야기", "a는 소켓이 없어요"):
+            assert text not in output, f"a chat's text reached the log: {text}"
+        assert a_device not in output, "the log holds only a device token's first characters"
     finally:
         stranger.disconnect()
         b_socket.close()
