@@ -166,11 +166,12 @@ def test_opening_about_a_product_starts_a_conversation_with_its_seller_and_reope
     again = conv.open(shopper, product["id"], "Would you take 40,000?")
     expect_status(again, 200)
     reopened = check_conversation(again.json())
-    assert reopened["id"] == opened["id"]
+    assert reopened["id"] == opened["id"] and reopened["web_id"] == opened["web_id"]
     assert reopened["last_message"]["text"] == "Would you take 40,000?"
     assert reopened["last_message"]["id"] > message["id"]
 
     seen_by_seller = conv.fetch(shop_owner, opened["id"])
+    assert seen_by_seller["web_id"] == opened["web_id"], "one conversation, one web page for both"
     assert seen_by_seller["other"]["id"] == shopper.id and seen_by_seller["other"]["name"] == shopper.name
     assert seen_by_seller["about"] == reopened["about"]
     assert seen_by_seller["unread_count"] == 2
@@ -675,10 +676,13 @@ def test_every_route_needs_a_valid_token(conv, shop_owner, shopper, talk, method
 
 def test_a_message_notifies_its_receiver_once_in_their_language(conv):
     seller, buyer = conv.seller(name=f"Seller{unique_tag()}"), conv.join(name=f"Haneul{unique_tag()}")
-    cid = conv.opened(buyer, conv.product(seller)["id"], "first", status=201)["id"]
+    opened = conv.opened(buyer, conv.product(seller)["id"], "first", status=201)
+    cid = opened["id"]
 
     korean = conv.notifications(seller)
     assert [(n["kind"], n["app"], n["read"]) for n in korean] == [("message", "market", False)]
+    # It leads to the conversation's web page, which goes by its web id, never by its id.
+    assert korean[0]["link"] == f"/inbox/{opened['web_id']}" and cid not in korean[0]["link"], korean[0]
     assert buyer.name in korean[0]["text"] and HANGUL.search(korean[0]["text"]), korean[0]
     english = conv.notifications(seller, language="en")
     assert [n["id"] for n in english] == [korean[0]["id"]]

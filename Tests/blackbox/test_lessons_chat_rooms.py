@@ -191,15 +191,39 @@ def test_a_namespace_for_no_room_is_refused(rooms_server):
         RoomSocket(rooms_server.base_url, "ffffffffffffffffffffffff")
 
 
+def urls_in(page) -> list[str]:
+    """Every URL a parsed page holds: links, form actions, sources."""
+    return [element[name] for name in ("href", "action", "src", "formaction")
+            for element in page.select(f"[{name}]")]
+
+
 def test_a_room_is_a_conversation_in_the_web_inbox_with_its_badge(api, trio, rooms_server):
-    from pyhelpers.web_forms import WebVisitor
+    from pyhelpers.web_forms import WebVisitor, parse
     a, b, _ = trio
     room = open_room(a, b)["room_id"]
-    send(a, room, content="웹에서도 보여요")
+    text = f"웹에서도 보여요 {time.monotonic_ns()}"
+    send(a, room, content=text)
     visitor = WebVisitor(rooms_server.base_url)
     expect_status(visitor.log_in(b.account.email, b.account.password), 303)
     inbox = visitor.get("/inbox")
-    assert f"/inbox/{room}" in inbox.text and "웹에서도 보여요" in inbox.text
+    expect_status(inbox, 200)
+    assert text in inbox.text
+    # The room's id is the only key of its namespace, so no URL names it: the inbox leads to the
+    # room's page by the conversation's web id.
+    page = parse(inbox)
+    assert not [url for url in urls_in(page) if room in url], "the room id is in a URL of the inbox"
+    rows = [row for row in page.select("#conversation-list a[href]") if text in row.get_text()]
+    assert len(rows) == 1, f"one inbox row shows the room's last chat: {rows}"
+    link = rows[0]["href"]
+    assert re.fullmatch(r"/inbox/[A-Za-z0-9_-]{16}", link), link
     unread = visitor.get("/inbox/unread").json()
     assert unread["messages"] >= 1 and unread["notifications"] >= 1
-    assert "웹에서도 보여요" in visitor.get(f"/inbox/{room}").text
+    notifications = visitor.get("/notifications")
+    expect_status(notifications, 200)
+    assert link in urls_in(parse(notifications)), "the chat's notification leads to the room's page"
+    assert not [url for url in urls_in(parse(notifications)) if room in url], "the room id is in a notification's link"
+    conversation = visitor.get(link)
+    expect_status(conversation, 200)
+    assert text in conversation.text
+    assert not [url for url in urls_in(parse(conversation)) if room in url], "the room id is in a URL of its page"
+    assert visitor.get(f"/inbox/{room}").status_code == 404, "a room's page is not found by its id"

@@ -7,6 +7,7 @@ within a few seconds; a push service's 410 forgets the subscription and its 429 
 """
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -65,7 +66,8 @@ def test_a_message_while_no_page_is_open_is_pushed_encrypted_and_signed(conv, pu
     push = push_service.wait_for(browser["endpoint"])[0]
     assert push.payload["title"] == "Sprout"
     assert "Is the desk still there?" in push.payload["body"], push.payload
-    assert push.payload["link"] == f"/inbox/{conversation['id']}"
+    assert push.payload["link"] == f"/inbox/{conversation['web_id']}"
+    assert conversation["id"] not in json.dumps(push.payload), "a conversation's id is in no push"
     server_key = requests.get(conv.base_url + "/api/push/server-key", timeout=10).json()["public_key"]
     assert push.vapid_key == server_key, "signed by the key browsers subscribe with"
     assert push.claims["sub"] == "mailto:ops@sprout.test"

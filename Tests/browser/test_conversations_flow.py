@@ -6,7 +6,9 @@ review the trade, and the review shows on the seller's page."""
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 import requests
@@ -83,6 +85,8 @@ def test_buyer_and_seller_talk_live_about_a_product(browser, talk_server):
         buyer_page.click("#start-conversation-send")
         buyer_page.wait_for_url(f"{base}/inbox/*")
         conversation_path = buyer_page.url.removeprefix(base)
+        # The page goes by the conversation's web id (16 URL-safe characters), never by its id.
+        assert re.fullmatch(r"/inbox/[A-Za-z0-9_-]{16}", urlsplit(buyer_page.url).path), buyer_page.url
         expect(buyer_page.locator("#conversation-about")).to_contain_text("접이식 자전거")
         expect(buyer_page.locator(".message.mine").last).to_contain_text("Is the bike still for sale?")
         expect(buyer_page.locator(".message.mine .unread-mark")).to_have_count(1)
@@ -166,6 +170,10 @@ def test_a_stranger_gets_no_conversation_page(browser, talk_server):
     try:
         page = context.new_page()
         log_in(page, base, stranger["email"])
+        # Knowing the page's address is no way in: the stranger is not one of its two people.
+        answer = page.goto(f"{base}/inbox/{opened.json()['web_id']}")
+        assert answer.status == 404
+        expect(page.locator("body")).not_to_contain_text("private words")
         answer = page.goto(f"{base}/inbox/{opened.json()['id']}")
         assert answer.status == 404
         expect(page.locator("body")).not_to_contain_text("private words")

@@ -91,8 +91,10 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
 
         # No page of Sprout is open: the notification is pushed.
         page.goto("about:blank")
-        requests.post(base + "/api/conversations", timeout=30, headers={"Authorization": "Bearer " + buyer["accessToken"]},
-                      json={"about": {"app": "market", "id": str(product)}, "text": "Is the bike still for sale?"}).raise_for_status()
+        opened = requests.post(base + "/api/conversations", timeout=30, headers={"Authorization": "Bearer " + buyer["accessToken"]},
+                               json={"about": {"app": "market", "id": str(product)}, "text": "Is the bike still for sale?"})
+        opened.raise_for_status()
+        conversation = opened.json()
         push = push_service.wait_for(subscription["endpoint"])[0]
         assert push_service.refused == []
         expected = "Buyer님의 메시지: Is the bike still for sale?" if locale == "ko-KR" else "Buyer: Is the bike still for sale?"
@@ -125,7 +127,8 @@ def test_a_message_while_the_page_is_closed_is_pushed_and_shown(browser, push_se
             if shown:
                 break
         assert shown == [{"title": "Sprout", "body": expected, "tag": push.payload["tag"], "link": push.payload["link"]}]
-        assert push.payload["link"].startswith("/inbox/")
+        assert push.payload["link"] == f"/inbox/{conversation['web_id']}"
+        assert conversation["id"] not in json.dumps(push.payload), "a conversation's id is in no push"
 
         # Turning it off forgets this browser on the server.
         expect(page.locator("#web-push-status")).to_have_text(on_text)

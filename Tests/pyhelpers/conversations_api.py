@@ -21,7 +21,7 @@ from pyhelpers.market_api import MarketAPI, Vendor, expect_status
 
 PASSWORD = "correct-horse-42"
 
-CONVERSATION_KEYS = {"id", "other", "about", "last_message", "unread_count", "blocked", "updated_at"}
+CONVERSATION_KEYS = {"id", "web_id", "other", "about", "last_message", "unread_count", "blocked", "updated_at"}
 PERSON_KEYS = {"id", "name", "picture"}
 ABOUT_KEYS = {"app", "id", "title", "photo", "price", "state", "path"}
 MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "files", "sent_at"}
@@ -30,6 +30,9 @@ RECEIPT_KEYS = {"conversation_id", "reader_id", "read_up_to"}
 NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "lesson_bought", "lesson_review",
                       "study_request", "study_match", "study_chat"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
+# A conversation's web page is /inbox/{web_id}: 16 random URL-safe characters, never its id (a
+# lessons chat room's id is the only key of its Socket.IO namespace, so it is in no URL).
+WEB_ID = re.compile(r"[A-Za-z0-9_-]{16}")
 
 
 def unique_tag() -> str:
@@ -91,6 +94,9 @@ def check_about(about) -> dict | None:
 def check_conversation(conversation) -> dict:
     check_keys(conversation, CONVERSATION_KEYS, "conversation")
     assert isinstance(conversation["id"], str) and len(conversation["id"]) >= 20, conversation["id"]
+    web_id = conversation["web_id"]
+    assert isinstance(web_id, str) and WEB_ID.fullmatch(web_id), f"web_id {web_id!r}"
+    assert conversation["id"] not in web_id and web_id not in conversation["id"], conversation
     check_person(conversation["other"])
     check_about(conversation["about"])
     if conversation["last_message"] is not None:
