@@ -95,3 +95,29 @@ def test_a_url_that_would_forge_a_log_line_is_refused(conv, limited, cover):
     refused = conv.call(reader, "POST", "/api/reading/library", json={"title": "Forged", "cover": cover})
     assert refused.status_code == 422, refused.text
     assert not [line for line in limited.output().splitlines() if line.startswith("[ INFO ] forged")]
+
+
+def test_a_wal_grown_behind_a_long_reader_is_emptied_once_it_lets_go(start_sprout, tmp_path):
+    """A reader holding an old snapshot lets SQLite's WAL grow while people write; once it lets
+    go, a clean stop leaves no WAL behind, and the server starts again on the same data."""
+    import sqlite3
+    server = start_sprout({"SPROUT_DEMO_DATA": "false"}, workdir=tmp_path)
+    api = ConversationsAPI(server.base_url)
+    seller, buyer = api.seller(), api.join()
+    conversation = api.opened(buyer, api.product(seller)["id"], "hello", status=201)["id"]
+    database = server.data_dir / "sprout.sqlite"
+    wal = database.with_name("sprout.sqlite-wal")
+    reader = sqlite3.connect(database, isolation_level=None)
+    try:
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM accounts").fetchone()
+        for index in range(150):
+            expect_status(api.send(buyer, conversation, f"message {index} " + "가" * 400), 201)
+        assert wal.stat().st_size > 1_000_000, f"the WAL grew behind the reader: {wal.stat().st_size} bytes"
+        reader.execute("ROLLBACK")
+    finally:
+        reader.close()
+    server.stop()
+    assert not wal.exists() or wal.stat().st_size == 0, f"{wal.stat().st_size} bytes left after a clean stop"
+    again = start_sprout({"SPROUT_DEMO_DATA": "false"}, workdir=tmp_path)
+    assert ConversationsAPI(again.base_url).fetch(buyer, conversation)["last_message"]["text"].startswith("message 149")
