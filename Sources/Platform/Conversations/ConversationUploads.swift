@@ -57,12 +57,6 @@ extension Messenger {
     }
 
     private func sweepUploadsNowAndThen(on db: any Database) async throws {
-        let now = clock.now()
-        let due = uploadsSwept.withLockedValue { last in
-            guard now.timeIntervalSince(last) >= 3600 else { return false }
-            last = now
-            return true
-        }
-        if due { try await sweepUploads(on: db) }
+        if uploadSweeps.isDue(at: clock.now()) { try await sweepUploads(on: db) }
     }
 }

@@ -1,6 +1,5 @@
 import Fluent
 import Foundation
-import NIOConcurrencyHelpers
 import SproutAPI
 import SQLKit
 
@@ -19,8 +18,8 @@ public struct Messenger: Sendable {
     /// Messages being sent, written a batch at a time.
     let outgoing: WriteBatches<MessageWriter.Draft, MessageWriter.Sent>
     let limits: ConversationLimits
-    /// When unsent uploads were last swept (`ConversationUploads.swift`).
-    let uploadsSwept = NIOLockedValueBox<Date>(.distantPast)
+    /// Sweeps unsent uploads once an hour (`ConversationUploads.swift`).
+    let uploadSweeps = NowAndThen(every: 3600)
 
     /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
     /// conversations: moved by each message (both people), reading and blocking.

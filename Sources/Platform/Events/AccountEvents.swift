@@ -50,7 +50,7 @@ public final class AccountEvents: ModuleService, Sendable {
     private let streams = NIOLockedValueBox<[String: [LiveStream]]>([:])
     private let relay = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let heartbeats = NIOLockedValueBox<Task<Void, Never>?>(nil)
-    private let lastPruned = NIOLockedValueBox<Date>(.distantPast)
+    private let pruning = NowAndThen(every: 3600)
     private let seen = NIOLockedValueBox<[Int]>([])
     private let seenFlush = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let reads = NIOLockedValueBox<(underWay: Int, waiting: [CheckedContinuation<Void, Never>])>((0, []))
@@ -372,12 +372,7 @@ public final class AccountEvents: ModuleService, Sendable {
     /// Deletes events older than the retention, at most once an hour, from whichever request
     /// publishes then: no timer to run, and a quiet server keeps what it has.
     private func pruneNowAndThen(on db: any Database, now: Date) async throws {
-        let due = lastPruned.withLockedValue { last in
-            guard now.timeIntervalSince(last) >= 3600 else { return false }
-            last = now
-            return true
-        }
-        guard due else { return }
+        guard pruning.isDue(at: now) else { return }
         try await db.writeTransaction { db in
             try await AccountEventRecord.query(on: db).filter(\.$createdAt < now.addingTimeInterval(-Self.retention)).delete()
         }
