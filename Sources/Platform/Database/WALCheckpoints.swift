@@ -42,10 +42,12 @@ public final class WALCheckpoints: ModuleService, Sendable {
         let frames: Int
         /// The frames now copied into the database file; the rest are still read by someone.
         let copied: Int
+        /// Whether a checkpoint that must have the WAL to itself (TRUNCATE) could not in time.
+        var busy = false
         /// Whether the WAL, all copied but over the size limit, was truncated.
         var truncated = false
 
-        var isHeldBack: Bool { copied < frames }
+        var isHeldBack: Bool { busy || copied < frames }
     }
 
     private let path: String?
@@ -113,10 +115,8 @@ public final class WALCheckpoints: ModuleService, Sendable {
         var rows: [any SQLRow] = []
         try connection.run(SQLRaw("PRAGMA wal_checkpoint(\(mode))")) { rows.append($0) }
         guard let row = rows.first else { return nil }
-        // `busy` is 1 when a TRUNCATE could not have the WAL to itself in time.
-        let busy = try row.decode(column: "busy", as: Int.self)
-        let frames = try row.decode(column: "log", as: Int.self), copied = try row.decode(column: "checkpointed", as: Int.self)
-        return Outcome(frames: frames, copied: busy == 0 ? copied : min(copied, frames - 1))
+        return Outcome(frames: try row.decode(column: "log", as: Int.self), copied: try row.decode(column: "checkpointed", as: Int.self),
+                       busy: try row.decode(column: "busy", as: Int.self) != 0)
     }
 
     static func walBytes(of path: String) -> Int {
