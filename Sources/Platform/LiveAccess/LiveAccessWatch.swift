@@ -57,13 +57,14 @@ public final class LiveAccessWatch: ModuleService, Sendable {
         guard !watched.isEmpty else { return 0 }
         let now = clock.now()
         let grants = Set(watched.values.map(\.grant))
-        let active = try await Self.activeAccounts(Set(grants.map(\.accountID)), on: try db.sql())
+        let sql = try db.sql()
+        let active = try await Self.activeAccounts(Set(grants.map(\.accountID)), on: sql)
         let families = Set(grants.compactMap { if case let .login(family) = $0.session { family } else { nil } })
-        let liveFamilies = try await Self.liveFamilies(families, on: try db.sql())
+        let liveFamilies = try await Self.liveFamilies(families, on: sql)
         let digests = Set(grants.compactMap { if case let .web(digest) = $0.session { digest } else { nil } })
-        let liveWeb = try await Self.liveWebSessions(digests, now: now, on: try db.sql())
+        let liveWeb = try await Self.liveWebSessions(digests, now: now, on: sql)
         let phoneAccounts = Set(grants.filter { $0.session == .phone }.map(\.accountID))
-        let signedInByPhone = try await Self.accountsWithPhoneSessions(phoneAccounts, on: try db.sql())
+        let signedInByPhone = try await Self.accountsWithPhoneSessions(phoneAccounts, on: sql)
 
         func holds(_ grant: AccessGrant) -> Bool {
             if let expires = grant.expires, expires <= now { return false }
@@ -115,50 +116,43 @@ public final class LiveAccessWatch: ModuleService, Sendable {
 
     private struct Row: Decodable { let id: String }
 
-    private static func chunks(_ ids: Set<String>) -> [[String]] {
+    /// What `query` finds of `ids`, asked `chunk` ids at a time.
+    private static func found(_ ids: Set<String>, _ query: ([String]) async throws -> [String]) async throws -> Set<String> {
         let sorted = ids.sorted()
-        return stride(from: 0, to: sorted.count, by: chunk).map { Array(sorted[$0..<min($0 + chunk, sorted.count)]) }
+        var found = Set<String>()
+        for start in stride(from: 0, to: sorted.count, by: chunk) {
+            found.formUnion(try await query(Array(sorted[start..<min(start + chunk, sorted.count)])))
+        }
+        return found
     }
 
     static func activeAccounts(_ ids: Set<String>, on sql: any SQLDatabase) async throws -> Set<String> {
-        var found = Set<String>()
-        for chunk in chunks(ids) {
-            let rows = try await sql.select().column("id").from(Account.schema)
-                .where("id", .in, chunk).where("disabled_at", .is, SQLLiteral.null).all(decoding: Row.self)
-            found.formUnion(rows.map(\.id))
+        try await found(ids) { chunk in
+            try await sql.select().column("id").from(Account.schema)
+                .where("id", .in, chunk).where("disabled_at", .is, SQLLiteral.null).all(decoding: Row.self).map(\.id)
         }
-        return found
     }
 
     /// The families among `families` with a token left: logout and reuse delete a whole family.
     static func liveFamilies(_ families: Set<String>, on sql: any SQLDatabase) async throws -> Set<String> {
         struct TokenRow: Decodable { let token_hash: String; let family_id: String? }
-        var found = Set<String>()
-        for chunk in chunks(families) {
-            let rows = try await sql.select().columns("token_hash", "family_id").from(RefreshToken.schema)
-                .where("token_hash", .in, chunk).orWhere("family_id", .in, chunk).all(decoding: TokenRow.self)
-            found.formUnion(rows.map { $0.family_id ?? $0.token_hash })
-        }
-        return found.intersection(families)
+        return try await found(families) { chunk in
+            try await sql.select().columns("token_hash", "family_id").from(RefreshToken.schema)
+                .where("token_hash", .in, chunk).orWhere("family_id", .in, chunk).all(decoding: TokenRow.self).map { $0.family_id ?? $0.token_hash }
+        }.intersection(families)
     }
 
     static func liveWebSessions(_ digests: Set<String>, now: Date, on sql: any SQLDatabase) async throws -> Set<String> {
-        var found = Set<String>()
-        for chunk in chunks(digests) {
-            let rows = try await sql.select().column(SQLAlias(SQLColumn("id_digest"), as: SQLIdentifier("id"))).from(WebSessionRow.schema)
-                .where("id_digest", .in, chunk).where("expires_at", .greaterThan, SQLBind(now)).all(decoding: Row.self)
-            found.formUnion(rows.map(\.id))
+        try await found(digests) { chunk in
+            try await sql.select().column(SQLAlias(SQLColumn("id_digest"), as: SQLIdentifier("id"))).from(WebSessionRow.schema)
+                .where("id_digest", .in, chunk).where("expires_at", .greaterThan, SQLBind(now)).all(decoding: Row.self).map(\.id)
         }
-        return found
     }
 
     static func accountsWithPhoneSessions(_ accounts: Set<String>, on sql: any SQLDatabase) async throws -> Set<String> {
-        var found = Set<String>()
-        for chunk in chunks(accounts) {
-            let rows = try await sql.select().distinct().column(SQLAlias(SQLColumn("account_id"), as: SQLIdentifier("id")))
-                .from(PhoneRefreshToken.schema).where("account_id", .in, chunk).all(decoding: Row.self)
-            found.formUnion(rows.map(\.id))
+        try await found(accounts) { chunk in
+            try await sql.select().distinct().column(SQLAlias(SQLColumn("account_id"), as: SQLIdentifier("id")))
+                .from(PhoneRefreshToken.schema).where("account_id", .in, chunk).all(decoding: Row.self).map(\.id)
         }
-        return found
     }
 }
