@@ -154,13 +154,15 @@ def test_hostile_chats_are_refused_with_the_contracts_codes(trio):
 
 
 class RoomSocket:
-    """A socket as such a client opens it: the room's namespace, no credential."""
+    """A socket as such a client opens it: the room's namespace, no credential; or, as Sprout's
+    own clients do, proving who it is with an access token (`token`)."""
 
-    def __init__(self, base: str, room: str):
+    def __init__(self, base: str, room: str, token: str | None = None):
         self.chats: queue.Queue = queue.Queue()
         self.client = socketio.Client(reconnection=False)
         self.client.on("chat", self.chats.put, namespace=f"/chats-{room}")
-        self.client.connect(base, namespaces=[f"/chats-{room}"], transports=["websocket"], wait_timeout=10)
+        self.client.connect(base, namespaces=[f"/chats-{room}"], transports=["websocket"], wait_timeout=10,
+                            auth={"token": token} if token else None)
 
     def next_chat(self, timeout=5.0) -> dict:
         return self.chats.get(timeout=timeout)
@@ -184,6 +186,21 @@ def test_a_socket_on_the_room_namespace_receives_the_other_sides_chats(rooms_ser
     finally:
         listener.close()
         elsewhere.close()
+
+
+def test_a_socket_that_proves_who_it_is_joins_only_its_own_rooms(rooms_server, trio):
+    """The third person holds the room's id and proves who they are: refused. A member proving
+    it is let in and hears the room."""
+    a, b, stranger = trio
+    room = open_room(a, b)["room_id"]
+    with pytest.raises(socketio.exceptions.ConnectionError):
+        RoomSocket(rooms_server.base_url, room, token=stranger.token)
+    member = RoomSocket(rooms_server.base_url, room, token=b.token)
+    try:
+        sent = send(a, room, content="회원만 들어와요")
+        assert member.next_chat() == sent
+    finally:
+        member.close()
 
 
 def test_a_namespace_for_no_room_is_refused(rooms_server):
