@@ -49,14 +49,14 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            resources: [.copy("Web/Assets")]
+            resources: [.copy("Web/Assets"), .copy("Places/Data")]
         ),
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
-        .target(name: "Study", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets"), .copy("Seed")]),
+        .target(name: "Study", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),

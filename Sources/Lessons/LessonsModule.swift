@@ -13,6 +13,12 @@ public struct LessonsModule: AppModule {
     let sandbox: SandboxGateway?
     let desk: PaymentDesk
     let chatSockets: ChatRoomSockets
+    let terms: LessonTerms
+    let openTimes: OpenTimes
+    let enrolments: Enrolments
+    let bookings: Bookings
+    let refunds: EnrolmentRefunds
+    let reminders: SessionReminderService
     /// Posts as the contract lists and shows them, read again only after a write to what they show.
     let answers: AnswerCache<LessonsRead>
 
@@ -38,7 +44,17 @@ public struct LessonsModule: AppModule {
             sandbox = nil
             gateway = PortOneGateway(credentials: .init(apiKey: apiKey, apiSecret: apiSecret, baseURL: baseURL), client: context.client(), clock: platform.clock)
         }
-        desk = PaymentDesk(gateway: gateway, board: board, clock: platform.clock, notifications: platform.notifications)
+        terms = LessonTerms(districts: try Districts(), clock: platform.clock)
+        openTimes = OpenTimes(terms: terms, ids: platform.ids, clock: platform.clock)
+        enrolments = Enrolments(terms: terms, ids: platform.ids, clock: platform.clock)
+        let news = BookingNews(messenger: platform.messenger, notifications: platform.notifications)
+        bookings = Bookings(enrolments: enrolments, news: news, ids: platform.ids, clock: platform.clock)
+        refunds = EnrolmentRefunds(enrolments: enrolments, gateway: gateway, news: news, clock: platform.clock)
+        reminders = SessionReminderService(
+            reminders: SessionReminders(notifications: platform.notifications, clock: platform.clock),
+            interval: .seconds(try context.environment.integer("SPROUT_LESSON_REMINDER_SECONDS", default: 30))
+        )
+        desk = PaymentDesk(gateway: gateway, board: board, enrolments: enrolments, news: news, clock: platform.clock)
         chatSockets = ChatRoomSockets(messenger: platform.messenger, people: ChatPeople())
     }
 
@@ -54,10 +70,12 @@ public struct LessonsModule: AppModule {
         [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
          ReadVersionTriggers(group: Self.readGroup, tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
                                                              LessonLike.schema, LessonHashtag.schema, LessonPayment.schema]),
-         AddCommentRating(), AddHashtagKeys()]
+         AddCommentRating(), AddHashtagKeys(), CreateLessonBookings()]
     }
 
-    public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads), chatSockets] }
+    public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads), chatSockets, reminders] }
+
+    public var calendarSource: (any CalendarSource)? { LessonCalendar(clock: platform.clock) }
 
     public var socketNamespaces: [any SocketNamespace] { [chatSockets] }
 
@@ -68,6 +86,17 @@ public struct LessonsModule: AppModule {
         credentials: [.key("SesacKey", "The app's API key"), .key("Authorization", "The access token from login, bare (no Bearer prefix)")],
         mediaTypeRefusal: 400
     )
+
+    /// Sprout's own lessons API beside the contract: bearer tokens and the platform's error body.
+    public let bookingDocument = APIDocument(
+        name: "lessons-booking", title: "All For Lesson: Sprout's booking API",
+        summary: "What a lesson sells, the teacher's open times, enrolments, bookings and refunds, under /api/lessons, for an access token from /api/auth.",
+        errors: .json(ErrorBody.self),
+        credentials: [.bearer("An access token from /api/auth/login")],
+        mediaTypeRefusal: 400
+    )
+
+    public var apiDocuments: [APIDocument] { [apiDocument, bookingDocument] }
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .music, title: ("올포레슨", "All For Lesson"),
@@ -82,7 +111,8 @@ public struct LessonsModule: AppModule {
     /// 444, after the same `SesacKey` check as every route; it takes every such request that
     /// another contract sharing `/v1` does not claim.
     public var mountPoints: [MountPoint] {
-        [MountPoint(Lessons.Routes.mountPoint, middleware: apiMiddleware, error: LessonsError.invalidURL)]
+        [MountPoint(Lessons.Routes.mountPoint, middleware: apiMiddleware, error: LessonsError.invalidURL),
+         MountPoint(Lessons.BookingRoutes.mountPoint, middleware: [BookingErrorMiddleware()], error: Abort(.notFound))]
     }
 
     private var apiMiddleware: [any Middleware] {
@@ -114,6 +144,9 @@ public struct LessonsModule: AppModule {
                 throw LessonsError.invalidURL
             }
         }
+        let booking = DocumentedRoutes(routes, document: bookingDocument).grouped(BookingErrorMiddleware(), platform.ipRateLimit)
+            .grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        BookingController(terms: terms, openTimes: openTimes, enrolments: enrolments, bookings: bookings, refunds: refunds).register(on: booking)
         LessonsPages(board: board, messenger: platform.messenger, follows: follows, desk: desk, sandbox: sandbox, uploads: postUploads,
                      uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
     }

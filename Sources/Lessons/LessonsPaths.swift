@@ -18,6 +18,19 @@ enum LessonsPaths {
     static let report = PagePath<String>("lessons/{post_id}/report")
     static let checkout = PagePath<String>("lessons/{post_id}/checkout")
 
+    // From payment to the lesson: what it sells, the teacher's open times, enrolments and bookings.
+    static let terms = PagePath<String>("lessons/{post_id}/terms")
+    static let schedule = PagePath<Void>("lessons/me/schedule")
+    static let slots = PagePath<Void>("lessons/me/schedule/slots")
+    static let closeSlot = PagePath<String>("lessons/slots/{slot_id}/close")
+    static let enrolments = PagePath<Void>("lessons/me/enrolments")
+    static let enrolment = PagePath<String>("lessons/enrolments/{enrolment_id}")
+    static let book = PagePath<String>("lessons/enrolments/{enrolment_id}/bookings")
+    static let refund = PagePath<String>("lessons/enrolments/{enrolment_id}/refund")
+    static let cancelBooking = PagePath<String>("lessons/bookings/{booking_id}/cancel")
+    static let moveBooking = PagePath<String>("lessons/bookings/{booking_id}/move")
+    static let calendarReset = PagePath<Void>("lessons/me/calendar/reset")
+
     // The teacher's.
     static let open = PagePath<Void>("lessons/new")
     static let edit = PagePath<String>("lessons/{post_id}/edit")

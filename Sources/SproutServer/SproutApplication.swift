@@ -98,6 +98,7 @@ public enum SproutApplication {
         let modules = try moduleTypes.map { try $0.init(context: context) }
         accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)
         platform.conversationSubjects.register(modules.compactMap(\.conversationSubjects))
+        platform.calendars.sources.register(modules.compactMap(\.calendarSource))
         platform.sockets.namespaces.register(modules.flatMap(\.socketNamespaces))
 
         app.migrations.add(PlatformMigrations.all)
@@ -130,7 +131,7 @@ public enum SproutApplication {
             summary: "Health, API documents and uploaded files, shared by every app.",
             errors: .json(ErrorBody.self)
         )
-        let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.map(\.apiDocument)
+        let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.flatMap(\.apiDocuments)
         let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
         try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
         MetricsController(config.environment)?.register(on: DocumentedRoutes(app.routes, document: platformDocument))
@@ -158,6 +159,7 @@ public enum SproutApplication {
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
         AccountsController(accounts: platform.accounts, tokens: platform.tokens, liveAccess: platform.liveAccess).register(on: platformAPI.grouped(platform.ipRateLimit))
         try ConversationRoutes.register(platform, api: platformAPI, pages: pages)
+        CalendarRoutes.register(platform, api: platformAPI)
         platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)

@@ -19,7 +19,7 @@ public struct StudyModule: AppModule {
     public let socketNamespaces: [any SocketNamespace]
     public let services: [any ModuleService]
     let map: StudyMap?
-    let neighbourhoods: StudyNeighbourhoods
+    let neighbourhoods: Districts
 
     public init(context: ModuleContext) throws {
         let platform = context.platform
@@ -53,7 +53,7 @@ public struct StudyModule: AppModule {
         socketNamespaces = [StudySocketNamespace(hub: hub, presence: presence, uids: platform.phoneSignIn.uids)]
         services = [relay]
         map = settings.map
-        neighbourhoods = try StudyNeighbourhoods()
+        neighbourhoods = try Districts()
     }
 
     public let name = "study"

@@ -28,6 +28,7 @@ MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "files", 
 NOTIFICATION_KEYS = {"id", "app", "kind", "text", "link", "read", "created_at"}
 RECEIPT_KEYS = {"conversation_id", "reader_id", "read_up_to"}
 NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "lesson_bought", "lesson_review",
+                      "lesson_booking", "lesson_reminder", "lesson_refund",
                       "study_request", "study_match", "study_chat"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A conversation's web page is /inbox/{web_id}: 16 random URL-safe characters, never its id (a

@@ -3,12 +3,14 @@ import Foundation
 import Platform
 import SproutAPI
 
-/// Validates payments against the gateway and keeps the receipts: spec §2.6 and §5.
+/// Validates payments against the gateway and keeps the receipts: spec §2.6 and §5. A validated
+/// payment for a lesson enrols its buyer (`Enrolments`), and the teacher is told who paid.
 struct PaymentDesk: Sendable {
     let gateway: any PaymentGateway
     let board: PostBoard
+    let enrolments: Enrolments
+    let news: BookingNews
     let clock: WallClock
-    let notifications: AccountNotifications
 
     /// Records the payment once the gateway confirms it: status paid, made by this buyer for this
     /// lesson where the gateway knows them, the amount equal to the lesson's price (or, for a post
@@ -38,22 +40,23 @@ struct PaymentDesk: Sendable {
             impUID: impUID, merchantUID: payment.merchantUID, postID: postID, buyerID: buyerID, productName: post.title,
             price: payment.amount, paidAt: payment.paidAt ?? clock.now()
         )
-        do {
-            try await receipt.create(on: db)
-        } catch let error as any DatabaseError where error.isConstraintFailure {
-            throw PaymentError.alreadyValidated
+        let enrolment = try await db.writeTransaction { db -> Enrolment? in
+            do {
+                try await receipt.create(on: db)
+            } catch let error as any DatabaseError where error.isConstraintFailure {
+                throw PaymentError.alreadyValidated
+            }
+            guard post.productID == Lessons.ProductID.lesson, post.creatorID != buyerID else { return nil }
+            return try await enrolments.enrol(receipt, in: post, on: db)
         }
-        if post.creatorID != buyerID {
-            try await notifications.notify(post.creatorID, app: "lessons", kind: .lessonBought, text: .init(
-                ko: "‘\(post.title)’ 레슨이 결제됐어요", en: "Someone paid for ‘\(post.title)’"
-            ), link: LessonsPaths.lesson.link(postID), on: db)
-        }
+        if let enrolment { try await news.tell(.enrolled, about: enrolment, by: .student, on: db) }
         return Self.receipt(receipt)
     }
 
-    /// Every payment this account validated, newest first.
+    /// Every payment this account validated and was not refunded whole, newest first.
     func receipts(of buyerID: String, on db: any Database) async throws -> [Lessons.Receipt] {
-        try await LessonPayment.query(on: db).filter(\.$buyerID == buyerID).sort(\.$id, .descending).all().map(Self.receipt)
+        try await LessonPayment.query(on: db).filter(\.$buyerID == buyerID).sort(\.$id, .descending).all()
+            .filter { ($0.refundedAmount ?? 0) < $0.price || $0.price == 0 }.map(Self.receipt)
     }
 
     static func receipt(_ payment: LessonPayment) -> Lessons.Receipt {

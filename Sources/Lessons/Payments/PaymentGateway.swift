@@ -23,6 +23,8 @@ struct GatewayPayment: Sendable, Equatable {
 enum GatewayError: Error, Equatable {
     /// The gateway could not be reached or answered something unexpected.
     case unavailable(String)
+    /// The gateway answered, and would not cancel: already cancelled, or more than is left.
+    case refused(String)
 }
 
 /// Where payments are checked. The sandbox (the default) keeps its payments in Sprout's database;
@@ -30,4 +32,7 @@ enum GatewayError: Error, Equatable {
 protocol PaymentGateway: Sendable {
     /// nil when the gateway knows no payment with this `imp_uid`.
     func payment(impUID: String, on db: any Database) async throws -> GatewayPayment?
+    /// Returns `amount` of the payment to its payer. `refundable` is what the payment still holds
+    /// before this cancel, which the gateway checks against its own books.
+    func refund(impUID: String, amount: Int, refundable: Int, reason: String, on db: any Database) async throws
 }

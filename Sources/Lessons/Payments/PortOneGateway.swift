@@ -4,7 +4,7 @@ import Platform
 import Vapor
 
 /// PortOne (iamport) REST API v1: `POST /users/getToken` with the REST API key and secret, then
-/// `GET /payments/{imp_uid}` with the token in `Authorization`. Every answer is
+/// `GET /payments/{imp_uid}` and `POST /payments/cancel` with the token in `Authorization`. Every answer is
 /// `{code, message, response}`; `code` 0 is success. Tokens last 30 minutes and are reused until
 /// a minute before `expired_at`.
 struct PortOneGateway: PaymentGateway {
@@ -73,6 +73,35 @@ struct PortOneGateway: PaymentGateway {
             status: GatewayPayment.Status(rawValue: body.status) ?? .failed, name: body.name ?? "",
             paidAt: body.paid_at.flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
         )
+    }
+
+    /// `POST /payments/cancel` with `imp_uid`, `amount` (a partial cancel when less than what is
+    /// left), `checksum` (what is left before it, which PortOne checks against its books) and
+    /// `reason`. A `code` other than 0 is PortOne refusing (already cancelled, a wrong checksum).
+    func refund(impUID: String, amount: Int, refundable: Int, reason: String, on db: any Database) async throws {
+        struct Cancel: Content {
+            let imp_uid: String
+            let amount: Int
+            let checksum: Int
+            let reason: String
+        }
+        let body = Cancel(imp_uid: impUID, amount: amount, checksum: refundable, reason: reason)
+        var response = try await cancel(body, token: try await accessToken())
+        if response.status == .unauthorized {
+            await tokens.forget()
+            response = try await cancel(body, token: try await accessToken())
+        }
+        guard response.status == .ok, let envelope = try? response.content.decode(Envelope<PaymentBody>.self, using: JSONDecoder()) else {
+            throw GatewayError.unavailable("PortOne answered \(response.status.code) to the cancel")
+        }
+        guard envelope.code == 0 else { throw GatewayError.refused(envelope.message ?? "PortOne refused the cancel") }
+    }
+
+    private func cancel(_ body: some Content, token: String) async throws -> ClientResponse {
+        try await client.post(URI(string: "\(credentials.baseURL)/payments/cancel")) { request in
+            request.headers.replaceOrAdd(name: .authorization, value: token)
+            try request.content.encode(body, as: .json)
+        }
     }
 
     private func lookUp(_ impUID: String, token: String) async throws -> ClientResponse {

@@ -18,6 +18,21 @@ struct SandboxGateway: PaymentGateway {
         )
     }
 
+    /// Cancels `amount` of the payment, all of it or part, as iamport's cancel does: a payment
+    /// cancelled whole is `cancelled`, a partly cancelled one stays `paid`.
+    func refund(impUID: String, amount: Int, refundable: Int, reason: String, on db: any Database) async throws {
+        try await db.writeTransaction { db in
+            guard let row = try await SandboxPayment.find(impUID, on: db), row.status == GatewayPayment.Status.paid.rawValue else {
+                throw GatewayError.refused("not a paid payment")
+            }
+            let left = row.amount - (row.cancelledAmount ?? 0)
+            guard amount > 0, amount <= left, refundable == left else { throw GatewayError.refused("more than the payment holds") }
+            row.cancelledAmount = (row.cancelledAmount ?? 0) + amount
+            if amount == left { row.status = GatewayPayment.Status.cancelled.rawValue }
+            try await row.save(on: db)
+        }
+    }
+
     /// Records what the payment window would have: a payment of `amount` by `buyer` for the post,
     /// with the outcome the person chose. The merchant uid follows the course convention
     /// (`<app>_<seconds>`).

@@ -90,8 +90,11 @@ struct PostReader: Sendable {
             .where("post_seq", .in, seqs).orderBy("seq").all(decoding: LikeRow.self)
         let tags = try await sql.select().columns("post_seq", "tag").from(LessonHashtag.schema)
             .where("post_seq", .in, seqs).orderBy("id").all(decoding: TagRow.self)
+        // A payment refunded whole makes nobody a buyer.
         let buyers = try await sql.select().columns("post_id", "buyer_id").from(LessonPayment.schema)
-            .where("post_id", .in, rows.map(\.post_id)).orderBy("seq").all(decoding: BuyerRow.self)
+            .where("post_id", .in, rows.map(\.post_id))
+            .where(SQLRaw("(refunded_amount IS NULL OR refunded_amount < price OR price = 0)"))
+            .orderBy("seq").all(decoding: BuyerRow.self)
 
         let commentsByPost = Dictionary(grouping: comments, by: \.post_seq)
         let likesByPost = Dictionary(grouping: likes, by: \.post_seq)

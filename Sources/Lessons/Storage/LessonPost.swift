@@ -153,6 +153,8 @@ final class LessonPayment: Model, @unchecked Sendable {
     @Field(key: "product_name") var productName: String
     @Field(key: "price") var price: Int
     @Field(key: "paid_at") var paidAt: Date
+    /// What a refund returned; a payment refunded whole no longer makes its buyer one.
+    @OptionalField(key: "refunded_amount") var refundedAmount: Int?
 
     init() {}
 
@@ -181,6 +183,8 @@ final class SandboxPayment: Model, @unchecked Sendable {
     /// Absent on payments made before checkouts were tied to their buyer and lesson.
     @OptionalField(key: "buyer_id") var buyerID: String?
     @OptionalField(key: "post_id") var postID: String?
+    /// What refunds returned of it.
+    @OptionalField(key: "cancelled_amount") var cancelledAmount: Int?
 
     init() {}
 

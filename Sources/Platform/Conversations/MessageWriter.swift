@@ -16,6 +16,9 @@ struct MessageWriter: Sendable {
         let sender: String
         let text: String
         let files: [String]
+        /// False for a line an app writes for what someone did (`Messenger.say`): the app tells
+        /// the other person in its own notification, so the message makes none.
+        var notifies = true
     }
 
     /// A written message, and its conversation as the sender sees it now.
@@ -104,6 +107,7 @@ struct MessageWriter: Sendable {
                                                english: nil, for: [me, other])
             let name = conversation.people[me]?.name ?? ""
             let preview = wire.text.isEmpty ? nil : String(wire.text.prefix(80))
+            guard draft.notifies else { continue }
             notes.append(AccountNotifications.Note(
                 accountID: other, app: conversation.topic.app, kind: .message,
                 text: AccountNotifications.Text(ko: "\(name)님의 메시지: " + (preview ?? "사진"), en: "\(name): " + (preview ?? "a photo")),

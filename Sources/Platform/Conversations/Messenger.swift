@@ -104,6 +104,17 @@ public struct Messenger: Sendable {
         return (try await send(text: text, files: [], in: conversation, by: me, on: db).mine, created)
     }
 
+    /// Sends `text` by `me` in the conversation with `other` about `topic`, opened when there is
+    /// none: the line an app writes for what someone did (a lesson booked, a trade closed), so the
+    /// conversation tells it where both people talk.
+    public func say(_ text: String, about topic: ConversationTopic, by me: String, to other: String, on db: any Database) async throws {
+        let text = try Self.checkedText(text, withPhoto: false)
+        guard other != me else { throw ConversationError.withYourself }
+        let (record, _) = try await conversation(about: topic, between: me, and: other, on: db)
+        let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.toKeep(record, on: db) }
+        _ = try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: [], notifies: false), on: db)
+    }
+
     /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.
     public struct Room: Sendable, Equatable {
         public let id: String

@@ -30,6 +30,11 @@ public protocol AppModule: Sendable {
     var accountFiles: (any AccountFileOwner)? { get }
     /// The module's things people can start a conversation about (a product, a lesson).
     var conversationSubjects: (any ConversationSubjects)? { get }
+    /// What the module puts on a person's calendar feed (a lesson session, an appointment).
+    var calendarSource: (any CalendarSource)? { get }
+    /// The module's API documents: its contract's, and Sprout's own API beside it where that
+    /// speaks another shape (errors, credentials). Every API route it registers is in one.
+    var apiDocuments: [APIDocument] { get }
     /// The Socket.IO namespaces the module serves on `/socket.io/`.
     var socketNamespaces: [any SocketNamespace] { get }
     func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws
@@ -45,6 +50,8 @@ extension AppModule {
     public var accountFiles: (any AccountFileOwner)? { nil }
     public var conversationSubjects: (any ConversationSubjects)? { nil }
     public var socketNamespaces: [any SocketNamespace] { [] }
+    public var calendarSource: (any CalendarSource)? { nil }
+    public var apiDocuments: [APIDocument] { [apiDocument] }
 }
 
 /// What the platform hands every module when it is built.

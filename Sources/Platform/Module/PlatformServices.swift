@@ -41,6 +41,8 @@ public struct PlatformServices: Sendable {
     public let liveAccess: LiveAccessWatch
     /// Admits event streams and sockets by client address and in all.
     public let liveConnections: LiveConnections
+    /// Each account's sessions and appointments as a calendar feed (`AppModule.calendarSource`).
+    public let calendars: CalendarFeeds
     /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
     public let sockets: SocketIOServer
 
@@ -71,6 +73,7 @@ public struct PlatformServices: Sendable {
         walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
+        calendars = CalendarFeeds(ids: ids, clock: clock)
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids,
                                  pingInterval: config.socketPingInterval, instanceName: config.instanceName)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,

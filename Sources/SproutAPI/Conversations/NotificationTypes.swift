@@ -9,6 +9,12 @@ public enum Notifications {
         case tradeReview = "trade_review"
         case lessonBought = "lesson_bought"
         case lessonReview = "lesson_review"
+        /// A session booked, moved or cancelled by the other side.
+        case lessonBooking = "lesson_booking"
+        /// A session tomorrow, or in an hour.
+        case lessonReminder = "lesson_reminder"
+        /// An enrolment ended and refunded.
+        case lessonRefund = "lesson_refund"
         case studyRequest = "study_request"
         case studyMatch = "study_match"
         case studyChat = "study_chat"

@@ -9,7 +9,7 @@ struct StudyHomePages: Sendable {
     let profiles: StudyProfiles
     let queue: StudyQueue
     let map: StudyMap?
-    let neighbourhoods: StudyNeighbourhoods
+    let neighbourhoods: Districts
 
     func register(on pages: any RoutesBuilder) {
         pages.get(StudyPaths.home, use: home)
@@ -19,7 +19,7 @@ struct StudyHomePages: Sendable {
     struct HomeQuery: Content {
         var lat: Double?
         var long: Double?
-        /// A 시/군/구 chosen by its code (`StudyNeighbourhoods`): its centre, when no point is given.
+        /// A 시/군/구 chosen by its code (`Districts`): its centre, when no point is given.
         var place: String?
         /// `all`, `0` (women) or `1` (men); the filter is applied on this side, as in the apps.
         var gender: String?

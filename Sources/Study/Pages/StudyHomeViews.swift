@@ -10,7 +10,7 @@ enum StudyHomeViews {
     static func home(
         _ context: PageContext, me: Study.User, point: (lat: Double, long: Double), filter: StudyGenderFilter,
         blips: [StudyRadar.Blip], radius: Double, state: StudyQueue.State, live: StudyLiveState, map: StudyMap?,
-        neighbourhoods: StudyNeighbourhoods, chosenPlace: String?
+        neighbourhoods: Districts, chosenPlace: String?
     ) -> Response {
         let response = PageLayout.render(title: context.pick(ko: "새싹 스터디", en: "SeSAC Study"), context: context, .group(
             StudyViews.nav(context, current: "home"),
@@ -75,7 +75,7 @@ enum StudyHomeViews {
 
     /// A 시/군/구 to centre on, for when the browser keeps its location to itself and there is no
     /// map to point at: one list grouped by province, which needs no script.
-    private static func placeForm(_ neighbourhoods: StudyNeighbourhoods, chosen: String?, filter: StudyGenderFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
+    private static func placeForm(_ neighbourhoods: Districts, chosen: String?, filter: StudyGenderFilter, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
             .id("place-form"), .class("card location-form"), .action(path: StudyPaths.home.link), .method(.get),
             .input(.type(.hidden), .name("gender"), .value(filter.rawValue)),
