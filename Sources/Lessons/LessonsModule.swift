@@ -25,7 +25,7 @@ public struct LessonsModule: AppModule {
     /// The HTTP client is asked for only when PortOne is the configured gateway, so a sandbox
     /// install never starts one.
     public init(context: ModuleContext) throws {
-        assets = try ModuleAssets(module: "lessons", bundle: .module, names: ["lessons.css"])
+        assets = try ModuleAssets(module: "lessons", bundle: .module, names: ["lessons.css", "lessons.js"])
         let platform = context.platform
         let images = context.images
         self.platform = platform
@@ -148,7 +148,8 @@ public struct LessonsModule: AppModule {
             .grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
         BookingController(terms: terms, openTimes: openTimes, enrolments: enrolments, bookings: bookings, refunds: refunds).register(on: booking)
         LessonsPages(board: board, messenger: platform.messenger, follows: follows, desk: desk, sandbox: sandbox, uploads: postUploads,
-                     uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
+                     uploadBodyLimit: platform.uploadBodyLimit, terms: terms, openTimes: openTimes, enrolments: enrolments, bookings: bookings,
+                     refunds: refunds, calendars: platform.calendars, publicURL: platform.config.publicBaseURL, clock: platform.clock).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

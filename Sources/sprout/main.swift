@@ -63,7 +63,8 @@ do {
     let config = try SproutConfig.fromEnvironment(production: environment == .production, command: command)
     // Held until the process ends, so that `restore` cannot replace the database under it.
     let lock = command == "serve" ? try DataDirectoryLock.serving(DataDirectory(config.dataDirectory)) : nil
-    let running = try await SproutApplication.configure(app, config: config)
+    let clock = try ClockOffsetFile.clock(config.environment, production: config.isProduction)
+    let running = try await SproutApplication.configure(app, config: config, dependencies: .init(clock: clock))
     SproutApplication.registerCommands(app, running: running)
     SproutApplication.announceOnStart(app, running: running, logs: logFormat)
     try await app.execute()

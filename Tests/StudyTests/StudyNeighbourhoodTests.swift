@@ -6,7 +6,7 @@ import Testing
 /// Centring the search on a chosen 시/군/구, without a map and without the browser's location.
 @Suite struct StudyNeighbourhoodTests {
     @Test func theBundledListHasEveryProvinceAndItsDistrictsWithPointsInKorea() throws {
-        let neighbourhoods = try StudyNeighbourhoods()
+        let neighbourhoods = try Districts()
         #expect(neighbourhoods.places.count == 250)
         #expect(neighbourhoods.byProvince.count == 17 && neighbourhoods.byProvince.first?.province == "서울특별시")
         #expect(neighbourhoods.byProvince.first?.places.count == 25)
@@ -14,7 +14,7 @@ import Testing
         #expect(Set(neighbourhoods.places.map(\.code)).count == 250)
         #expect(neighbourhoods.place("1111000000")?.district == "종로구")
         #expect(neighbourhoods.place("1111000000'") == nil && neighbourhoods.place(nil) == nil)
-        #expect(throws: (any Error).self) { try StudyNeighbourhoods(csv: "code,province,district,latitude,longitude\n1,서울,중구,north,east") }
+        #expect(throws: (any Error).self) { try Districts(csv: "code,province,district,latitude,longitude\n1,서울,중구,north,east") }
     }
 
     @Test func choosingADistrictCentresTheSearchThereAndAPointStillWins() async throws {

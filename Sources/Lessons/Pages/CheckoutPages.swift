@@ -10,6 +10,7 @@ struct CheckoutPages: Sendable {
     let desk: PaymentDesk
     /// nil when Sprout checks payments with PortOne, whose window the web does not embed.
     let sandbox: SandboxGateway?
+    let terms: LessonTerms
 
     func register(on pages: any RoutesBuilder) {
         pages.get(LessonsPaths.checkout, use: checkoutPage)
@@ -21,7 +22,7 @@ struct CheckoutPages: Sendable {
         let post = try await board.lesson(req.postIDParameter, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard sandbox != nil else { return CheckoutViews.unavailable(visitor.context, post: post) }
-        return CheckoutViews.checkout(visitor.context, post: post)
+        return CheckoutViews.checkout(visitor.context, post: post, terms: try await terms.terms(of: post.postID, on: req.db))
     }
 
     func checkout(_ req: Request) async throws -> Response {

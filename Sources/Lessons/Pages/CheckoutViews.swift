@@ -5,7 +5,9 @@ import Vapor
 
 /// The sandbox checkout of a lesson, and the refusal when this server checks payments with PortOne.
 enum CheckoutViews {
-    static func checkout(_ context: PageContext, post: Lessons.Post) -> Response {
+    /// The terms stand above the button: the student reads what they pay for and how cancelling
+    /// works before paying.
+    static func checkout(_ context: PageContext, post: Lessons.Post, terms: Lessons.Terms) -> Response {
         let title = context.pick(ko: "레슨 결제", en: "Pay for the lesson")
         return LessonsViews.page(title: title, context: context, .group(
             LessonsViews.nav(context, current: "list"),
@@ -16,6 +18,7 @@ enum CheckoutViews {
                 .p(.class("hint"), .text(LessonsViews.teacher(post.creator.nick, context))),
                 .p(.class("checkout-amount"), .text(context.pick(ko: "결제 금액 ", en: "Amount ")),
                    .strong(.id("checkout-amount"), .text(LessonsViews.price(post.price, context)))),
+                TermsViews.summary(terms, context, id: "checkout-terms"),
                 .p(.class("hint"), .text(context.pick(ko: "샌드박스 결제예요. 실제로 돈이 나가지 않아요.", en: "This is a sandbox payment: no real money moves."))),
                 .form(
                     .id("checkout-form"), .class("inline-actions"), .action(path: LessonsPaths.checkout.link(post.postID)), .method(.post),

@@ -1,3 +1,4 @@
+import Fluent
 import Platform
 import SproutAPI
 import Vapor
@@ -7,6 +8,10 @@ import Vapor
 struct LessonDetailPages: Sendable {
     let board: PostBoard
     let messenger: Messenger
+    let terms: LessonTerms
+    let enrolments: Enrolments
+
+    var reviews: EnrolmentReviews { EnrolmentReviews(board: board, enrolments: enrolments, clock: terms.clock) }
 
     func register(on pages: any RoutesBuilder) {
         pages.get(LessonsPaths.lesson, use: detail)
@@ -33,7 +38,16 @@ struct LessonDetailPages: Sendable {
         if let viewer = context.account?.id, viewer == post.creator.userID {
             askers = try await messenger.conversations(about: ConversationTopic(app: "lessons", id: post.postID), of: viewer, on: req.db)
         }
-        return LessonDetailView.render(context, post: post, photo: photo, askers: askers, notice: paymentNotice(req, post: post, context: context))
+        return LessonDetailView.render(context, post: post, photo: photo, askers: askers, notice: paymentNotice(req, post: post, context: context),
+                                       booking: try await booking(post, viewer: context.account?.id, on: req.db))
+    }
+
+    /// What the lesson sells, and the viewer's enrolment and review right in it.
+    private func booking(_ post: Lessons.Post, viewer: String?, on db: any Database) async throws -> LessonDetailView.Booking {
+        let sells = try await terms.terms(of: post.postID, on: db)
+        guard let viewer, viewer != post.creator.userID else { return .init(terms: sells) }
+        return .init(terms: sells, enrolmentID: try await enrolments.latest(of: viewer, in: post.postID, on: db)?.id,
+                     reviewRight: try await reviews.right(of: viewer, on: post.postID, on: db))
     }
 
     /// What the checkout came back with. "Paid" is only said to someone who really is a buyer.
@@ -61,14 +75,18 @@ struct LessonDetailPages: Sendable {
         let path = LessonsPaths.lesson.link(req.postIDParameter)
         let visitor = try await LessonsVisitor.require(req, next: path)
         let post = try await board.lesson(req.postIDParameter, on: req.db)
-        guard post.mayBeReviewed(by: visitor.accountID) else { return ReviewViews.notABuyer(visitor.context, post: post) }
+        let booking = try await booking(post, viewer: visitor.accountID, on: req.db)
+        switch booking.reviewRight {
+        case .write, .replace: break
+        case .afterFirstSession, .notEnrolled: return ReviewViews.notABuyer(visitor.context, post: post)
+        }
         let review = ReviewSubmission(req)
         let draft = review.draft(visitor.context)
         guard !draft.isRefused, let rating = review.rating else {
-            return LessonDetailView.render(visitor.context, post: post, review: draft, status: .badRequest)
+            return LessonDetailView.render(visitor.context, post: post, review: draft, booking: booking, status: .badRequest)
         }
-        _ = try await board.comment(on: post.postID, by: visitor.accountID, content: review.text, rating: rating, on: req.db)
-        return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "reviews"), redirectType: .normal)
+        let commentID = try await reviews.review(post.postID, by: visitor.accountID, text: review.text, rating: rating, right: booking.reviewRight, on: req.db)
+        return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "review-\(commentID)"), redirectType: .normal)
     }
 
     func reviewForm(_ req: Request) async throws -> Response {

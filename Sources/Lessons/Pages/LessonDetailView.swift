@@ -16,8 +16,15 @@ enum LessonDetailView {
         var isRefused: Bool { error != nil || ratingError != nil }
     }
 
+    /// What the lesson sells, and the viewer's part in it.
+    struct Booking {
+        var terms: Lessons.Terms?
+        var enrolmentID: String?
+        var reviewRight: EnrolmentReviews.Right = .notEnrolled
+    }
+
     static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, askers: [Conversations.Conversation] = [], notice: String? = nil,
-                       review: ReviewDraft = ReviewDraft(), status: HTTPResponseStatus = .ok) -> Response {
+                       review: ReviewDraft = ReviewDraft(), booking: Booking = Booking(), status: HTTPResponseStatus = .ok) -> Response {
         let viewer = context.account?.id
         let path = LessonsPaths.lesson.link(post.postID)
         let facts: [(String, String, String)] = [
@@ -42,6 +49,10 @@ enum LessonDetailView {
                         .group(.dt(.text(label)), .dd(.id("lesson-\(key)"), .text(value)))
                     }),
                     .div(.class("inline-actions primary-action"), bookmarkControl(post, viewer: viewer, context: context), applyControl(post, viewer: viewer, context: context)),
+                    .unwrap(booking.enrolmentID) { enrolment in
+                        .p(.a(.id("enrolment-link"), .class("button secondary"), .href(LessonsPaths.enrolment.link(enrolment)),
+                              .text(context.pick(ko: "수업 예약·관리", en: "Book and manage sessions"))))
+                    },
                     .if(viewer != post.creator.userID, ConversationStarter.form(
                         about: .init(app: "lessons", id: post.postID), page: path, prompt: context.pick(ko: "선생님께 문의하기", en: "Ask the teacher"),
                         greeting: context.pick(ko: "안녕하세요, 레슨에 대해 여쭤보고 싶어요.", en: "Hello, I have a question about this lesson."), context)),
@@ -49,6 +60,10 @@ enum LessonDetailView {
                     .if(viewer == post.creator.userID, .div(
                         .class("owner-actions"),
                         .a(.id("edit-lesson"), .class("button secondary"), .href(LessonsPaths.edit.link(post.postID)), .text(context.pick(ko: "수정", en: "Edit"))),
+                        .a(.id("edit-terms"), .class("button secondary"), .href(LessonsPaths.terms.link(post.postID)),
+                           .text(booking.terms?.described == false ? context.pick(ko: "레슨 구성 입력하기", en: "Describe the sessions")
+                                                                  : context.pick(ko: "레슨 구성·규정", en: "Sessions and terms"))),
+                        .a(.id("schedule-link"), .class("button secondary"), .href(LessonsPaths.schedule.link), .text(context.pick(ko: "시간표", en: "My week"))),
                         .a(.id("delete-lesson"), .class("button danger"), .href(LessonsPaths.delete.link(post.postID)), .text(context.pick(ko: "삭제", en: "Delete")))
                     ))
                 )
@@ -59,7 +74,8 @@ enum LessonDetailView {
                 linkedText(post.content ?? "", id: "lesson-introduction", tab: .lessons),
                 .if(viewer != post.creator.userID, ReportPages.link(to: LessonsPaths.report.link(post.postID), context))
             ),
-            reviews(post, viewer: viewer, draft: review, context: context)
+            .unwrap(booking.terms) { TermsViews.summary($0, context) },
+            reviews(post, viewer: viewer, draft: review, right: booking.reviewRight, context: context)
         ))
     }
 
@@ -118,11 +134,11 @@ enum LessonDetailView {
         return .a(.id("apply-button"), .class("button"), .href(LessonsPaths.checkout.link(post.postID)), .text(context.pick(ko: "레슨 신청하기", en: "Apply for this lesson")))
     }
 
-    private static func reviews(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
+    private static func reviews(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, right: EnrolmentReviews.Right, context: PageContext) -> Node<HTML.BodyContext> {
         return .section(
             .id("reviews"),
             .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.reviews.count, context)))),
-            reviewForm(post, viewer: viewer, draft: draft, context: context),
+            reviewForm(post, viewer: viewer, draft: draft, right: right, context: context),
             .if(post.reviews.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 후기가 없어요.", en: "No reviews yet."))),
             .ul(.id("review-list"), .class("comment-list"), .forEach(post.reviews) { comment in
                 .li(
@@ -142,19 +158,27 @@ enum LessonDetailView {
         )
     }
 
-    /// The form for a buyer; why there is none for anyone else.
-    private static func reviewForm(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, context: PageContext) -> Node<HTML.BodyContext> {
+    /// The form for a student whose first session has taken place; why there is none for anyone else.
+    private static func reviewForm(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, right: EnrolmentReviews.Right, context: PageContext) -> Node<HTML.BodyContext> {
         guard let viewer else {
             return .p(.a(.id("review-login"), .href(PlatformPaths.login(returningTo: LessonsPaths.lesson.link(post.postID))), .text(context.pick(ko: "로그인하고 후기 남기기", en: "Log in to write a review"))))
         }
-        guard post.mayBeReviewed(by: viewer) else {
+        let replacing: Bool
+        switch right {
+        case .write: replacing = false
+        case .replace: replacing = true
+        case .afterFirstSession:
+            return .p(.class("hint"), .id("review-closed"), .text(context.pick(ko: "첫 수업을 마친 뒤에 후기를 남길 수 있어요.", en: "You can review after your first session.")))
+        case .notEnrolled:
             return .p(.class("hint"), .id("review-closed"), .text(post.creator.userID == viewer
                 ? context.pick(ko: "내가 연 레슨에는 후기를 남길 수 없어요.", en: "You cannot review your own lesson.")
-                : context.pick(ko: "레슨을 결제한 수강생만 후기를 남길 수 있어요.", en: "Only students who paid for this lesson can review it.")))
+                : context.pick(ko: "레슨을 수강한 수강생만 후기를 남길 수 있어요.", en: "Only students who took this lesson can review it.")))
         }
         return .form(
             .id("review-form"), .class("stacked"), .action(path: LessonsPaths.reviews.link(post.postID)), .method(.post),
             PageLayout.csrfField(context),
+            .if(replacing, .p(.class("hint"), .id("review-replaces"), .text(context.pick(ko: "이미 남긴 후기가 있어요. 다시 쓰면 새 후기로 바뀌어요.",
+                                                                                      en: "You reviewed this enrolment already; writing again replaces it.")))),
             ReviewStars.picker(selected: draft.rating, error: draft.ratingError, context),
             FormWidgets.textArea("content", label: context.pick(ko: "후기 쓰기", en: "Write a review"), value: draft.text, error: draft.error, rows: 3),
             .button(.id("review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Post review")))

@@ -17,6 +17,8 @@ struct LessonsPageErrors: AsyncMiddleware {
             }
         } catch let error as PaymentError {
             throw Abort(error == .alreadyValidated ? .conflict : error == .gatewayUnavailable ? .internalServerError : .badRequest)
+        } catch let error as BookingError {
+            throw Abort(BookingErrorMiddleware.abort(error).status)
         } catch let error as ProfileError {
             throw Abort(error == .accountWithdrawn ? .forbidden : .notFound)
         }

@@ -11,8 +11,11 @@ enum MyPageViews {
         let menu: [(id: String, href: String, ko: String, en: String)] = visitor.isTeacher
             ? [("open-lesson", LessonsPaths.open.link, "레슨 개설하기", "Open a lesson"),
                ("my-lessons-link", LessonsPaths.myLessons.link, "나의 레슨 관리", "Manage my lessons"),
+               ("schedule-link", LessonsPaths.schedule.link, "레슨 시간표", "My teaching week"),
+               ("enrolments-link", LessonsPaths.enrolments.link, "내 수강생과 일정", "My students and sessions"),
                ("my-reviews-link", LessonsPaths.myReviews.link, "레슨 수강 후기", "Reviews on my lessons")]
-            : [("payments-link", LessonsPaths.payments.link, "수강 내역", "Paid lessons"),
+            : [("enrolments-link", LessonsPaths.enrolments.link, "내 수업 일정", "My sessions"),
+               ("payments-link", LessonsPaths.payments.link, "수강 내역", "Paid lessons"),
                ("bookmarks-link", LessonsPaths.bookmarks.link, "북마크한 레슨", "Bookmarked lessons")]
         let common: [(id: String, href: String, ko: String, en: String)] = [
             ("profile-link", LessonsPaths.profile.link(visitor.accountID), "내 프로필", "My profile"),

@@ -41,6 +41,11 @@ struct Enrolments: Sendable {
         }
     }
 
+    /// The student's latest enrolment in the lesson, if they have one.
+    func latest(of studentID: String, in postID: String, on db: any Database) async throws -> Enrolment? {
+        try await Enrolment.query(on: db).filter(\.$studentID == studentID).filter(\.$postID == postID).sort(\.$paidAt, .descending).first()
+    }
+
     /// Mine as a student and as a teacher, newest first.
     func enrolments(of accountID: String, on db: any Database) async throws -> [Lessons.Enrolment] {
         let mine = try await Enrolment.query(on: db).group(.or) { $0.filter(\.$studentID == accountID).filter(\.$teacherID == accountID) }

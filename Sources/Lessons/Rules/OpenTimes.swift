@@ -102,3 +102,39 @@ struct OpenTimes: Sendable {
         return date
     }
 }
+
+extension OpenTimes {
+    /// A slot on the teacher's week: its lesson, and who booked it.
+    struct Scheduled: Sendable {
+        let slot: LessonSlot
+        let title: String
+        let student: String?
+        let enrolmentID: String?
+    }
+
+    /// The teacher's lessons, newest first: what they open times for.
+    func lessons(of teacherID: String, on db: any Database) async throws -> [(postID: String, title: String)] {
+        try await LessonPost.query(on: db).filter(\.$creatorID == teacherID).filter(\.$productID == Lessons.ProductID.lesson)
+            .sort(\.$id, .descending).limit(100).all().map { ($0.postID, $0.title) }
+    }
+
+    /// Every slot of the teacher's between two times, earliest first, with its booking's student.
+    func schedule(of teacherID: String, from start: Date, to end: Date, on db: any Database) async throws -> [Scheduled] {
+        let lessons = try await lessons(of: teacherID, on: db)
+        let titles = Dictionary(lessons.map { ($0.postID, $0.title) }) { first, _ in first }
+        let slots = try await LessonSlot.query(on: db).filter(\.$teacherID == teacherID).filter(\.$startsAt >= start).filter(\.$startsAt < end)
+            .sort(\.$startsAt).limit(500).all()
+        let bookings = try await LessonBookingRecord.query(on: db).filter(\.$slotID ~~ slots.compactMap(\.id))
+            .filter(\.$state == BookingRecordState.booked.rawValue).all()
+        let enrolments = try await Enrolment.query(on: db).filter(\.$id ~~ Set(bookings.map(\.enrolmentID))).all()
+        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ Set(enrolments.map(\.studentID))).all().compactMap { account in
+            account.id.map { ($0, account.displayName) }
+        }) { first, _ in first }
+        let studentOf = Dictionary(enrolments.compactMap { enrolment in enrolment.id.map { ($0, names[enrolment.studentID] ?? "") } }) { first, _ in first }
+        let bookingOf = Dictionary(bookings.map { ($0.slotID, $0.enrolmentID) }) { first, _ in first }
+        return slots.map { slot in
+            let enrolmentID = bookingOf[slot.id ?? ""]
+            return Scheduled(slot: slot, title: titles[slot.postID] ?? "", student: enrolmentID.flatMap { studentOf[$0] }, enrolmentID: enrolmentID)
+        }
+    }
+}

@@ -90,3 +90,24 @@ extension SeoulTime {
         return ("\(month)월 \(day)일 (\(koDays[weekday])) \(clock)", "\(enDays[weekday]) \(day) \(enMonths[month - 1]), \(clock) KST")
     }
 }
+
+extension SeoulTime {
+    /// The Seoul calendar date of `date`: `2026-12-01`, what a week link and a date field carry.
+    static func isoDay(_ date: Date) -> String {
+        let days = Int(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
+        let (year, month, day) = UTCTimestamp.civil(fromDays: days)
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// "19:00" in Seoul.
+    static func clock(_ date: Date) -> String {
+        let seconds = (Int((date.timeIntervalSince1970 + offset).rounded(.down)) % 86_400 + 86_400) % 86_400
+        return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+    }
+
+    /// "12월 1일 (화)" and "Tue 1 Dec".
+    static func dayName(_ date: Date) -> (ko: String, en: String) {
+        let spoken = spoken(date)
+        return (String(spoken.ko.dropLast(6)), String(spoken.en.split(separator: ",").first ?? ""))
+    }
+}

@@ -85,6 +85,8 @@ final class LessonComment: Model, @unchecked Sendable {
     @Field(key: "content") var content: String
     /// A review's stars, 1 to 5; nil on comments without any (every comment the published app wrote).
     @OptionalField(key: "rating") var rating: Int?
+    /// The enrolment a web review speaks for: one review per enrolment.
+    @OptionalField(key: "enrolment_id") var enrolmentID: String?
     @Field(key: "created_at") var createdAt: Date
 
     init() {}

@@ -101,7 +101,22 @@
       if (Number(item.dataset.id) <= receipt.read_up_to) item.querySelector(".unread-mark")?.remove();
     }
   });
-  events.addEventListener("notification", refreshBadges);
+  // A page both people change (a lesson enrolment) marks that part with data-live-section, its
+  // own path; a notification that links to the page redraws it from the page as it is now.
+  async function refreshLiveSection(link) {
+    const section = document.querySelector("[data-live-section]");
+    if (!section || section.dataset.liveSection !== link || !window.DOMParser) return;
+    try {
+      const response = await fetch(location.pathname, { credentials: "same-origin", cache: "no-store" });
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById(section.id);
+      if (fresh) section.replaceWith(document.importNode(fresh, true));
+    } catch (error) { /* the page is current on the next visit */ }
+  }
+
+  events.addEventListener("notification", async (event) => {
+    try { await refreshLiveSection(JSON.parse(event.data).link); } catch (error) { /* not a notification this page shows */ }
+    await refreshBadges();
+  });
 
   if (messages) messages.lastElementChild?.scrollIntoView({ block: "end" });
 })();
