@@ -34,6 +34,21 @@ import VaporTesting
         return String(location.split(separator: "/").last ?? "")
     }
 
+    /// The teacher opens a time tomorrow, the student books it from their enrolment and the clock
+    /// passes it: the student's first session has taken place, which a review waits for.
+    func takeASession(_ sprout: TestSprout, teacher: WebClient, teacherCSRF: String, student: WebClient, csrf: String, lesson: String) async throws {
+        let seoul = sprout.clock.now.addingTimeInterval(9 * 3600 + 86_400)
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC") ?? .current, from: seoul)
+        let day = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, (parts.minute ?? 0) / 15 * 15)
+        let opened = try await teacher.post("/lessons/me/schedule/slots", form: ["post_id": lesson, "date": day, "time": time, "repeat_weeks": "1"],
+                                            csrf: teacherCSRF)
+        #expect(opened.status.code == 303 || opened.status.code == 409, "a time opened, or the one opened for an earlier student")
+        let enrolment = try #require(try await html(student, "/lessons/\(lesson)").firstMatch(of: /href="\/lessons\/enrolments\/([0-9a-f]+)"/)?.1)
+        let slot = try #require(try await html(student, "/lessons/enrolments/\(enrolment)").firstMatch(of: /name="slot_id" value="([0-9a-f]+)"/)?.1)
+        #expect(try await student.post("/lessons/enrolments/\(enrolment)/bookings", form: ["slot_id": String(slot)], csrf: csrf).status.code == 303)
+    }
+
     func html(_ browser: WebClient, _ path: String, status: UInt = 200) async throws -> String {
         let response = try await browser.get(path)
         #expect(response.status.code == status, "\(path)")
@@ -230,20 +245,26 @@ import VaporTesting
             let lesson = try await openLesson(teacher, csrf: teacherCSRF)
             let (student, csrf) = try await member(sprout, "happystudent", role: "student")
 
-            // Only a student who paid reviews: not before paying, and never the teacher.
-            #expect(try await html(student, "/lessons/\(lesson)").contains("레슨을 결제한 수강생만 후기를 남길 수 있어요"))
+            // Only a student whose first session took place reviews: not before paying, not before
+            // the session, and never the teacher.
+            #expect(try await html(student, "/lessons/\(lesson)").contains("레슨을 수강한 수강생만 후기를 남길 수 있어요"))
             let unpaid = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "미리 쓰는 후기"], csrf: csrf)
             #expect(unpaid.status.code == 403)
             #expect(try await html(teacher, "/lessons/\(lesson)").contains("내가 연 레슨에는 후기를 남길 수 없어요"))
             #expect(try await teacher.post("/lessons/\(lesson)/reviews", form: ["content": "최고의 레슨"], csrf: teacherCSRF).status.code == 403)
             #expect(try await student.post("/lessons/\(lesson)/checkout", form: ["outcome": "paid"], csrf: csrf).status.code == 303)
+            #expect(try await html(student, "/lessons/\(lesson)").contains("첫 수업을 마친 뒤에 후기를 남길 수 있어요"))
+            #expect(try await student.post("/lessons/\(lesson)/reviews", form: ["content": "아직", "rating": "5"], csrf: csrf).status.code == 403)
+            try await takeASession(sprout, teacher: teacher, teacherCSRF: teacherCSRF, student: student, csrf: csrf, lesson: lesson)
+            #expect(try await html(student, "/lessons/\(lesson)").contains("첫 수업을 마친 뒤에 후기를 남길 수 있어요"), "booked, not yet taken")
+            sprout.clock.advance(by: 2 * 86_400)
             #expect(try await html(student, "/lessons/\(lesson)").contains(#"id="review-form""#))
 
             let empty = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "   "], csrf: csrf)
             #expect(empty.status.code == 400)
             #expect(String(buffer: empty.body).contains("필수 입력 항목이에요."))
             let written = try await student.post("/lessons/\(lesson)/reviews", form: ["content": "친절하게 알려 주세요!", "rating": "5"], csrf: csrf)
-            #expect(written.headers.first(name: .location) == "/lessons/\(lesson)#reviews")
+            #expect(written.headers.first(name: .location)?.hasPrefix("/lessons/\(lesson)#review-") == true)
             let detail = try await html(student, "/lessons/\(lesson)")
             #expect(detail.contains("친절하게 알려 주세요!") && detail.contains("후기 1개"))
             let reviewID = try #require(detail.firstMatch(of: /id="review-([0-9a-f]+)"/)?.1)
@@ -513,6 +534,8 @@ import VaporTesting
             for name in ["star-ann", "star-bo"] {
                 let (buyer, csrf) = try await pages.member(sprout, name, role: "student")
                 #expect(try await buyer.post("/lessons/\(lesson)/checkout", form: ["outcome": "paid"], csrf: csrf).status.code == 303)
+                try await pages.takeASession(sprout, teacher: teacher, teacherCSRF: teacherCSRF, student: buyer, csrf: csrf, lesson: lesson)
+                sprout.clock.advance(by: 2 * 86_400)
                 buyers.append((buyer, csrf))
             }
             let (ann, annCSRF) = buyers[0], (bo, boCSRF) = buyers[1]
@@ -552,6 +575,12 @@ import VaporTesting
             #expect(try await ann.post("/lessons/\(lesson)/reviews/\(annsReview)/edit", form: ["content": "정말 친절해요"], csrf: annCSRF).status.code == 400)
             #expect(try await ann.post("/lessons/\(lesson)/reviews/\(annsReview)/edit", form: ["content": "보통이에요", "rating": "1"], csrf: annCSRF).status.code == 303)
             #expect(try await pages.html(bo, "/lessons/\(lesson)").contains("<strong>3.0</strong>"))
+
+            // One enrolment, one review: writing again replaces it rather than adding a second.
+            #expect(try await pages.html(ann, "/lessons/\(lesson)").contains(#"id="review-replaces""#))
+            #expect(try await ann.post("/lessons/\(lesson)/reviews", form: ["content": "다시 생각해 보니 좋았어요", "rating": "3"], csrf: annCSRF).status.code == 303)
+            detail = try await pages.html(bo, "/lessons/\(lesson)")
+            #expect(detail.contains("<strong>4.0</strong>") && detail.contains("후기 2개") && !detail.contains("보통이에요"))
         }
     }
 

@@ -5,18 +5,6 @@ import Testing
 
 /// Centring the search on a chosen 시/군/구, without a map and without the browser's location.
 @Suite struct StudyNeighbourhoodTests {
-    @Test func theBundledListHasEveryProvinceAndItsDistrictsWithPointsInKorea() throws {
-        let neighbourhoods = try Districts()
-        #expect(neighbourhoods.places.count == 250)
-        #expect(neighbourhoods.byProvince.count == 17 && neighbourhoods.byProvince.first?.province == "서울특별시")
-        #expect(neighbourhoods.byProvince.first?.places.count == 25)
-        #expect(neighbourhoods.places.allSatisfy { (33...39).contains($0.lat) && (124...132).contains($0.long) })
-        #expect(Set(neighbourhoods.places.map(\.code)).count == 250)
-        #expect(neighbourhoods.place("1111000000")?.district == "종로구")
-        #expect(neighbourhoods.place("1111000000'") == nil && neighbourhoods.place(nil) == nil)
-        #expect(throws: (any Error).self) { try Districts(csv: "code,province,district,latitude,longitude\n1,서울,중구,north,east") }
-    }
-
     @Test func choosingADistrictCentresTheSearchThereAndAPointStillWins() async throws {
         try await withSprout { sprout in
             let me = try await sprout.studyBrowser(phone: "01030000061", nick: "동네사람")
