@@ -5,7 +5,7 @@ import PackageDescription
 /// in each target, kept equal to the served ones by `Tests/blackbox/test_openapi_clients.py`),
 /// and tests that call a running Sprout through them. A package of its own, so the generator and
 /// its dependencies are built only when these tests run, never for the server.
-let apis = ["PlatformAPI", "PhoneAuthAPI", "LessonsAPI", "MarketAPI", "StudyAPI", "ReadingAPI"]
+let apis = ["PlatformAPI", "PhoneAuthAPI", "LessonsAPI", "LessonsBookingAPI", "MarketAPI", "StudyAPI", "ReadingAPI"]
 
 let package = Package(
     name: "OpenAPIClients",

@@ -15,7 +15,7 @@ sys.path.insert(0, str(HERE.parent))
 from pyhelpers.sprout_server import start_server  # noqa: E402
 
 # Each document and the target whose client is generated from it.
-TARGETS = {"platform": "PlatformAPI", "phone-auth": "PhoneAuthAPI", "lessons": "LessonsAPI",
+TARGETS = {"platform": "PlatformAPI", "phone-auth": "PhoneAuthAPI", "lessons": "LessonsAPI", "lessons-booking": "LessonsBookingAPI",
            "market": "MarketAPI", "study": "StudyAPI", "reading": "ReadingAPI"}
 
 

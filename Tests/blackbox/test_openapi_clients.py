@@ -40,5 +40,5 @@ def test_the_generated_clients_compile_and_call_sprout(fresh_server):
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     output = run.stdout + run.stderr
     # The tests skip themselves without a server to call; here every one of them must have run.
-    assert "Test run with 6 tests" in output and "skipped" not in output, output[-3000:]
+    assert "Test run with 7 tests" in output and "skipped" not in output, output[-3000:]
     assert requests.get(f"{fresh_server.base_url}/healthz", timeout=10).status_code == 200

@@ -46,7 +46,7 @@ from pyhelpers.market_api import MarketAPI, Vendor, product_params, tiny_png, un
 from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 from pyhelpers.study_api import API_KEY, GLSME, StudyClient, unique_phone
 
-DOCUMENTS = ("platform", "phone-auth", "lessons", "market", "study", "reading")
+DOCUMENTS = ("platform", "phone-auth", "lessons", "lessons-booking", "market", "study", "reading")
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 # ---------------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ def credentials(server, api: str) -> list[str]:
         lessons = LessonsAPI(base, server.dev_key())
         session = lessons.sign_in()
         return ["-H", f"SesacKey: {server.dev_key()}", "-H", f"Authorization: {session['accessToken']}"]
-    if api in ("market", "reading"):
+    if api in ("market", "reading", "lessons-booking"):
         tag = uuid.uuid4().hex[:8]
         joined = requests.post(f"{base}/api/auth/join", json={"email": f"st-{tag}@example.com", "password": f"pw-{tag}-long", "name": f"st{tag}"}, timeout=30)
         assert joined.status_code == 200, joined.text
