@@ -60,8 +60,11 @@ enum LessonsPaths {
             ("q", filter.keywords?.text),
             ("group", filter.group == .all ? nil : filter.group.rawValue),
             ("region", filter.region?.rawValue),
+            ("district", filter.district),
+            ("format", filter.format?.rawValue),
             ("type", filter.lessonType?.rawValue),
             ("price", filter.price?.rawValue),
+            ("rating", filter.rating?.rawValue),
             ("sort", filter.sort == .newest ? nil : filter.sort.rawValue),
             ("page", filter.page > 1 ? String(filter.page) : nil),
         ])

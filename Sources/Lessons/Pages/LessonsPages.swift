@@ -23,7 +23,7 @@ struct LessonsPages: Sendable {
     func register(on pages: any RoutesBuilder) {
         let pages = pages.grouped(LessonsPageErrors())
         HomePage(reader: board.reader).register(on: pages)
-        LessonListPage(reader: board.reader).register(on: pages)
+        LessonListPage(reader: board.reader, districts: terms.districts).register(on: pages)
         HashtagPage(reader: board.reader).register(on: pages)
         LessonDetailPages(board: board, messenger: messenger, terms: terms, enrolments: enrolments).register(on: pages)
         CheckoutPages(board: board, desk: desk, sandbox: sandbox, terms: terms).register(on: pages)

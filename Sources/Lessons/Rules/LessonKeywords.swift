@@ -17,6 +17,13 @@ struct LessonKeywords: Sendable, Equatable {
         self.words = words
     }
 
+    private init(words: [String]) {
+        self.words = words
+    }
+
+    /// No word: joins what a search reads (the terms and the teacher) without narrowing anything.
+    static let everything = LessonKeywords(words: [])
+
     /// The text the words were read as, for a search box to show again.
     var text: String { words.joined(separator: " ") }
 

@@ -85,6 +85,7 @@ struct LessonTerms: Sendable {
             record.format = format.rawValue
             record.regionCode = format == .online ? nil : regionCode
             record.dong = format == .online ? nil : dong
+            record.placeKey = placeKey(format: format, regionCode: record.regionCode, dong: record.dong)
             record.curriculum = String(decoding: try JSONEncoder().encode(curriculum), as: UTF8.self)
             record.bring = bring
             record.freeCancelHours = hours
@@ -105,6 +106,13 @@ struct LessonTerms: Sendable {
             try fill(existing)
             try await existing.save(on: db)
         }
+    }
+
+    /// "서울특별시 서울 강남구 역삼동 대면", or "온라인 online": what a search for a place finds.
+    func placeKey(format: Lessons.LessonFormat, regionCode: String?, dong: String?) -> String {
+        let place = districts.place(regionCode)
+        let words = format == .online ? ["온라인", "online"] : [place?.province, place?.name, dong, "대면"].compactMap { $0 }
+        return SearchKey.fold(words.joined(separator: " "))
     }
 
     private static func within(_ value: Int, _ range: ClosedRange<Int>, _ field: String) throws -> Int {

@@ -1,4 +1,5 @@
 import Fluent
+import Platform
 import SproutAPI
 
 /// One page of a web list of posts, numbered from 1, with how many posts match in all.
@@ -17,8 +18,21 @@ struct PagedPosts: Sendable {
 
     static func load(_ query: PostQuery, page: Int, size: Int = pageSize, reader: PostReader, on db: any Database) async throws -> PagedPosts {
         let number = min(max(page, 1), maxPageNumber)
-        let found = try await PostListing().page(query, offset: (number - 1) * size, limit: size, on: db)
+        var found = try await PostListing().page(query, offset: (number - 1) * size, limit: size, on: db)
+        if found.total == 0, let words = query.keywords, let search = ForgivingSearch(words.text) {
+            found = try await forgiving(search, query, offset: (number - 1) * size, limit: size, on: db)
+        }
         return PagedPosts(posts: try await reader.posts(found.seqs, commentsEach: PostReader.listedComments, on: db), total: found.total, number: number, size: size)
+    }
+
+    /// When no post has every word as typed: the newest posts whose words come near them (`바욜린`,
+    /// `피아노서울`), nearest first.
+    private static func forgiving(_ search: ForgivingSearch, _ query: PostQuery, offset: Int, limit: Int,
+                                  on db: any Database) async throws -> (seqs: [Int], total: Int) {
+        let near = try await PostListing().candidates(query, on: db).compactMap { candidate in
+            search.distance(to: candidate.key).map { (candidate.seq, $0) }
+        }.sorted { $0.1 == $1.1 ? $0.0 > $1.0 : $0.1 < $1.1 }
+        return (Array(near.dropFirst(offset).prefix(limit).map(\.0)), near.count)
     }
 
     /// The page number an address asks for; anything unreadable is the first page.

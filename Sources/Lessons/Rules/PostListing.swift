@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Foundation
+import Platform
 import SproutAPI
 
 /// Which posts a list shows and in what order. The contract's lists are newest first with a cursor;
@@ -19,10 +20,28 @@ struct PostQuery: Sendable {
     var region: String?
     var lessonType: String?
     var curation: String?
-    var priceRange: ClosedRange<Int>?
-    /// Words that must each appear in the title or the text, in any case (`LessonKeywords`).
+    /// Words that must each appear, in any case, in the title, the text, the instrument, the
+    /// region, the place the terms name (province, 시/군/구, 동) or the teacher's name (`LessonKeywords`).
     var keywords: LessonKeywords?
+    /// A 시/군/구's code, from the lesson's terms.
+    var district: String?
+    var format: Lessons.LessonFormat?
+    /// The price of one session: the price over the terms' sessions (a lesson without terms sells one).
+    var perSessionRange: ClosedRange<Int>?
+    /// The least mean of the stars its students gave.
+    var minimumRating: Double?
     var sort: Sort = .newest
+
+    /// The same lists without the words: what a forgiving search looks through.
+    var withoutKeywords: PostQuery {
+        var query = self
+        query.keywords = nil
+        return query
+    }
+}
+
+extension PostQuery {
+    var needsTerms: Bool { keywords != nil || district != nil || format != nil || perSessionRange != nil }
 }
 
 /// A page of a list: the posts' sequence numbers in order, and the cursor of the next page.
@@ -68,6 +87,31 @@ struct PostListing: Sendable {
         return (rows.map(\.seq), total)
     }
 
+    /// How many of the newest matching posts a forgiving search looks through.
+    static let forgivingReach = 2_000
+
+    /// The newest posts `query` finds (its words aside), each with what a forgiving search
+    /// matches against: title, instrument, region, place and teacher, folded.
+    func candidates(_ query: PostQuery, on db: any Database) async throws -> [(seq: Int, key: String)] {
+        struct Row: Decodable {
+            let seq: Int
+            let title: String
+            let content1: String?
+            let content2: String?
+            let place_key: String?
+            let nick: String?
+        }
+        var all = query.withoutKeywords
+        all.keywords = LessonKeywords.everything
+        let rows = try await base(all, sql: try db.sql())
+            .column(SQLColumn("title", table: "p")).column(SQLColumn("content1", table: "p")).column(SQLColumn("content2", table: "p"))
+            .column(SQLColumn("place_key", table: "t")).column(SQLColumn("nick", table: "u"))
+            .orderBy(SQLColumn("seq", table: "p"), SQLDirection.descending).limit(Self.forgivingReach).all(decoding: Row.self)
+        return rows.map { row in
+            (row.seq, SearchKey.fold([row.title, row.content1, row.content2, row.place_key, row.nick].compactMap { $0 }.joined(separator: " ")))
+        }
+    }
+
     private struct CursorRow: Decodable {
         let seq: Int
         let cursor: Int
@@ -93,15 +137,39 @@ struct PostListing: Sendable {
         if let region = query.region { select = select.where(SQLColumn("content2", table: "p"), SQLBinaryOperator.equal, SQLBind(region)) }
         if let lessonType = query.lessonType { select = select.where(SQLColumn("content3", table: "p"), SQLBinaryOperator.equal, SQLBind(lessonType)) }
         if let curation = query.curation { select = select.where(SQLColumn("content4", table: "p"), SQLBinaryOperator.equal, SQLBind(curation)) }
+        if query.needsTerms {
+            select = select.join(SQLAlias(SQLIdentifier(LessonTermsRecord.schema), as: SQLIdentifier("t")), method: SQLJoinMethod.left,
+                                 on: SQLColumn("post_id", table: "t"), .equal, SQLColumn("post_id", table: "p"))
+        }
+        if query.keywords != nil {
+            select = select.join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")), method: SQLJoinMethod.left,
+                                 on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "p"))
+        }
         for word in query.keywords?.words ?? [] {
             let pattern = LessonKeywords.containsPattern(word)
-            select = select.where(SQLQueryString(
-                "(LOWER(p.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(p.content, '')) LIKE \(bind: pattern) ESCAPE '\\')"
-            ))
+            select = select.where(SQLQueryString("""
+                (LOWER(p.title) LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(p.content, '')) LIKE \(bind: pattern) ESCAPE '\\'
+                 OR LOWER(COALESCE(p.content1, '')) LIKE \(bind: pattern) ESCAPE '\\' OR COALESCE(p.content2, '') LIKE \(bind: pattern) ESCAPE '\\'
+                 OR COALESCE(t.place_key, '') LIKE \(bind: pattern) ESCAPE '\\' OR LOWER(COALESCE(u.nick, '')) LIKE \(bind: pattern) ESCAPE '\\')
+                """))
         }
-        if let range = query.priceRange {
-            let price = SQLFunction("COALESCE", args: SQLColumn("price", table: "p"), SQLLiteral.numeric("0"))
-            select = select.where(price, SQLBinaryOperator.greaterThanOrEqual, SQLBind(range.lowerBound)).where(price, SQLBinaryOperator.lessThanOrEqual, SQLBind(range.upperBound))
+        if let district = query.district { select = select.where(SQLColumn("region_code", table: "t"), SQLBinaryOperator.equal, SQLBind(district)) }
+        switch query.format {
+        case .online?: select = select.where(SQLColumn("format", table: "t"), SQLBinaryOperator.equal, SQLBind(Lessons.LessonFormat.online.rawValue))
+        case .inPerson?: select = select.where(SQLRaw("COALESCE(t.format, 'in_person') = 'in_person'"))
+        case nil: break
+        }
+        if let range = query.perSessionRange {
+            let perSession = SQLRaw("(COALESCE(p.price, 0) / COALESCE(t.sessions, 1))")
+            select = select.where(perSession, SQLBinaryOperator.greaterThanOrEqual, SQLBind(range.lowerBound))
+                .where(perSession, SQLBinaryOperator.lessThanOrEqual, SQLBind(range.upperBound))
+        }
+        if let rating = query.minimumRating {
+            // The mean the lesson page shows: stars from its buyers, not from passers-by.
+            select = select.where(SQLQueryString("""
+                (SELECT AVG(CAST(c.rating AS REAL)) FROM lessons_comments c WHERE c.post_seq = p.seq AND c.rating IS NOT NULL
+                 AND c.creator_id IN (SELECT b.buyer_id FROM lessons_payments b WHERE b.post_id = p.post_id)) >= \(bind: rating)
+                """))
         }
         return select
     }

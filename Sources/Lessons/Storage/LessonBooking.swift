@@ -12,6 +12,8 @@ final class LessonTermsRecord: Model, @unchecked Sendable {
     @Field(key: "format") var format: String
     @OptionalField(key: "region_code") var regionCode: String?
     @OptionalField(key: "dong") var dong: String?
+    /// The place in every word a search may use (province, 시/군/구, 동, online), `SearchKey`-folded.
+    @Field(key: "place_key") var placeKey: String
     /// One line per session, as a JSON array.
     @Field(key: "curriculum") var curriculum: String
     @Field(key: "bring") var bring: String

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 
 /// A new book or a change to one, checked field by field before anything is stored: every

@@ -1,4 +1,5 @@
 import Foundation
+import Platform
 import SproutAPI
 
 /// Finds the book a row of an import names among the reader's books: by ISBN, then by title and

@@ -5,15 +5,15 @@ import Foundation
 /// characters (a NUL ends a full-text query early and PostgreSQL refuses it in text). Stored beside
 /// the text, so a search is one `LIKE` on both SQLite (whose `LIKE` folds ASCII only) and
 /// PostgreSQL (whose `LIKE` folds nothing).
-enum SearchKey {
-    static func fold(_ text: String) -> String {
+public enum SearchKey {
+    public static func fold(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control || $0.properties.isWhitespace }))
             .precomposedStringWithCanonicalMapping.lowercased()
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// A `LIKE … ESCAPE '\'` pattern that finds `needle` anywhere, its `%` and `_` taken literally.
-    static func containsPattern(_ needle: String) -> String {
+    public static func containsPattern(_ needle: String) -> String {
         var pattern = "%"
         for character in needle {
             if character == "%" || character == "_" || character == "\\" { pattern.append("\\") }

@@ -2,15 +2,16 @@ import Foundation
 
 /// The second look a search takes when the exact one finds nothing: a reader types `해리포터` for
 /// "해리 포터", `ㅎㄹㅍㅌ` (초성, the initial consonants, as Korean keyboards' search allows) or
-/// `hobit` for "The Hobbit". Keys are `SearchKey.fold`ed text. Matching is in memory, over the
-/// keys of one library or of the local catalogue's few thousand books, and only after the indexed
-/// search came back empty, so an ordinary search costs nothing more.
-struct ForgivingSearch {
+/// `hobit` for "The Hobbit"; a student types `바욜린` for 바이올린. Keys are `SearchKey.fold`ed text.
+/// Matching is in memory, over a bounded set of keys (one library, the local catalogue, the
+/// newest lessons), and only after the indexed search came back empty, so an ordinary search
+/// costs nothing more. Reading's and lessons' searches share it.
+public struct ForgivingSearch: Sendable {
     private let compact: [Character]
     private let words: [[Character]]
 
     /// Nothing to forgive in an empty search.
-    init?(_ query: String) {
+    public init?(_ query: String) {
         let folded = SearchKey.fold(query)
         compact = Self.compacted(folded)
         guard !compact.isEmpty else { return nil }
@@ -19,7 +20,7 @@ struct ForgivingSearch {
 
     /// How far `key` is from the search, smaller is nearer; nil when it is no match. Spacing and
     /// 초성 cost nothing; words found in another order or with typos cost more with each slip.
-    func distance(to key: String) -> Int? {
+    public func distance(to key: String) -> Int? {
         if compact.count >= 2, Self.contains(Self.compacted(key), compact) { return 0 }
         let keyWords = Self.words(key)
         var total = 0
@@ -71,9 +72,12 @@ struct ForgivingSearch {
     /// A typed word against a word of the key, or the start of one (a word still being typed):
     /// one slip in five letters or more, two in nine or more. A word of one or two letters must be
     /// a whole word of the key, or `a` would find every book with a word beginning with it.
+    /// Korean is compared letter by letter (jamo), as it is typed: `바욜린` is one slip from
+    /// `바이올린` once ㅛ is the ㅣ and ㅗ it runs together.
     private static func typoDistance(_ typed: [Character], _ word: [Character]) -> Int? {
         if typed.count < 3 { return typed == word ? 0 : nil }
         if word.starts(with: typed) { return 0 }
+        let (typed, word) = (HangulLetters.spelled(typed), HangulLetters.spelled(word))
         let allowed = typed.count >= 9 ? 2 : typed.count >= 5 ? 1 : 0
         guard allowed > 0 else { return nil }
         // In halves: a slip in a whole word comes before the same slip in the start of a longer
