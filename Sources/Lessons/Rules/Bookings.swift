@@ -13,6 +13,11 @@ struct Bookings: Sendable {
     let clock: WallClock
 
     func book(_ enrolmentID: String, slot slotID: String?, by accountID: String, on db: any Database) async throws -> Enrolment {
+        // Checked first outside the write: under contention most attempts are at a slot someone
+        // already holds, and are answered without waiting for the one writer (SQLite's) to be free.
+        let (found, role) = try await enrolments.enrolment(enrolmentID, for: accountID, on: db)
+        guard role == .student else { throw BookingError.notFound }
+        _ = try await openSlot(slotID, of: found, on: db)
         let (enrolment, booking) = try await db.writeTransaction { db -> (Enrolment, LessonBookingRecord) in
             let (enrolment, role) = try await enrolments.enrolment(enrolmentID, for: accountID, on: db)
             guard role == .student else { throw BookingError.notFound }
