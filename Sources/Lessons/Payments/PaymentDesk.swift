@@ -49,7 +49,7 @@ struct PaymentDesk: Sendable {
             guard post.productID == Lessons.ProductID.lesson, post.creatorID != buyerID else { return nil }
             return try await enrolments.enrol(receipt, in: post, on: db)
         }
-        if let enrolment { try await news.tell(.enrolled, about: enrolment, by: .student, on: db) }
+        if let enrolment { await news.tell(.enrolled, about: enrolment, by: .student, on: db) }
         return Self.receipt(receipt)
     }
 

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Platform
 import SproutAPI
+import Vapor
 
 /// Tells the other side of an enrolment what happened to it: a notification that opens the
 /// enrolment, and a line of its own in the lesson's conversation between the two.
@@ -16,22 +17,33 @@ struct BookingNews: Sendable {
 
     let messenger: Messenger
     let notifications: AccountNotifications
+    private let logger = Logger(label: "sprout.lessons.news")
 
-    func tell(_ event: Event, about enrolment: Enrolment, by role: Enrolments.Role, on db: any Database) async throws {
+    init(messenger: Messenger, notifications: AccountNotifications) {
+        self.messenger = messenger
+        self.notifications = notifications
+    }
+
+    /// Called after the change committed, so it never fails the request that made it: a
+    /// notification or a line that could not be written is logged (its kind, never its words).
+    func tell(_ event: Event, about enrolment: Enrolment, by role: Enrolments.Role, on db: any Database) async {
         let (actor, other) = role == .student ? (enrolment.studentID, enrolment.teacherID) : (enrolment.teacherID, enrolment.studentID)
-        let name = try await Account.find(actor, on: db)?.displayName ?? ""
-        let (line, notice) = Self.words(event, title: enrolment.title, by: name)
         let kind: Notifications.Kind = switch event {
         case .enrolled: .lessonBought
         case .refunded: .lessonRefund
         case .booked, .moved, .cancelled: .lessonBooking
         }
-        try await notifications.notify(other, app: "lessons", kind: kind, text: notice, link: LessonsPaths.enrolment.link(enrolment.id ?? ""), on: db)
         do {
-            try await messenger.say(line.ko, about: ConversationTopic(app: "lessons", id: enrolment.postID), by: actor, to: other, on: db)
-        } catch is ConversationError {
-            // One of them blocked the other, or the lesson's conversation cannot open: the
-            // notification above still tells what happened.
+            let name = try await Account.find(actor, on: db)?.displayName ?? ""
+            let (line, notice) = Self.words(event, title: enrolment.title, by: name)
+            try await notifications.notify(other, app: "lessons", kind: kind, text: notice, link: LessonsPaths.enrolment.link(enrolment.id ?? ""), on: db)
+            do {
+                try await messenger.say(line.ko, about: ConversationTopic(app: "lessons", id: enrolment.postID), by: actor, to: other, on: db)
+            } catch is ConversationError {
+                // One of them blocked the other: the notification above still tells what happened.
+            }
+        } catch {
+            logger.warning("lesson news not delivered", metadata: ["kind": .string(kind.rawValue), "error": .string(String(describing: type(of: error)))])
         }
     }
 

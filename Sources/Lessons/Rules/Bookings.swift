@@ -30,7 +30,7 @@ struct Bookings: Sendable {
             try await insert(booking, on: db)
             return (enrolment, booking)
         }
-        try await news.tell(.booked(booking.startsAt), about: enrolment, by: .student, on: db)
+        await news.tell(.booked(booking.startsAt), about: enrolment, by: .student, on: db)
         return enrolment
     }
 
@@ -57,7 +57,7 @@ struct Bookings: Sendable {
             try await update(booking, on: db)
             return (enrolment, from, slot.startsAt)
         }
-        try await news.tell(.moved(from: from, to: to), about: enrolment, by: .student, on: db)
+        await news.tell(.moved(from: from, to: to), about: enrolment, by: .student, on: db)
         return enrolment
     }
 
@@ -79,7 +79,7 @@ struct Bookings: Sendable {
             try await booking.save(on: db)
             return (enrolment, role, booking)
         }
-        try await news.tell(.cancelled(booking.startsAt, sessionReturned: booking.state == BookingRecordState.cancelled.rawValue),
+        await news.tell(.cancelled(booking.startsAt, sessionReturned: booking.state == BookingRecordState.cancelled.rawValue),
                             about: enrolment, by: role, on: db)
         return enrolment
     }

@@ -53,7 +53,7 @@ struct EnrolmentRefunds: Sendable {
             }
             try await LessonPayment.query(on: db).filter(\.$impUID == enrolment.impUID).set(\.$refundedAmount, to: amount).update()
         }
-        try await news.tell(.refunded(amount), about: enrolment, by: role, on: db)
+        await news.tell(.refunded(amount), about: enrolment, by: role, on: db)
         return enrolment
     }
 }

@@ -106,11 +106,12 @@ public struct Messenger: Sendable {
 
     /// Sends `text` by `me` in the conversation with `other` about `topic`, opened when there is
     /// none: the line an app writes for what someone did (a lesson booked, a trade closed), so the
-    /// conversation tells it where both people talk.
+    /// conversation tells it where both people talk. The two have a deal between them, so opening
+    /// it is not a conversation with a stranger; a block still keeps it closed.
     public func say(_ text: String, about topic: ConversationTopic, by me: String, to other: String, on db: any Database) async throws {
         let text = try Self.checkedText(text, withPhoto: false)
         guard other != me else { throw ConversationError.withYourself }
-        let (record, _) = try await conversation(about: topic, between: me, and: other, on: db)
+        let (record, _) = try await conversation(about: topic, between: me, and: other, limited: false, on: db)
         let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.toKeep(record, on: db) }
         _ = try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: [], notifies: false), on: db)
     }
@@ -286,7 +287,10 @@ public struct Messenger: Sendable {
 
     // MARK: - Inside
 
-    private func conversation(about topic: ConversationTopic, between me: String, and other: String, on db: any Database) async throws -> (ConversationRecord, Bool) {
+    /// `limited`: a new conversation counts against the starter's limit on conversations with
+    /// strangers (`ConversationLimits`); one an app opens for a line of its own does not.
+    private func conversation(about topic: ConversationTopic, between me: String, and other: String, limited: Bool = true,
+                              on db: any Database) async throws -> (ConversationRecord, Bool) {
         guard try await !isBlocked(between: me, and: other, on: db) else { throw ConversationError.blocked }
         let pair = [me, other].sorted()
         let existing = {
@@ -294,7 +298,7 @@ public struct Messenger: Sendable {
                 .filter(\.$firstMember == pair[0]).filter(\.$secondMember == pair[1]).first()
         }
         if let found = try await existing() { return (found, false) }
-        try await admitNewConversation(by: me, with: other, on: db)
+        if limited { try await admitNewConversation(by: me, with: other, on: db) }
         let record = ConversationRecord(id: ids.objectID(), webID: ids.token(byteCount: 12), about: topic, between: me, and: other, startedBy: me,
                                         at: clock.now())
         do {
