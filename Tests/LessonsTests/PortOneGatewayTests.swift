@@ -1,4 +1,5 @@
 import Foundation
+@testable import Lessons
 import Platform
 import SproutAPI
 import SproutTestSupport
@@ -6,16 +7,37 @@ import Testing
 import Vapor
 
 /// A local stand-in for PortOne's REST API v1 (`https://api.iamport.kr`), speaking its documented
-/// shapes: `POST /users/getToken` and `GET /payments/{imp_uid}`, every answer `{code, message, response}`.
+/// shapes: `POST /users/getToken`, `GET /payments/{imp_uid}` and `POST /payments/cancel`, every
+/// answer `{code, message, response}`. A cancel PortOne refuses is HTTP 200 with a `code` other than 0.
 final class FakePortOne: Sendable {
     struct Payment: Sendable {
         let merchantUID: String
         let amount: Int
-        let status: String
+        var status: String
+        /// What cancels returned of it so far (PortOne's `cancel_amount`).
+        var cancelled = 0
+    }
+
+    /// A cancel request as it arrived, with the token it carried.
+    struct CancelRequest: Sendable, Equatable {
+        let impUID: String
+        let amount: Int?
+        let checksum: Int?
+        let reason: String?
+        let token: String?
+    }
+
+    enum CancelOutcome: Sendable {
+        case unauthorized
+        case refused(String)
+        case cancelled(Payment)
     }
 
     static let apiKey = "test_imp_key"
     static let apiSecret = "test_imp_secret"
+    static let alreadyCancelled = "이미 전액취소된 주문입니다."
+    static let checksumMismatch = "[취소실패] 취소가능잔액(checksum)이 일치하지 않습니다."
+    static let noSuchPayment = "취소할 결제건이 존재하지 않습니다."
 
     let app: Application
     let state = State()
@@ -24,8 +46,13 @@ final class FakePortOne: Sendable {
         var payments: [String: Payment] = [:]
         var tokensIssued = 0
         var lookups = 0
+        var cancels: [CancelRequest] = []
         /// Set to make the next lookup find its token revoked, as a real expiry would.
         var revokeTokens = false
+        /// Set to refuse every token, new ones too: a key revoked on PortOne's console.
+        var refusesEveryToken = false
+        /// Set to answer cancels with a bare 500, as a gateway in trouble does.
+        var failsCancels = false
         func add(_ impUID: String, _ payment: Payment) { payments[impUID] = payment }
         func issue() -> String {
             tokensIssued += 1
@@ -34,9 +61,39 @@ final class FakePortOne: Sendable {
         }
         func lookUp(_ impUID: String, token: String?) -> (Bool, Payment?) {
             lookups += 1
-            return (!revokeTokens && token == "token-\(tokensIssued)", payments[impUID])
+            return (isCurrent(token), payments[impUID])
         }
         func revoke() { revokeTokens = true }
+        func refuseEveryToken() { refusesEveryToken = true }
+        func failCancels() { failsCancels = true }
+        /// Cancelled whole outside Sprout, on PortOne's console.
+        func cancelOnConsole(_ impUID: String) {
+            guard var payment = payments[impUID] else { return }
+            payment.cancelled = payment.amount
+            payment.status = "cancelled"
+            payments[impUID] = payment
+        }
+
+        /// PortOne's cancel: `amount` left out or 0 cancels what is left; `checksum`, when sent,
+        /// must be what is left before this cancel.
+        func cancel(_ request: CancelRequest) -> CancelOutcome {
+            cancels.append(request)
+            guard isCurrent(request.token) else { return .unauthorized }
+            guard var payment = payments[request.impUID] else { return .refused(FakePortOne.noSuchPayment) }
+            let left = payment.amount - payment.cancelled
+            guard payment.status == "paid", left > 0 else { return .refused(FakePortOne.alreadyCancelled) }
+            if let checksum = request.checksum, checksum != left { return .refused(FakePortOne.checksumMismatch) }
+            let amount = request.amount.flatMap { $0 > 0 ? $0 : nil } ?? left
+            guard amount <= left else { return .refused(FakePortOne.checksumMismatch) }
+            payment.cancelled += amount
+            if payment.cancelled == payment.amount { payment.status = "cancelled" }
+            payments[request.impUID] = payment
+            return .cancelled(payment)
+        }
+
+        private func isCurrent(_ token: String?) -> Bool {
+            !revokeTokens && !refusesEveryToken && token == "token-\(tokensIssued)"
+        }
     }
 
     init() async throws {
@@ -63,6 +120,25 @@ final class FakePortOne: Sendable {
                 name: "lesson", paid_at: payment.status == "paid" ? 1_700_000_000 : 0, pay_method: "card", pg_provider: "html5_inicis"
             ))
         }
+        app.post("payments", "cancel") { req async throws -> Response in
+            struct Cancel: Content { let imp_uid: String?; let amount: Int?; let checksum: Int?; let reason: String? }
+            if await state.failsCancels { return Response(status: .internalServerError, body: .init(string: "<html>502 Bad Gateway</html>")) }
+            let body = try req.content.decode(Cancel.self)
+            let request = CancelRequest(impUID: body.imp_uid ?? "", amount: body.amount, checksum: body.checksum, reason: body.reason,
+                                        token: req.headers.first(name: .authorization))
+            switch await state.cancel(request) {
+            case .unauthorized:
+                return try Self.answer(.unauthorized, code: -1, message: "Unauthorized", response: nil as String?)
+            case let .refused(message):
+                return try Self.answer(.ok, code: -1, message: message, response: nil as String?)
+            case let .cancelled(payment):
+                return try Self.answer(.ok, code: 0, message: nil, response: CancelledBody(
+                    imp_uid: request.impUID, merchant_uid: payment.merchantUID, amount: payment.amount, cancel_amount: payment.cancelled,
+                    status: payment.status, name: "lesson", paid_at: 1_700_000_000, cancelled_at: 1_700_000_600, cancel_reason: request.reason ?? "",
+                    pay_method: "card", pg_provider: "html5_inicis"
+                ))
+            }
+        }
         try await app.server.start()
     }
 
@@ -79,6 +155,21 @@ final class FakePortOne: Sendable {
         let status: String
         let name: String
         let paid_at: Int
+        let pay_method: String
+        let pg_provider: String
+    }
+
+    /// The payment after a cancel: `status` is `cancelled` once nothing is left, `paid` after a partial one.
+    struct CancelledBody: Encodable {
+        let imp_uid: String
+        let merchant_uid: String
+        let amount: Int
+        let cancel_amount: Int
+        let status: String
+        let name: String
+        let paid_at: Int
+        let cancelled_at: Int
+        let cancel_reason: String
         let pay_method: String
         let pg_provider: String
     }
@@ -165,6 +256,149 @@ final class FakePortOne: Sendable {
             #expect(response.status.code == 500)
             #expect(try sprout.message(response) == "서버 오류가 발생했습니다.")
             #expect(try await sprout.call(.GET, "payments/me", as: user).decode(Lessons.ReceiptList.self).data.isEmpty)
+        }
+    }
+    // MARK: - Refunds: `POST /payments/cancel`
+
+    /// A gateway of the test's own on the fake, for what the API cannot tell apart: every failed
+    /// refund is its 502, however the gateway failed.
+    func directGateway(_ sprout: TestSprout, _ fake: FakePortOne, baseURL: String? = nil) -> PortOneGateway {
+        PortOneGateway(credentials: .init(apiKey: FakePortOne.apiKey, apiSecret: FakePortOne.apiSecret, baseURL: baseURL ?? fake.baseURL),
+                       client: sprout.app.client, clock: sprout.clock.clock)
+    }
+
+    func failure(of body: () async throws -> Void) async -> (any Error)? {
+        do {
+            try await body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func isUnavailable(_ error: (any Error)?) -> Bool {
+        if case .unavailable? = error as? GatewayError { return true }
+        return false
+    }
+
+    func paidEnrolment(_ sprout: TestSprout, paying impUID: String, for lesson: Lessons.Post, as student: LessonsUser) async throws -> Lessons.Enrolment {
+        let paid = try await sprout.call(.POST, "payments/validation", as: student, json: Lessons.PaymentValidationRequest(impUID: impUID, postID: lesson.postID))
+        #expect(paid.status.code == 200, "\(paid.body.string)")
+        let mine = try await sprout.lessonsAPI(.GET, "enrolments", as: student).decode(Lessons.EnrolmentList.self).enrolments
+        return try #require(mine.first { $0.postID == lesson.postID && $0.role == "student" })
+    }
+
+    @Test func endingAnEnrolmentCancelsThePaymentAtPortOne() async throws {
+        try await withPortOne { sprout, fake in
+            let teacher = try await sprout.signUp("kim", teacher: true)
+            let student = try await sprout.signUp("lee")
+            let lesson = try await sprout.lesson(by: teacher, price: 90_000)
+            await fake.state.add("imp_100", .init(merchantUID: "ios_key_1700000000", amount: 90_000, status: "paid"))
+            let enrolment = try await paidEnrolment(sprout, paying: "imp_100", for: lesson, as: student)
+            #expect(enrolment.refundQuote == 90_000)
+
+            let refund = try await sprout.lessonsAPI(.POST, "enrolments/\(enrolment.enrolmentID)/refund", as: student)
+            #expect(refund.status.code == 200, "\(refund.body.string)")
+            let ended = try refund.decode(Lessons.Enrolment.self)
+            #expect(ended.state == .refunded && ended.refundedAmount == 90_000)
+            let sent = await fake.state.cancels
+            #expect(sent.count == 1)
+            #expect(sent.first?.impUID == "imp_100" && sent.first?.amount == 90_000 && sent.first?.checksum == 90_000, "\(sent)")
+            #expect(sent.first?.reason?.isEmpty == false, "PortOne is told why")
+            #expect(sent.first?.token == "token-1", "the token the lookup fetched serves the cancel")
+            #expect(await fake.state.tokensIssued == 1)
+            let payment = await fake.state.payments["imp_100"]
+            #expect(payment?.status == "cancelled" && payment?.cancelled == 90_000)
+        }
+    }
+
+    @Test func aCancelPortOneRefusesChangesNothing() async throws {
+        try await withPortOne { sprout, fake in
+            let teacher = try await sprout.signUp("kim", teacher: true)
+            let student = try await sprout.signUp("lee")
+            let lesson = try await sprout.lesson(by: teacher, price: 90_000)
+            await fake.state.add("imp_101", .init(merchantUID: "ios_key_1700000001", amount: 90_000, status: "paid"))
+            let enrolment = try await paidEnrolment(sprout, paying: "imp_101", for: lesson, as: student)
+            await fake.state.cancelOnConsole("imp_101")
+
+            let refund = try await sprout.lessonsAPI(.POST, "enrolments/\(enrolment.enrolmentID)/refund", as: student)
+            #expect(refund.status.code == 502, "\(refund.body.string)")
+            let after = try await sprout.lessonsAPI(.GET, "enrolments/\(enrolment.enrolmentID)", as: student).decode(Lessons.Enrolment.self)
+            #expect(after.state == .active && after.refundedAmount == nil && after.refundQuote == 90_000, "nothing changed, so it may be asked again")
+            #expect(await fake.state.cancels.count == 1)
+        }
+    }
+
+    @Test func partialCancelsLeaveThePaymentPaidUntilNothingIsLeft() async throws {
+        try await withPortOne { sprout, fake in
+            let gateway = directGateway(sprout, fake)
+            await fake.state.add("imp_1", .init(merchantUID: "m1", amount: 90_000, status: "paid"))
+            try await gateway.refund(impUID: "imp_1", amount: 60_750, refundable: 90_000, reason: "수강생이 수강을 종료", on: sprout.app.db)
+            let partly = await fake.state.payments["imp_1"]
+            #expect(partly?.cancelled == 60_750 && partly?.status == "paid", "a partial cancel keeps the payment paid")
+            try await gateway.refund(impUID: "imp_1", amount: 29_250, refundable: 29_250, reason: "남은 금액", on: sprout.app.db)
+            let whole = await fake.state.payments["imp_1"]
+            #expect(whole?.cancelled == 90_000 && whole?.status == "cancelled")
+            let sent = await fake.state.cancels
+            #expect(sent.map(\.amount) == [60_750, 29_250] && sent.map(\.checksum) == [90_000, 29_250], "the checksum is what was left before each")
+            #expect(await fake.state.tokensIssued == 1)
+        }
+    }
+
+    @Test func aCancelPortOneRefusesIsGatewayRefused() async throws {
+        try await withPortOne { sprout, fake in
+            let gateway = directGateway(sprout, fake)
+            let db = sprout.app.db
+            await fake.state.add("imp_1", .init(merchantUID: "m1", amount: 90_000, status: "paid"))
+            await #expect(throws: GatewayError.refused(FakePortOne.checksumMismatch), "PortOne's books say more is left than Sprout's") {
+                try await gateway.refund(impUID: "imp_1", amount: 10_000, refundable: 80_000, reason: "x", on: db)
+            }
+            #expect(await fake.state.payments["imp_1"]?.cancelled == 0)
+            try await gateway.refund(impUID: "imp_1", amount: 90_000, refundable: 90_000, reason: "x", on: db)
+            await #expect(throws: GatewayError.refused(FakePortOne.alreadyCancelled), "cancelled whole already") {
+                try await gateway.refund(impUID: "imp_1", amount: 90_000, refundable: 90_000, reason: "x", on: db)
+            }
+            await #expect(throws: GatewayError.refused(FakePortOne.noSuchPayment)) {
+                try await gateway.refund(impUID: "imp_unknown", amount: 1, refundable: 1, reason: "x", on: db)
+            }
+            #expect(await fake.state.payments["imp_1"]?.cancelled == 90_000)
+        }
+    }
+
+    @Test func anExpiredTokenIsFetchedAgainOnceForACancel() async throws {
+        try await withPortOne { sprout, fake in
+            let gateway = directGateway(sprout, fake)
+            let db = sprout.app.db
+            await fake.state.add("imp_1", .init(merchantUID: "m1", amount: 90_000, status: "paid"))
+            try await gateway.refund(impUID: "imp_1", amount: 10_000, refundable: 90_000, reason: "1", on: db)
+            await fake.state.revoke()
+            try await gateway.refund(impUID: "imp_1", amount: 10_000, refundable: 80_000, reason: "2", on: db)
+            #expect(await fake.state.tokensIssued == 2)
+            #expect(await fake.state.cancels.map(\.token) == ["token-1", "token-1", "token-2"], "refused once, then sent again with a new token")
+            #expect(await fake.state.payments["imp_1"]?.cancelled == 20_000, "each cancel counted once")
+
+            await fake.state.refuseEveryToken()
+            let error = await failure { try await gateway.refund(impUID: "imp_1", amount: 10_000, refundable: 70_000, reason: "3", on: db) }
+            #expect(isUnavailable(error), "a new token refused too is the gateway unavailable: \(String(describing: error))")
+            #expect(await fake.state.tokensIssued == 3, "one new token, not a loop")
+            #expect(await fake.state.cancels.count == 5)
+            #expect(await fake.state.payments["imp_1"]?.cancelled == 20_000)
+        }
+    }
+
+    @Test func anUnreachableOrBrokenGatewayIsUnavailable() async throws {
+        try await withPortOne { sprout, fake in
+            // Nothing listens on port 1.
+            let nowhere = directGateway(sprout, fake, baseURL: "http://127.0.0.1:1")
+            let unreachable = await failure { try await nowhere.refund(impUID: "imp_1", amount: 1, refundable: 1, reason: "x", on: sprout.app.db) }
+            #expect(isUnavailable(unreachable), "nothing listening: \(String(describing: unreachable))")
+
+            await fake.state.add("imp_1", .init(merchantUID: "m1", amount: 10_000, status: "paid"))
+            await fake.state.failCancels()
+            let gateway = directGateway(sprout, fake)
+            let broken = await failure { try await gateway.refund(impUID: "imp_1", amount: 10_000, refundable: 10_000, reason: "x", on: sprout.app.db) }
+            #expect(isUnavailable(broken), "an HTML 500: \(String(describing: broken))")
+            #expect(await fake.state.payments["imp_1"]?.cancelled == 0)
         }
     }
 }

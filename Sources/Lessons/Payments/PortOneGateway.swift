@@ -98,28 +98,38 @@ struct PortOneGateway: PaymentGateway {
     }
 
     private func cancel(_ body: some Content, token: String) async throws -> ClientResponse {
-        try await client.post(URI(string: "\(credentials.baseURL)/payments/cancel")) { request in
+        try await reaching { try await client.post(URI(string: "\(credentials.baseURL)/payments/cancel")) { request in
             request.headers.replaceOrAdd(name: .authorization, value: token)
             try request.content.encode(body, as: .json)
-        }
+        } }
     }
 
     private func lookUp(_ impUID: String, token: String) async throws -> ClientResponse {
         let escaped = impUID.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "_-"))) ?? ""
-        return try await client.get(URI(string: "\(credentials.baseURL)/payments/\(escaped)")) { request in
+        return try await reaching { try await client.get(URI(string: "\(credentials.baseURL)/payments/\(escaped)")) { request in
             request.headers.replaceOrAdd(name: .authorization, value: token)
-        }
+        } }
     }
 
     private func accessToken() async throws -> String {
         if let token = await tokens.valid(at: clock.now()) { return token }
-        let response = try await client.post(URI(string: "\(credentials.baseURL)/users/getToken")) { request in
+        let response = try await reaching { try await client.post(URI(string: "\(credentials.baseURL)/users/getToken")) { request in
             try request.content.encode(["imp_key": credentials.apiKey, "imp_secret": credentials.apiSecret], as: .json)
-        }
+        } }
         guard response.status == .ok, let envelope = try? response.content.decode(Envelope<TokenBody>.self, using: JSONDecoder()),
               envelope.code == 0, let body = envelope.response
         else { throw GatewayError.unavailable("PortOne refused the API key (HTTP \(response.status.code))") }
         await tokens.store(body.access_token, expiresAt: Date(timeIntervalSince1970: TimeInterval(body.expired_at)))
         return body.access_token
+    }
+
+    /// A call PortOne's host never answered (refused, reset, timed out) is the gateway unavailable:
+    /// the payment desk then says so instead of failing with the client's own error.
+    private func reaching(_ call: () async throws -> ClientResponse) async throws -> ClientResponse {
+        do {
+            return try await call()
+        } catch {
+            throw GatewayError.unavailable("PortOne could not be reached: \(type(of: error))")
+        }
     }
 }

@@ -3,6 +3,9 @@ import Foundation
 /// Which server contract a client speaks; each gives its status codes their own meanings.
 public enum Contract: String, Sendable {
     case lessons, study, market, reading
+    /// Sprout's own lessons API (`/api/lessons`, `/api/calendar`): bearer tokens, `{error, reason}`
+    /// bodies, and 419 for an expired access token as the reading API has it.
+    case lessonBooking
 }
 
 /// A status code named in the words of the contract that answered it.
@@ -42,7 +45,7 @@ public enum APIErrorCode: Sendable, Equatable {
         case (_, 409): self = .conflict
         case (.lessons, 410): self = .notFound
         case (.lessons, 418): self = .refreshTokenExpired
-        case (.lessons, 419), (.reading, 419): self = .accessTokenExpired
+        case (.lessons, 419), (.reading, 419), (.lessonBooking, 419): self = .accessTokenExpired
         case (.lessons, 420): self = .invalidAPIKey
         case (_, 429): self = .tooManyRequests
         case (.lessons, 444): self = .invalidURL
