@@ -1,17 +1,21 @@
 """All For Lesson in a real browser, on a phone, on a desktop and on a phone without scripts: a
 teacher signs up, says they teach, opens a lesson with two photos and hashtags (after one refused
 attempt); a student finds it by hashtag, bookmarks it, cancels and then pays in the sandbox
-checkout, and writes a review; the teacher reads it under "reviews on my lessons"."""
+checkout, books the time the teacher opened on their week, and once that session has taken place
+(the server's clock moved past it) writes a review; the teacher reads it under "reviews on my
+lessons"."""
 from __future__ import annotations
 
 import re
 import uuid
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from pyhelpers.browser_waits import wait_until
+from pyhelpers.server_clock import ServerClock, at_seoul, seoul_day
 from pyhelpers.sprout_server import NO_RATE_LIMITS, REPO_ROOT, start_server
 
 IMAGES = REPO_ROOT / "Tests/Fixtures/images"
@@ -29,9 +33,17 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
 @pytest.fixture(scope="module")
-def lessons_server(tmp_path_factory):
+def server_clock(tmp_path_factory):
+    """The lessons server's clock: a review needs a session that has taken place, so the tests
+    move it past the session booked (forward only; each device's test starts from where it is)."""
+    return ServerClock(tmp_path_factory.mktemp("browser-lessons-clock") / "clock-offset")
+
+
+@pytest.fixture(scope="module")
+def lessons_server(tmp_path_factory, server_clock):
     """A server without demo data, so the only lessons are the ones these tests open."""
-    started = start_server(tmp_path_factory.mktemp("browser-lessons"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    started = start_server(tmp_path_factory.mktemp("browser-lessons"),
+                           {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false", **server_clock.env()})
     yield started
     started.stop()
 
@@ -93,7 +105,7 @@ def log_out(page: Page, base: str) -> None:
 
 
 @pytest.mark.parametrize("device", DEVICES)
-def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, lessons_server, screenshot_dir, device):
+def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, lessons_server, server_clock, screenshot_dir, device):
     open_page, requested, script_errors = korean_browser
     page = open_page(DEVICES[device])
     base = lessons_server.base_url
@@ -171,6 +183,23 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
     expect(page.locator("#edit-lesson")).to_be_visible()
     expect(page.locator("#apply-button")).to_have_count(0)
     shoot("opened")
+
+    # The teacher opens a time on their week (Seoul time): two days from the server's now.
+    session_start = at_seoul(server_clock.now() + timedelta(days=2), 10)
+    session_end = session_start + timedelta(minutes=60)  # a lesson nobody described sells 60-minute sessions
+    page.click("#schedule-link")
+    page.wait_for_url(base + "/lessons/me/schedule")
+    expect(page.locator("select#post_id")).to_have_value(lesson_id)
+    page.fill("input#date", seoul_day(session_start))
+    page.fill("input#time", "10:00")
+    page.fill("input#repeat_weeks", "1")
+    page.click("#open-slots-submit")
+    page.wait_for_url(re.compile(re.escape(base) + r"/lessons/me/schedule\?week=.*opened=1"))
+    expect(page.locator("#schedule-notice")).to_be_visible()
+    opened = page.locator(f'.week-day[data-day="{seoul_day(session_start)}"] li.slot.open')
+    expect(opened).to_have_count(1)
+    expect(opened.locator("time.session-time")).to_have_text("10:00–11:00")
+    shoot("schedule")
     log_out(page, base)
 
     # 3. A student signs up, says they learn, and finds the lesson by its hashtag from home.
@@ -249,13 +278,34 @@ def test_teacher_opens_student_finds_bookmarks_pays_and_reviews(korean_browser, 
     expect(page.locator("#apply-button")).to_have_count(0)
     shoot("paid")
 
-    # 6. Write a review.
+    # 6. Book the teacher's time from the enrolment page; no review before the session.
+    expect(page.locator("#review-closed")).to_be_visible()
+    expect(page.locator("form#review-form")).to_have_count(0)
+    page.click("#enrolment-link")
+    page.wait_for_url(re.compile(re.escape(base) + r"/lessons/enrolments/[0-9a-f]+$"))
+    enrolment_url = page.url
+    choices = page.locator("#book-form input.slot-choice")
+    expect(choices).to_have_count(1)
+    choices.first.check()
+    page.click("#book-submit")
+    page.wait_for_url(enrolment_url + "?done=booked")
+    expect(page.locator("#enrolment-notice")).to_be_visible()
+    booked = page.locator("#booking-list li.booking")
+    expect(booked).to_have_count(1)
+    expect(booked.first).to_have_attribute("data-state", "booked")
+    shoot("booked")
+
+    # The session takes place: the server's clock moves past its end. Then write a review.
+    server_clock.move_to(session_end + timedelta(minutes=1))
+    page.goto(enrolment_url)
+    expect(page.locator("#booking-list li.booking").first).to_have_attribute("data-state", "taken")
+    page.goto(lesson_url)
     page.fill("form#review-form textarea#content", review)
     page.click("label[for=rating-4]")
     expect(page.locator("label[for=rating-4]")).to_have_css("color", "rgb(184, 110, 0)")
     expect(page.locator("label[for=rating-5]")).not_to_have_css("color", "rgb(184, 110, 0)")
     page.click("#review-submit")
-    page.wait_for_url(lesson_url + "#reviews")
+    page.wait_for_url(re.compile(re.escape(lesson_url) + r"#review-[0-9a-f]+$"))
     expect(page.locator("#review-list li")).to_have_count(1)
     expect(page.locator("#review-list li").first).to_contain_text(review)
     expect(page.locator("#review-list li .stars")).to_have_attribute("aria-label", "별점 5점 중 4점")

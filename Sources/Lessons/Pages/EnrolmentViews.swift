@@ -110,9 +110,9 @@ enum EnrolmentViews {
                 .if(isStudent && free && !openSlots.isEmpty, .form(
                     .class("move-form"), .action(path: LessonsPaths.moveBooking.link(booking.bookingID)), .method(.post),
                     PageLayout.csrfField(context),
-                    .label(.for("move-\(booking.bookingID)"), .class("visually-hidden"), .text(context.pick(ko: "옮길 시간", en: "Move to"))),
+                    .label(.for(field: "move-\(booking.bookingID)"), .class("visually-hidden"), .text(context.pick(ko: "옮길 시간", en: "Move to"))),
                     .select(.id("move-\(booking.bookingID)"), .attribute(named: "name", value: "slot_id"),
-                            .forEach(openSlots) { slot in FormWidgets.option(slot.slotID, slotLabel(slot, context), selected: false) }),
+                            .forEach(openSlots) { slot in slotOption(slot, context) }),
                     .button(.type(.submit), .class("secondary small move-booking"), .text(context.pick(ko: "옮기기", en: "Move")))
                 )),
                 .form(
@@ -132,9 +132,13 @@ enum EnrolmentViews {
                             en: "It is less than \(terms.freeCancelHours) hours away: cancelling now uses up the session.")
     }
 
-    static func slotLabel(_ slot: Lessons.Slot, _ context: PageContext) -> String {
+    /// An open time to move to, in Korean time; lessons.js adds the viewer's own (`data-starts`).
+    private static func slotOption(_ slot: Lessons.Slot, _ context: PageContext) -> Node<HTML.SelectContext> {
         let words = SeoulTime.spoken(SeoulTime.parse(slot.startsAt) ?? Date.distantPast)
-        return context.pick(ko: words.ko, en: words.en)
+        return .element(named: "option", nodes: [
+            .attribute(named: "value", value: slot.slotID), .data(named: "starts", value: slot.startsAt),
+            .text(context.pick(ko: words.ko, en: words.en)),
+        ])
     }
 
     private static func bookForm(_ enrolment: Lessons.Enrolment, openSlots: [Lessons.Slot], _ context: PageContext) -> Node<HTML.BodyContext> {
@@ -151,7 +155,7 @@ enum EnrolmentViews {
                         .element(named: "legend", text: context.pick(ko: "열린 시간 (한국 시간)", en: "Open times (Korean time)")),
                         .ul(.class("slot-choices"), .forEach(openSlots) { slot in
                             .li(.label(.input(.type(.radio), .name("slot_id"), .value(slot.slotID), .required(true), .class("slot-choice")),
-                                       .text(" " + slotLabel(slot, context))))
+                                       .text(" "), LessonTimes.spoken(SeoulTime.parse(slot.startsAt) ?? Date.distantPast, context)))
                         })
                     ),
                     .button(.id("book-submit"), .type(.submit), .text(context.pick(ko: "예약하기", en: "Book")))

@@ -25,7 +25,7 @@ struct Bookings: Sendable {
             // student at once count what remains one after the other.
             _ = try await Enrolment.findLocked(enrolmentID, idColumn: "enrolment_id", on: db)
             try await requireActive(enrolment, on: db)
-            let slot = try await openSlot(slotID, of: enrolment, on: db)
+            let slot = try await openSlot(slotID, of: enrolment, locking: true, on: db)
             let booking = LessonBookingRecord(id: ids.hex(byteCount: 12), enrolmentID: enrolmentID, slot: slot, at: clock.now())
             try await insert(booking, on: db)
             return (enrolment, booking)
@@ -38,7 +38,7 @@ struct Bookings: Sendable {
     /// update the event in place).
     func move(_ bookingID: String, to slotID: String?, by accountID: String, on db: any Database) async throws -> Enrolment {
         let (enrolment, from, to) = try await db.writeTransaction { db -> (Enrolment, Date, Date) in
-            let (booking, enrolment, role) = try await self.booking(bookingID, for: accountID, on: db)
+            let (booking, enrolment, role) = try await self.booking(bookingID, for: accountID, locking: true, on: db)
             guard role == .student else { throw BookingError.notFound }
             guard enrolment.state == EnrolmentRecordState.active.rawValue else { throw BookingError.enrolmentEnded }
             guard booking.state == BookingRecordState.booked.rawValue else { throw BookingError.notFound }
@@ -46,7 +46,7 @@ struct Bookings: Sendable {
             guard booking.startsAt > now else { throw BookingError.sessionStarted }
             let hours = Enrolments.terms(of: enrolment).freeCancelHours
             guard booking.startsAt.timeIntervalSince(now) >= TimeInterval(hours) * 3600 else { throw BookingError.tooLateToMove(hours: hours) }
-            let slot = try await openSlot(slotID, of: enrolment, on: db)
+            let slot = try await openSlot(slotID, of: enrolment, locking: true, on: db)
             let from = booking.startsAt
             booking.slotID = slot.id ?? ""
             booking.startsAt = slot.startsAt
@@ -66,7 +66,7 @@ struct Bookings: Sendable {
     /// teacher's always returns it.
     func cancel(_ bookingID: String, by accountID: String, on db: any Database) async throws -> Enrolment {
         let (enrolment, role, booking) = try await db.writeTransaction { db -> (Enrolment, Enrolments.Role, LessonBookingRecord) in
-            let (booking, enrolment, role) = try await self.booking(bookingID, for: accountID, on: db)
+            let (booking, enrolment, role) = try await self.booking(bookingID, for: accountID, locking: true, on: db)
             guard booking.state == BookingRecordState.booked.rawValue else { throw BookingError.notFound }
             let now = clock.now()
             guard booking.startsAt > now else { throw BookingError.sessionStarted }
@@ -84,9 +84,13 @@ struct Bookings: Sendable {
         return enrolment
     }
 
-    /// The booking `id` with its enrolment and the caller's part in it; not found for anyone without one.
-    func booking(_ id: String, for accountID: String, on db: any Database) async throws -> (LessonBookingRecord, Enrolment, Enrolments.Role) {
-        guard !id.isEmpty, id.utf8.count <= 64, let booking = try await LessonBookingRecord.find(id, on: db) else { throw BookingError.notFound }
+    /// The booking `id` with its enrolment and the caller's part in it; not found for anyone without
+    /// one. `locking`, inside a write: the row stays locked until it ends, so two changes of one
+    /// booking at once (a double tap, the student and the teacher together) happen one after the other.
+    func booking(_ id: String, for accountID: String, locking: Bool = false, on db: any Database) async throws -> (LessonBookingRecord, Enrolment, Enrolments.Role) {
+        guard !id.isEmpty, id.utf8.count <= 64 else { throw BookingError.notFound }
+        let found = locking ? try await LessonBookingRecord.findLocked(id, idColumn: "booking_id", on: db) : try await LessonBookingRecord.find(id, on: db)
+        guard let booking = found else { throw BookingError.notFound }
         let (enrolment, role) = try await enrolments.enrolment(booking.enrolmentID, for: accountID, on: db)
         return (booking, enrolment, role)
     }
@@ -97,8 +101,10 @@ struct Bookings: Sendable {
         guard Enrolments.count(bookings, at: clock.now()).held < Enrolments.terms(of: enrolment).sessions else { throw BookingError.noSessionsLeft }
     }
 
-    private func openSlot(_ slotID: String?, of enrolment: Enrolment, on db: any Database) async throws -> LessonSlot {
-        guard let slotID, let slot = try await OpenTimes.slot(slotID, on: db) else { throw BookingError.notFound }
+    /// `locking`, inside a write: the slot's row stays locked until it ends, so the teacher closing
+    /// it and a student booking it happen one after the other.
+    private func openSlot(_ slotID: String?, of enrolment: Enrolment, locking: Bool = false, on db: any Database) async throws -> LessonSlot {
+        guard let slotID, let slot = try await OpenTimes.slot(slotID, locking: locking, on: db) else { throw BookingError.notFound }
         guard slot.postID == enrolment.postID else { throw BookingError.slotOfAnotherLesson }
         guard slot.startsAt > clock.now() else { throw BookingError.slotInThePast }
         guard try await OpenTimes.booking(of: slotID, on: db) == nil else { throw BookingError.slotTaken }

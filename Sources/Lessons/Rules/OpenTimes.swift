@@ -55,7 +55,7 @@ struct OpenTimes: Sendable {
     /// Closes an open slot of the teacher's. A booked one stays: its booking is cancelled first.
     func close(_ slotID: String, by accountID: String, on db: any Database) async throws -> LessonSlot {
         try await db.writeTransaction { db in
-            guard let slot = try await Self.slot(slotID, on: db), slot.teacherID == accountID else { throw BookingError.notFound }
+            guard let slot = try await Self.slot(slotID, locking: true, on: db), slot.teacherID == accountID else { throw BookingError.notFound }
             guard try await Self.booking(of: slotID, on: db) == nil else { throw BookingError.slotBooked }
             try await slot.delete(on: db)
             return slot
@@ -84,9 +84,10 @@ struct OpenTimes: Sendable {
         return slots.map { ($0, booked.contains($0.id ?? "")) }
     }
 
-    static func slot(_ slotID: String, on db: any Database) async throws -> LessonSlot? {
+    /// `locking`, inside a write: locked until it ends (`Model.findLocked`).
+    static func slot(_ slotID: String, locking: Bool = false, on db: any Database) async throws -> LessonSlot? {
         guard !slotID.isEmpty, slotID.utf8.count <= 64 else { return nil }
-        return try await LessonSlot.find(slotID, on: db)
+        return locking ? try await LessonSlot.findLocked(slotID, idColumn: "slot_id", on: db) : try await LessonSlot.find(slotID, on: db)
     }
 
     static func booking(of slotID: String, on db: any Database) async throws -> LessonBookingRecord? {

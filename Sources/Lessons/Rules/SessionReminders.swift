@@ -38,8 +38,10 @@ struct SessionReminders: Sendable {
                   AND starts_at > \(bind: now) AND starts_at <= \(bind: now.addingTimeInterval(reminder.lead))
                 RETURNING enrolment_id, starts_at, updated_at
                 """).all(decoding: Claimed.self)
-            // Claimed either way; one booked after its reminder's time is not reminded of it.
-            for session in claimed where session.updated_at <= session.starts_at.addingTimeInterval(-reminder.lead) {
+            // Claimed either way; one booked after its reminder's time is not reminded of it, and
+            // the day-before one is not sent once the hour-before one is due (after a pause).
+            for session in claimed where session.updated_at <= session.starts_at.addingTimeInterval(-reminder.lead)
+                && (reminder == .hourBefore || session.starts_at.timeIntervalSince(now) > Reminder.hourBefore.lead) {
                 guard let enrolment = try await Enrolment.find(session.enrolment_id, on: db),
                       enrolment.state == EnrolmentRecordState.active.rawValue
                 else { continue }
