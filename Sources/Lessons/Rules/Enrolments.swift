@@ -63,9 +63,7 @@ struct Enrolments: Sendable {
         let bookings = Dictionary(grouping: try await LessonBookingRecord.query(on: db).filter(\.$enrolmentID ~~ enrolments.compactMap(\.id))
             .sort(\.$startsAt).all(), by: \.enrolmentID)
         let people = Set(enrolments.flatMap { [$0.studentID, $0.teacherID] })
-        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ people).all().compactMap { account in
-            account.id.map { ($0, account.displayName) }
-        }) { first, _ in first }
+        let names = try await Enrolments.names(of: people, on: db)
         let now = clock.now()
         return enrolments.compactMap { enrolment in
             guard let id = enrolment.id, let role = try? Self.role(of: accountID, in: enrolment) else { return nil }
@@ -87,12 +85,17 @@ struct Enrolments: Sendable {
         }
     }
 
+    /// The names these people go by, by account id: how each side and the calendar name the other.
+    static func names(of accountIDs: Set<String>, on db: any Database) async throws -> [String: String] {
+        guard !accountIDs.isEmpty else { return [:] }
+        return Dictionary(try await Account.query(on: db).filter(\.$id ~~ accountIDs).all().compactMap { account in
+            account.id.map { ($0, account.displayName) }
+        }) { first, _ in first }
+    }
+
     /// The terms agreed at payment.
     static func terms(of enrolment: Enrolment) -> Lessons.Terms {
-        if let terms = try? JSONDecoder().decode(Lessons.Terms.self, from: Data(enrolment.terms.utf8)) { return terms }
-        return Lessons.Terms(postID: enrolment.postID, sessions: 1, minutesPerSession: 60, format: .inPerson, regionCode: nil, regionName: nil, dong: nil,
-                             curriculum: [], bring: "", freeCancelHours: 24, lateCancellation: .sessionUsed, refundFeePercent: 0,
-                             price: enrolment.price, pricePerSession: enrolment.price, described: false)
+        (try? JSONDecoder().decode(Lessons.Terms.self, from: Data(enrolment.terms.utf8))) ?? LessonTerms.defaults(postID: enrolment.postID, price: enrolment.price)
     }
 
     /// `held`: sessions booked (upcoming or taken) or forfeited; `used`: taken or forfeited.

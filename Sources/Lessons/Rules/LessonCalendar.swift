@@ -18,9 +18,7 @@ struct LessonCalendar: CalendarSource {
         let bookings = try await LessonBookingRecord.query(on: db).filter(\.$enrolmentID ~~ Array(byID.keys))
             .filter(\.$startsAt >= clock.now().addingTimeInterval(-Self.lookBack)).sort(\.$startsAt).limit(2000).all()
         let people = Set(enrolments.flatMap { [$0.studentID, $0.teacherID] })
-        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ people).all().compactMap { account in
-            account.id.map { ($0, account.displayName) }
-        }) { first, _ in first }
+        let names = try await Enrolments.names(of: people, on: db)
         return bookings.compactMap { booking in
             guard let enrolment = byID[booking.enrolmentID], let id = booking.id else { return nil }
             let terms = Enrolments.terms(of: enrolment)

@@ -31,13 +31,17 @@ struct LessonTerms: Sendable {
         return terms(of: post, record: try await LessonTermsRecord.find(postID, on: db))
     }
 
+    /// What a lesson nobody described sells: one session of 60 minutes in person, cancellable
+    /// free until 24 hours before, no fee.
+    static func defaults(postID: String, price: Int) -> Lessons.Terms {
+        Lessons.Terms(postID: postID, sessions: 1, minutesPerSession: 60, format: .inPerson, regionCode: nil, regionName: nil, dong: nil,
+                      curriculum: [], bring: "", freeCancelHours: 24, lateCancellation: .sessionUsed, refundFeePercent: 0, price: price,
+                      pricePerSession: price, described: false)
+    }
+
     func terms(of post: LessonPost, record: LessonTermsRecord?) -> Lessons.Terms {
         let price = post.price ?? 0
-        guard let record else {
-            return Lessons.Terms(postID: post.postID, sessions: 1, minutesPerSession: 60, format: .inPerson, regionCode: nil, regionName: nil, dong: nil,
-                                 curriculum: [], bring: "", freeCancelHours: 24, lateCancellation: .sessionUsed, refundFeePercent: 0, price: price,
-                                 pricePerSession: price, described: false)
-        }
+        guard let record else { return Self.defaults(postID: post.postID, price: price) }
         let format = Lessons.LessonFormat(rawValue: record.format) ?? .inPerson
         let curriculum = (try? JSONDecoder().decode([String].self, from: Data(record.curriculum.utf8))) ?? []
         return Lessons.Terms(

@@ -128,9 +128,7 @@ extension OpenTimes {
         let bookings = try await LessonBookingRecord.query(on: db).filter(\.$slotID ~~ slots.compactMap(\.id))
             .filter(\.$state == BookingRecordState.booked.rawValue).all()
         let enrolments = try await Enrolment.query(on: db).filter(\.$id ~~ Set(bookings.map(\.enrolmentID))).all()
-        let names = Dictionary(try await Account.query(on: db).filter(\.$id ~~ Set(enrolments.map(\.studentID))).all().compactMap { account in
-            account.id.map { ($0, account.displayName) }
-        }) { first, _ in first }
+        let names = try await Enrolments.names(of: Set(enrolments.map(\.studentID)), on: db)
         let studentOf = Dictionary(enrolments.compactMap { enrolment in enrolment.id.map { ($0, names[enrolment.studentID] ?? "") } }) { first, _ in first }
         let bookingOf = Dictionary(bookings.map { ($0.slotID, $0.enrolmentID) }) { first, _ in first }
         return slots.map { slot in
