@@ -19,7 +19,9 @@ public struct MarketModule: AppModule {
         let platform = context.platform
         self.platform = platform
         answers = AnswerCache(group: Self.readGroup, versions: platform.readVersions)
-        catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock)
+        catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock,
+                                 neighbourhoods: MyNeighbourhoods(places: platform.neighbourhoods, clock: platform.clock),
+                                 keywordAlerts: KeywordAlerts(places: platform.neighbourhoods, notifications: platform.notifications, clock: platform.clock))
         vendors = VendorDirectory(ids: platform.ids, clock: platform.clock)
         likes = ProductLikes(clock: platform.clock, notifications: platform.notifications)
         trades = TradeDesk(catalog: catalog, vendors: vendors, messenger: platform.messenger, notifications: platform.notifications, clock: platform.clock)
@@ -29,13 +31,14 @@ public struct MarketModule: AppModule {
     /// The counter every write to the tables its kept answers read moves (`ReadVersions`).
     static let readGroup = "market"
 
-    public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog) }
+    public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog, trades: trades) }
 
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
-         ReadVersionTriggers(group: Self.readGroup, tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades()]
+         ReadVersionTriggers(group: Self.readGroup, tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades(),
+         AddNeighbourhoods(), AddOffersAndMannerTags()]
     }
 
     public let apiDocument = APIDocument(
@@ -53,7 +56,8 @@ public struct MarketModule: AppModule {
 
     public var accountShortcuts: [AccountShortcut] {
         [AccountShortcut(MarketPaths.mine.link, .tag, ko: "내가 파는 상품", en: "Products I sell"),
-         AccountShortcut(MarketPaths.likes.link, .heart, ko: "좋아요한 상품", en: "Products I like")]
+         AccountShortcut(MarketPaths.likes.link, .heart, ko: "좋아요한 상품", en: "Products I like"),
+         AccountShortcut(MarketPaths.purchases.link, .shoppingBag, ko: "구매내역", en: "What I bought")]
     }
 
     /// Unknown paths under the contract's prefixes answer its `{ "error": true, "reason": … }` 404.
@@ -72,9 +76,20 @@ public struct MarketModule: AppModule {
         AccountMarketController(catalog: catalog, vendors: vendors, likes: likes, clock: platform.clock, publicURL: platform.config.publicBaseURL)
             .register(on: signedIn)
         TradesController(trades: trades, vendors: vendors).register(public: api, signedIn: signedIn)
+        OffersController(offers: trades.offers).register(on: signedIn)
+        let bumps = ProductBumps(catalog: catalog, clock: platform.clock), hiding = ProductHiding(catalog: catalog)
+        ProductControlsController(bumps: bumps, hiding: hiding).register(on: signedIn)
+        let nearby = NearbyProducts(neighbourhoods: catalog.neighbourhoods)
+        NeighbourhoodsController(neighbourhoods: catalog.neighbourhoods, nearby: nearby, publicURL: platform.config.publicBaseURL).register(on: signedIn)
+        KeywordsController(alerts: catalog.keywordAlerts).register(on: signedIn)
         let pages = pages.grouped(MarketPageErrors())
+        NeighbourhoodPages(neighbourhoods: catalog.neighbourhoods).register(on: pages)
+        KeywordPages(alerts: catalog.keywordAlerts, nearby: nearby).register(on: pages)
         BrowsePages(catalog: catalog, vendors: vendors, likes: likes, trades: trades).register(on: pages)
+        OfferPages(catalog: catalog, trades: trades).register(on: pages)
         SellerPages(catalog: catalog, vendors: vendors, likes: likes, uploadBodyLimit: platform.uploadBodyLimit).register(on: pages)
+        ListingControlPages(bumps: bumps, hiding: hiding).register(on: pages)
+        PurchasePages(catalog: catalog, trades: trades).register(on: pages)
     }
 
     public func seedDemoData(on db: any Database, demo: DemoAccounts) async throws {

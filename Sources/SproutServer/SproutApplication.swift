@@ -91,7 +91,8 @@ public enum SproutApplication {
             ),
             pushHosts: pushSettings.webPushHosts,
             receipts: try ReceiptSettings(environment: config.environment).verifier(client: { app.client }),
-            readVersions: readVersions, images: images
+            readVersions: readVersions, images: images,
+            neighbourhoods: try await StartupStep.run("Loading the place list") { try Neighbourhoods() }
         )
         app.closeOnShutdown(platform.files)
         let context = ModuleContext(platform: platform, images: images, environment: config.environment, client: { app.client })
@@ -112,7 +113,8 @@ public enum SproutApplication {
                 try await platform.apiKeys.revokeDevKey(former, on: app.db)
             }
         }
-        try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.liveAccess, platform.events, platform.sockets, platform.pushes] + modules.flatMap(\.services))
+        try await app.startModuleServices([platform.walCheckpoints, platform.dedicatedWrites, platform.broadcast, platform.liveAccess, platform.events, platform.sockets, platform.pushes,
+                                      platform.appointmentReminders] + modules.flatMap(\.services))
 
         app.sessions.use { _ in WebSessionStore(clock: dependencies.clock, ids: dependencies.ids) }
         app.sessions.configuration = WebSessionCookie.configuration(secure: config.servesHTTPS)
@@ -160,6 +162,7 @@ public enum SproutApplication {
         AccountsController(accounts: platform.accounts, tokens: platform.tokens, liveAccess: platform.liveAccess).register(on: platformAPI.grouped(platform.ipRateLimit))
         try ConversationRoutes.register(platform, api: platformAPI, pages: pages)
         CalendarRoutes.register(platform, api: platformAPI)
+        PlacesRoutes.register(platform, api: platformAPI)
         platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)

@@ -17,7 +17,7 @@ extension MarketPagesTests {
             let profile = try await browser.get("/market/vendors/\(chair.vendorID)")
             #expect(profile.status == .ok)
             let html = String(buffer: profile.body)
-            #expect(html.contains(#"id="seller-name">acorn77<"#) && html.contains("판매 상품 2개"))
+            #expect(html.contains(#"id="seller-name">acorn77@sprout.test · acorn77<"#) && html.contains("판매 상품 2개"), "the person, their shop beside them")
             #expect(html.contains("Oak chair") && html.contains("Pine table") && !html.contains("Someone else"))
             let pine = try #require(html.range(of: "Pine table")), oak = try #require(html.range(of: "Oak chair"))
             #expect(pine.lowerBound < oak.lowerBound, "newest first")

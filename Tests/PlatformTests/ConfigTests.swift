@@ -37,6 +37,7 @@ import Testing
             "SPROUT_LIVE_PER_CLIENT": "7",
             "SPROUT_LIVE_MAX": "900",
             "SPROUT_ACCESS_CHECK_INTERVAL": "500",
+            "SPROUT_APPOINTMENT_REMINDER_SECONDS": "5",
             "SPROUT_SIGNUP_LIMIT_IP": "4",
             "SPROUT_CONVERSATION_LIMIT": "9",
             "SPROUT_CONVERSATION_LIMIT_NEW": "0",
@@ -59,6 +60,7 @@ import Testing
         #expect(config.logLevel == .debug)
         #expect(config.socketPingInterval == .seconds(5) && config.livePerClient == 7 && config.liveTotal == 900)
         #expect(config.liveAccessCheckInterval == .milliseconds(500))
+        #expect(config.appointmentReminderInterval == .seconds(5))
     }
 
     @Test(arguments: [
@@ -84,6 +86,8 @@ import Testing
         ("SPROUT_LIVE_MAX", "0"),
         ("SPROUT_LIVE_MAX", "lots"),
         ("SPROUT_ACCESS_CHECK_INTERVAL", "99"),
+        ("SPROUT_APPOINTMENT_REMINDER_SECONDS", "0"),
+        ("SPROUT_APPOINTMENT_REMINDER_SECONDS", "hourly"),
         ("SPROUT_SIGNUP_LIMIT_IP", "-1"),
         ("SPROUT_INSTANCE", "a.b"),
         ("SPROUT_INSTANCE", String(repeating: "a", count: 33)),

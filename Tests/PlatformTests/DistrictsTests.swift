@@ -13,7 +13,16 @@ import Testing
         #expect(Set(neighbourhoods.places.map(\.code)).count == 250)
         #expect(neighbourhoods.place("1111000000")?.district == "종로구")
         #expect(neighbourhoods.place("1111000000'") == nil && neighbourhoods.place(nil) == nil)
-        #expect(throws: (any Error).self) { try Districts(csv: "code,province,district,latitude,longitude\n1,서울,중구,north,east") }
+        #expect(throws: (any Error).self) { try Districts(csv: "code,province,district,dong,latitude,longitude\n1,서울,중구,,north,east") }
+        #expect(throws: (any Error).self) { try Districts(csv: "code,province,district,latitude,longitude\n1,서울,중구,37.5,127.0") }
+    }
+
+    @Test func theDistrictsAreTheRowsWithoutADong() throws {
+        let csv = "code,province,district,dong,latitude,longitude\n1114000000,서울특별시,중구,,37.561003,126.999642\n"
+            + "1114052000,서울특별시,중구,소공동,37.559631,126.979108\n"
+        let districts = try Districts(csv: csv)
+        #expect(districts.places.map(\.code) == ["1114000000"])
+        #expect(districts.place("1114052000") == nil)
     }
 
     @Test func aDistrictIsNamedByItsShortProvinceSoTheThreeJunggusDiffer() throws {

@@ -53,7 +53,6 @@ def fill_product(page: Page, description: str) -> None:
     page.fill("input#name", "필름 카메라")
     page.fill("input#price", "120,000")
     page.fill("input#discounted_price", "0")
-    page.fill("input#stock", "1")
     page.fill("textarea#description", description)
 
 

@@ -27,9 +27,11 @@ ABOUT_KEYS = {"app", "id", "title", "photo", "price", "state", "path"}
 MESSAGE_KEYS = {"id", "conversation_id", "sender_id", "text", "photo", "files", "sent_at"}
 NOTIFICATION_KEYS = {"id", "app", "kind", "text", "link", "read", "created_at"}
 RECEIPT_KEYS = {"conversation_id", "reader_id", "read_up_to"}
-NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "lesson_bought", "lesson_review",
+NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "trade_news", "review_request", "price_offer",
+                      "lesson_bought", "lesson_review",
                       "lesson_booking", "lesson_reminder", "lesson_refund",
-                      "study_request", "study_match", "study_chat"}
+                      "study_request", "study_match", "study_chat",
+                      "keyword_alert", "appointment", "appointment_reminder"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A conversation's web page is /inbox/{web_id}: 16 random URL-safe characters, never its id (a
 # lessons chat room's id is the only key of its Socket.IO namespace, so it is in no URL).

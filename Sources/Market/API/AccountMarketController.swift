@@ -31,8 +31,12 @@ struct AccountMarketController: Sendable {
         routes.on(Market.Routes.likeStatus, doc: .init("Whether I like a product",
             responses: Self.signedIn.merging([200: "{product_id, liked}", 404: "No such product"]) { $1 }), use: likeStatus)
         routes.on(Market.Routes.myProducts, doc: .init("My products as a vendor, newest first",
+            description: "`tab` lists one tab of them: for sale, reserved or sold (each without the hidden ones), or hidden.",
+            query: ProductsController.pagingParameters + [Self.tabParameter],
+            responses: Self.signedIn.merging([200: "Page object (empty when not a vendor)", 400: "Bad paging values or an unknown tab"]) { $1 }), use: myProducts)
+        routes.on(Market.Routes.purchases, doc: .init("What was sold to me (구매내역), newest first",
             query: ProductsController.pagingParameters,
-            responses: Self.signedIn.merging([200: "Page object (empty when not a vendor)", 400: "Bad paging values"]) { $1 }), use: myProducts)
+            responses: Self.signedIn.merging([200: "Page object", 400: "Bad paging values"]) { $1 }), use: purchases)
     }
 
     func myVendor(_ req: Request) async throws -> Market.VendorCredentials {
@@ -88,10 +92,33 @@ struct AccountMarketController: Sendable {
         return Market.LikeStatus(productID: productID, liked: try await likes.isLiked(productID, by: accountID, on: req.db))
     }
 
+    static let tabParameter = APIOperation.Parameter("tab", .choice(Market.MyProductsTab.allCases.map(\.rawValue)), "One tab of my products; all of them when left out")
+
     func myProducts(_ req: Request) async throws -> Market.Page {
         let (number, size) = try ProductsController.paging(req)
+        let tab = try Self.tab(req)
         let vendor = try await vendors.vendor(ofAccount: try req.authenticatedAccountID, on: req.db)
-        let page = try await catalog.products(ofVendor: vendor, page: number, size: size, on: req.db)
+        let page: ProductPage
+        if let tab {
+            page = try await catalog.products(ofVendor: vendor, tab: tab, page: number, size: size, on: req.db)
+        } else {
+            page = try await catalog.products(ofVendor: vendor, page: number, size: size, on: req.db)
+        }
+        return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
+    }
+
+    /// `tab`, when one is named (an empty `?tab=` names none); 400 for a name no tab has.
+    static func tab(_ req: Request) throws -> Market.MyProductsTab? {
+        guard let text = req.queryValue("tab")?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        guard let tab = Market.MyProductsTab(rawValue: text.lowercased()) else {
+            throw Abort(.badRequest, reason: "tab must be one of \(Market.MyProductsTab.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return tab
+    }
+
+    func purchases(_ req: Request) async throws -> Market.Page {
+        let (number, size) = try ProductsController.paging(req)
+        let page = try await catalog.purchases(of: try req.authenticatedAccountID, page: number, size: size, on: req.db)
         return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 

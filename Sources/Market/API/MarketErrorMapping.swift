@@ -15,6 +15,15 @@ struct MarketErrorMiddleware: AsyncMiddleware {
             throw Abort(.badRequest, reason: Self.reason(error))
         } catch let error as TradeError {
             throw Self.abort(error)
+        } catch let error as NeighbourhoodError {
+            throw Self.abort(error)
+        } catch let error as KeywordError {
+            throw Self.abort(error)
+        } catch let error as OfferError {
+            throw Self.abort(error)
+        } catch let error as ListingControlError {
+            if case let .bumpTooSoon(next) = error { return Self.bumpTooSoon(next) }
+            throw Self.abort(error)
         } catch let error as ProductError {
             switch error {
             case .notFound: throw Abort(.notFound, reason: "No such product.")
@@ -36,7 +45,30 @@ struct MarketErrorMiddleware: AsyncMiddleware {
         case .alreadyReviewed: Abort(.conflict, reason: "You reviewed this trade already.")
         case .unknownRating: Abort(.badRequest, reason: "rating must be great, good or bad.")
         case let .reviewTooLong(maximum): Abort(.badRequest, reason: "A review has at most \(maximum) characters.")
+        case .unknownTag: Abort(.badRequest, reason: "tags: each must be one of \(MannerTag.allCases.map(\.rawValue).joined(separator: ", ")).")
+        case .tagDoesNotFit:
+            Abort(.badRequest, reason: "tags: praise goes with great or good and complaints with bad; the item's condition and price are the seller's.")
         }
+    }
+
+    static func abort(_ error: ListingControlError) -> Abort {
+        switch error {
+        case .notSeller: Abort(.forbidden, reason: "Only the seller bumps, hides or shows this product.")
+        case .bumpTooSoon: Abort(.conflict, reason: Self.bumpTooSoonReason)
+        case .notForSale: Abort(.conflict, reason: "Only a product for sale is bumped: this one is reserved or sold.")
+        case .hidden: Abort(.conflict, reason: "A hidden product is not bumped: show it first.")
+        }
+    }
+
+    static let bumpTooSoonReason = "A product is bumped once every \(ProductBumps.intervalDays) days; next_bump_at says from when."
+
+    /// The one refusal whose body says more than its reason: from when the next bump is allowed
+    /// (`Market.BumpRefusal`, which reads as the error body too).
+    static func bumpTooSoon(_ next: Date) -> Response {
+        var headers = HTTPHeaders()
+        headers.contentType = .json
+        let body = Market.BumpRefusal(reason: bumpTooSoonReason, nextBumpAt: ProductControlsController.time(next))
+        return Response(status: .conflict, headers: headers, body: .init(data: (try? JSONEncoder().encode(body)) ?? Data()))
     }
 
     static func reason(_ error: VendorError) -> String {

@@ -18,6 +18,7 @@ struct TradesController: Sendable {
         ), use: profile)
         signedIn.on(Market.Routes.reserve, doc: .init(
             "Reserve the product for someone who wrote about it",
+            description: "A line in their conversation and a `trade_news` notification tell them, at the offer accepted from them if any.",
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
                                                   403: "Not my product", 404: "No such product"]) { $1 }
         ), use: reserve)
@@ -27,12 +28,22 @@ struct TradesController: Sendable {
         ), use: release)
         signedIn.on(Market.Routes.markSold, doc: .init(
             "Mark the product sold: to someone who wrote about it, or elsewhere (no buyer)",
+            description: """
+                The buyer and everyone else who wrote about it are told in their conversations (`trade_news`); after a sale to a buyer \
+                both sides get a `review_request`. Every offer still open is declined, but the buyer's accepted one.
+                """,
             responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "That person never wrote about this product",
                                                   403: "Not my product", 404: "No such product"]) { $1 }
         ), use: sell)
         signedIn.on(Market.Routes.reviewTrade, doc: .init(
             "Review the other side of a finished trade, once",
-            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}", 400: "Unknown rating or a text over 500 characters",
+            description: """
+                `tags` are 매너 tags by code: with `great` or `good`, `punctual`, `kind`, `responsive` and, of the seller, `as_described` and \
+                `fair_price`; with `bad`, their opposites `not_punctual`, `unkind`, `slow_to_reply`, `not_as_described` and `overpriced`. \
+                A seller's profile counts the tags of the reviews that count.
+                """,
+            responses: signedInResponses.merging([200: "{product_id, sale_state, buyer}",
+                                                  400: "Unknown rating, a text over 500 characters, or a tag unknown or not fitting the rating or side",
                                                   403: "Neither the seller nor the buyer", 404: "No such product",
                                                   409: "Reviewed already, or not sold to a buyer"]) { $1 }
         ), use: review)
@@ -42,8 +53,9 @@ struct TradesController: Sendable {
         guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
             throw ProductError.notFound
         }
-        let (trust, reviews) = try await trades.reputation(of: vendor.$account.id, on: req.db)
-        return Market.VendorProfile(vendorID: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt), trust: trust, reviews: reviews)
+        let reputation = try await trades.reputation(of: vendor.$account.id, on: req.db)
+        return Market.VendorProfile(vendorID: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt), trust: reputation.trust,
+                                    reviews: reputation.reviews, tags: reputation.tags)
     }
 
     func reserve(_ req: Request) async throws -> Market.TradeState {
@@ -63,7 +75,7 @@ struct TradesController: Sendable {
     func review(_ req: Request) async throws -> Market.TradeState {
         let body = try req.decodeBody(Market.TradeReviewRequest.self)
         let id = try ProductsController.productID(req)
-        try await trades.review(id, by: try req.authenticatedAccountID, rating: body.rating, text: body.text ?? "", on: req.db)
+        try await trades.review(id, by: try req.authenticatedAccountID, rating: body.rating, text: body.text ?? "", tags: body.tags, on: req.db)
         return Self.state(try await trades.catalog.find(id, on: req.db))
     }
 

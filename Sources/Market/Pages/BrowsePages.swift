@@ -27,6 +27,7 @@ struct BrowsePages: Sendable {
         pages.post(MarketPaths.release) { try await self.closeDeal($0) { id, me, req in
             try await trades.release(id, by: me, on: req.db)
         } }
+        pages.get(MarketPaths.review, use: reviewPage)
         pages.post(MarketPaths.review, use: review)
         pages.get(MarketPaths.report, use: reportForm)
         pages.post(MarketPaths.report, use: report)
@@ -39,10 +40,20 @@ struct BrowsePages: Sendable {
         var view: String?
         /// `1` asks for the cards alone, for the infinite-scroll script.
         var fragment: Int?
+        /// For someone with a 동네: one of its ranges (theirs by default), or `all` for everything.
+        var range: String?
+        /// `1` lists only giveaways (나눔), within a range.
+        var giveaway: String?
+        /// Where the next page of a range starts (`NearbyProducts`).
+        var cursor: String?
     }
 
     func browse(_ req: Request) async throws -> Response {
         let query = (try? req.query.decode(BrowseQuery.self)) ?? BrowseQuery()
+        let context = try await PageContext.load(for: req)
+        // Someone with a 동네 starts at it, within their range; 전체 is every product, as before.
+        let mine = try await myNeighbourhood(context, req)
+        if let mine, query.range != NearbyViews.everywhere { return try await nearby(req, query, around: mine, context) }
         let number = min(max(query.page ?? 1, 1), ProductCatalog.maxPageNumber)
         let search = query.q?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let layout = query.view == "list" ? "list" : "grid"
@@ -52,26 +63,36 @@ struct BrowsePages: Sendable {
         let ids = page.pages.map(\.id)
         let states = try await catalog.saleStates(of: ids, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: ids, on: req.db)
-        let context = try await PageContext.load(for: req)
-        let list = BrowseViews.ProductList(page: page, states: states, interest: interest, number: number, search: search, category: category, layout: layout)
+        let places = NearbyViews.cardPlaces(try await ProductPlaces(places: catalog.neighbourhoods.places).whereabouts(of: ids, on: req.db))
+        let list = BrowseViews.ProductList(page: page, states: states, interest: interest, number: number, search: search, category: category, layout: layout,
+                                           places: places, scope: mine == nil ? nil : NearbyViews.everywhere)
         if query.fragment == 1 {
             var headers = HTTPHeaders()
             headers.contentType = .html
             headers.add(name: "X-Has-Next", value: page.hasNext ? "1" : "0")
-            let cards = MarketViews.cards(page.pages, states: states, interest: interest, context: context)
+            let cards = MarketViews.cards(page.pages, states: states, interest: interest, places: places, context: context)
             return Response(status: .ok, headers: headers, body: .init(string: cards.render()))
         }
-        return BrowseViews.list(list, context)
+        let scopes = mine.map { mine in
+            NearbyViews.scopes(around: mine.place, current: nil, everywhere: list.link(page: 1), context) { range in
+                MarketPaths.nearby(range: range, view: layout, search: search, category: category, giveaway: false)
+            }
+        }
+        return BrowseViews.list(list, context, scopes: scopes ?? .empty)
     }
 
     func detail(_ req: Request) async throws -> Response {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
         let context = try await PageContext.load(for: req)
+        guard ProductHiding.mayOpen(product, accountID: context.account?.id) else { throw Abort(.notFound) }
         let detail = presenter.detail(product)
         var liked = false
         var isOwner = false
-        var trade = BrowseViews.Trade(buyer: product.buyerAccountID)
+        // The conversation's "예약하기" names the buyer to choose.
+        var trade = BrowseViews.Trade(buyer: req.queryValue("buyer") ?? product.buyerAccountID)
+        trade.allowsOffers = product.allowsOffers
+        trade.takesOffers = PriceOffers.takesOffers(product)
         if let account = context.account {
             let accountID = try account.requireID()
             liked = try await likes.isLiked(id, by: accountID, on: req.db)
@@ -87,9 +108,11 @@ struct BrowsePages: Sendable {
         let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
         let listing = BrowseViews.Listing(
             detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
-            vendorName: product.vendor.name, interest: counts
+            vendorName: try await vendors.sellerName(of: product.vendor, on: req.db).spoken, interest: counts,
+            place: try await placeLine(of: product, context, req)
         )
-        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, trade: trade, selected: selected, done: done, context)
+        let controls = isOwner ? ListingControlViews.Controls(product, now: context.now) : nil
+        return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, trade: trade, selected: selected, done: done, controls: controls, context)
     }
 
     /// A seller's profile: their name, since when they sell, and their products, newest first.
@@ -97,8 +120,8 @@ struct BrowsePages: Sendable {
         guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
             throw Abort(.notFound)
         }
-        let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
-        let profile = BrowseViews.Seller(id: id, name: vendor.name, since: MarketPresenter.date(vendor.createdAt))
+        let page = try await catalog.listedProducts(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
+        let profile = BrowseViews.Seller(id: id, name: try await vendors.sellerName(of: vendor, on: req.db).spoken, since: MarketPresenter.date(vendor.createdAt))
         let reputation = try await trades.reputation(of: vendor.$account.id, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
         return BrowseViews.seller(profile, reputation: reputation, page: page, products: page.products.map(presenter.listed),
@@ -124,12 +147,26 @@ struct BrowsePages: Sendable {
         let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         let rating = (try? req.content.get(String.self, at: "rating")) ?? ""
         let text = (try? req.content.get(String.self, at: "text")) ?? ""
+        let tags = (try? req.content.get([String].self, at: "tags")) ?? []
         do {
-            try await trades.review(id, by: try account.requireID(), rating: rating, text: text, on: req.db)
+            try await trades.review(id, by: try account.requireID(), rating: rating, text: text, tags: tags, on: req.db)
         } catch let error as TradeError {
             throw MarketErrorMiddleware.abort(error)
         }
         return req.redirect(to: MarketPaths.product.link(id), redirectType: .normal)
+    }
+
+    /// The review form alone, where a review request and the conversation lead; once reviewed,
+    /// or for anyone outside the trade, the product's page.
+    func reviewPage(_ req: Request) async throws -> Response {
+        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        let (context, account) = try await PageContext.signedIn(req, next: MarketPaths.review.link(id))
+        let me = try account.requireID()
+        let product = try await catalog.find(id, on: req.db)
+        guard try await trades.mayReview(product, by: me, on: req.db) else {
+            return req.redirect(to: MarketPaths.product.link(id), redirectType: .normal)
+        }
+        return TradeViews.reviewPage(productID: id, title: product.name, aboutSeller: product.vendor.$account.id != me, context)
     }
 
     // MARK: Report

@@ -14,11 +14,16 @@ enum BrowseViews {
         let search: String
         let category: ProductCategory?
         let layout: String
+        /// Where each product is and when it went to the top.
+        var places: [Int: MarketViews.CardPlace] = [:]
+        /// `NearbyViews.everywhere` when the person has a 동네 and asked for everything.
+        var scope: String?
 
         /// The address of this list at another page, layout or category, keeping the search;
         /// `fragment`, its cards alone.
         func link(page: Int? = nil, view: String? = nil, category: ProductCategory?? = .none, fragment: Bool = false) -> String {
-            MarketPaths.browse(page: page ?? number, view: view ?? layout, search: search, category: category ?? self.category, fragment: fragment)
+            MarketPaths.browse(page: page ?? number, view: view ?? layout, search: search, category: category ?? self.category, fragment: fragment,
+                               scope: scope)
         }
     }
 
@@ -29,23 +34,28 @@ enum BrowseViews {
         let category: ProductCategory
         let vendorName: String
         let interest: ProductInterest.Counts
+        /// "망원제1동 · 0.6km": its 동, and how far from mine; nil when its seller had no 동네.
+        var place: String?
     }
 
-    static func list(_ list: ProductList, _ context: PageContext) -> Response {
+    /// `scopes`: the tabs between my 동네's ranges and everything, for someone with a 동네.
+    static func list(_ list: ProductList, _ context: PageContext, scopes: Node<HTML.BodyContext> = .empty) -> Response {
         let (page, number, search, layout, total) = (list.page, list.number, list.search, list.layout, list.page.totalCount)
         return PageLayout.render(title: context.pick(ko: "도토리 마켓", en: "Dotori Market"), context: context, .group(
             MarketViews.nav(context, current: "browse"),
+            scopes,
             .h1(.id("market-title"), .text(search.isEmpty
                 ? context.pick(ko: "도토리 마켓", en: "Dotori Market")
                 : context.pick(ko: "‘\(search)’ 검색 결과", en: "Results for “\(search)”"))),
             .form(
                 .class("search-form"), .action(path: MarketPaths.browse.link), .method(.get),
                 .input(.type(.hidden), .name("view"), .value(layout)),
+                .unwrap(list.scope) { .input(.type(.hidden), .name("range"), .value($0)) },
                 .input(.type(.search), .name("q"), .id("market-search"), .value(search),
                        .placeholder(text: context.pick(ko: "상품 이름이나 설명으로 찾기", en: "Search names and descriptions"))),
                 .button(.type(.submit), .id("market-search-submit"), .text(context.pick(ko: "검색", en: "Search")))
             ),
-            categoryChips(list, context),
+            categoryChips(current: list.category, link: { list.link(page: 1, category: .some($0)) }, context),
             .div(
                 .class("list-toolbar"),
                 // A page past the end lists nothing, so it counts nothing either.
@@ -60,7 +70,7 @@ enum BrowseViews {
                 .if(number > 1, .a(.id("first-page"), .class("button secondary"), .href(list.link(page: 1)), .text(context.pick(ko: "처음으로", en: "Back to the first page"))))
             )),
             .div(.id("product-list"), .class("products \(layout)"), .data(named: "page", value: String(number)),
-                 MarketViews.cards(page.pages, states: list.states, interest: list.interest, context: context)),
+                 MarketViews.cards(page.pages, states: list.states, interest: list.interest, places: list.places, context: context)),
             .if(page.hasNext, .a(.id("next-page"), .class("button secondary more"), .href(list.link(page: number + 1)),
                                  .data(named: "fragment", value: list.link(page: number + 1, fragment: true)),
                                  .text(context.pick(ko: "더 보기", en: "Load more"))))
@@ -69,27 +79,32 @@ enum BrowseViews {
 
     /// What the seller just did, confirmed at the top of the product they did it to.
     enum Done: String {
-        case listed, saved, marked
+        case listed, saved, marked, bumped, notBumped = "not-bumped", hid, unhid
 
         func message(_ context: PageContext) -> String {
             switch self {
             case .listed: context.pick(ko: "상품을 올렸어요. 이제 누구나 볼 수 있어요.", en: "Your product is listed. Anyone can see it now.")
             case .saved: context.pick(ko: "고친 내용을 저장했어요.", en: "Your changes are saved.")
             case .marked: context.pick(ko: "거래 상태를 바꿨어요.", en: "The sale status is changed.")
+            case .bumped: context.pick(ko: "끌어올렸어요. 목록 맨 위에 보여요.", en: "Bumped: it is at the top of the list now.")
+            case .notBumped: context.pick(ko: "지금은 끌어올릴 수 없어요.", en: "It cannot be bumped right now.")
+            case .hid: context.pick(ko: "숨겼어요. 이제 나만 볼 수 있어요.", en: "Hidden: only you can see it now.")
+            case .unhid: context.pick(ko: "숨김을 해제했어요. 다시 누구나 볼 수 있어요.", en: "Shown again: anyone can see it.")
             }
         }
     }
 
-    /// "전체" and every category, the chosen one marked; each keeps the search and layout.
-    private static func categoryChips(_ list: ProductList, _ context: PageContext) -> Node<HTML.BodyContext> {
+    /// "전체" and every category, the chosen one marked; `link` is the list's address in a
+    /// category (every one when nil), keeping its search and layout.
+    static func categoryChips(current: ProductCategory?, link: @escaping (ProductCategory?) -> String, _ context: PageContext) -> Node<HTML.BodyContext> {
         let choices: [(ProductCategory?, String)] = [(nil, context.pick(ko: "전체", en: "All"))]
             + ProductCategory.allCases.map { ($0, MarketViews.categoryName($0, context)) }
         return .nav(
             .class("chips category-chips"), .id("category-chips"), .attribute(named: "aria-label", value: context.pick(ko: "카테고리", en: "Categories")),
             .forEach(choices) { category, name in
-                .a(.class(category == list.category ? "chip current" : "chip"), .href(list.link(page: 1, category: .some(category))),
+                .a(.class(category == current ? "chip current" : "chip"), .href(link(category)),
                    .data(named: "category", value: category?.rawValue ?? "all"),
-                   .if(category == list.category, .attribute(named: "aria-current", value: "true")), .text(name))
+                   .if(category == current, .attribute(named: "aria-current", value: "true")), .text(name))
             }
         )
     }
@@ -101,10 +116,14 @@ enum BrowseViews {
         var buyer: String?
         var mayReview = false
         var reviewsSeller = false
+        /// The seller takes price offers on it, and buyers may offer one now (it is for sale).
+        var allowsOffers = false
+        var takesOffers = false
     }
 
+    /// `controls`: the seller's bump and hide controls, for the seller only.
     static func detail(_ listing: Listing, liked: Bool, isOwner: Bool, trade: Trade, selected: Int, done: Done? = nil,
-                       _ context: PageContext) -> Response {
+                       controls: ListingControlViews.Controls? = nil, _ context: PageContext) -> Response {
         let (detail, state, vendorName) = (listing.detail, listing.state, listing.vendorName)
         let id = detail.id
         let share = SharePreview(title: detail.name, description: detail.description, image: detail.images.first?.url)
@@ -131,6 +150,7 @@ enum BrowseViews {
                     .p(.class("vendor"), .text(context.pick(ko: "판매자 ", en: "Sold by ")),
                        .a(.id("seller-link"), .href(MarketPaths.seller.link(detail.vendorID)), .strong(.text(vendorName))),
                        .text(" · "), .span(.id("product-posted"), context.posted(detail.createdAt))),
+                    .unwrap(listing.place) { .p(.class("hint product-place"), .id("product-place"), Icon.pin.node(), .text($0)) },
                     .p(.class("hint product-meta"),
                        .a(.id("product-category"), .href(MarketPaths.browse(category: listing.category)), .text(MarketViews.categoryName(listing.category, context))),
                        .text(" · "), .span(.id("product-interest"), .data(named: "follows-in-place", value: "true"), .text(MarketViews.interest(listing.interest, context)))),
@@ -145,7 +165,9 @@ enum BrowseViews {
                     .if(isOwner, ConversationStarter.askers(trade.askers, context)),
                     .if(isOwner, TradeViews.sellerControls(productID: id, state: state, buyer: trade.buyer, askers: trade.askers.map(\.other), context)),
                     .if(trade.mayReview, TradeViews.reviewForm(productID: id, aboutSeller: trade.reviewsSeller, context)),
+                    OfferViews.productLink(productID: id, isOwner: isOwner, allowsOffers: trade.allowsOffers, takesOffers: trade.takesOffers, context),
                     .if(!isOwner, ReportPages.link(to: MarketPaths.report.link(id), context)),
+                    .unwrap(controls) { ListingControlViews.section($0, context) },
                     .if(isOwner, .div(
                         .class("owner-actions"),
                         .a(.id("edit-product"), .class("button secondary"), .href(MarketPaths.edit.link(id)), .text(context.pick(ko: "수정", en: "Edit"))),
@@ -164,7 +186,7 @@ enum BrowseViews {
         let since: String
     }
 
-    static func seller(_ seller: Seller, reputation: (Market.Trust, [Market.TradeReview]), page: ProductPage, products: [Market.ListedProduct],
+    static func seller(_ seller: Seller, reputation: Reputation, page: ProductPage, products: [Market.ListedProduct],
                        states: [Int: SaleState], interest: [Int: ProductInterest.Counts], _ context: PageContext) -> Response {
         PageLayout.render(title: seller.name, context: context, .group(
             MarketViews.nav(context, current: "browse"),
@@ -177,7 +199,7 @@ enum BrowseViews {
                        .text(context.pick(ko: "판매 시작 ", en: "Selling since ")), .text(context.day(seller.since)))
                 )
             ),
-            TradeViews.reputation(reputation.0, reputation.1, context),
+            TradeViews.reputation(reputation, context),
             .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "판매 중인 상품이 없어요.", en: "Nothing for sale here."))),
             .div(.id("seller-products"), .class("products grid"), MarketViews.cards(products, states: states, interest: interest, context: context)),
             MarketViews.pager(page, context) { MarketPaths.page($0, of: MarketPaths.seller, seller.id) }

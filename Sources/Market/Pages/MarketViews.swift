@@ -23,11 +23,27 @@ enum MarketViews {
                 .span(.class("original-price"), .text(Self.price(price, currency, context))),
                 .unwrap(Market.PriceText.discountRate(price: price, discount: discount)) { .span(.class("discount-rate"), .text($0)) }
             )),
-            .strong(.class("selling-price"), .text(Self.price(discount == 0 ? price : price - discount, currency, context)))
+            sellingPrice(discount == 0 ? price : price - discount, currency, context)
         )
     }
 
-    static func card(_ product: Market.ListedProduct, state: SaleState?, interest: ProductInterest.Counts, context: PageContext) -> Node<HTML.BodyContext> {
+    /// What the buyer pays; nothing is a giveaway, labelled 나눔 rather than 0원.
+    static func sellingPrice(_ amount: Double, _ currency: Market.Currency, _ context: PageContext) -> Node<HTML.BodyContext> {
+        amount == 0
+            ? .strong(.class("selling-price giveaway"), .text(context.pick(ko: "나눔", en: "Free")))
+            : .strong(.class("selling-price"), .text(Self.price(amount, currency, context)))
+    }
+
+    /// Where a card's product is and when it went to the top (listed or bumped): "망원제1동 · 3분 전".
+    struct CardPlace {
+        /// The 동's name; nil when the seller had no 동네.
+        let name: String?
+        /// As `UTCTimestamp` writes it.
+        let bumpedAt: String
+    }
+
+    static func card(_ product: Market.ListedProduct, state: SaleState?, interest: ProductInterest.Counts, place: CardPlace? = nil,
+                     context: PageContext) -> Node<HTML.BodyContext> {
         .div(
             .class(state == .sold ? "product-card sold" : "product-card"), .data(named: "id", value: String(product.id)),
             .a(.href(MarketPaths.product.link(product.id)), .class("product-photo"),
@@ -38,16 +54,20 @@ enum MarketViews {
                 .h3(.class("product-name"), .a(.href(MarketPaths.product.link(product.id)), .text(product.name))),
                 priceBlock(price: product.price, discount: product.discountedPrice, currency: product.currency, context),
                 stock(product.stock, context),
-                .p(.class("hint product-time"), context.posted(product.createdAt),
+                .p(.class("hint product-time"), .unwrap(place?.name) { .span(.class("product-dong"), .text($0 + " · ")) },
+                   context.posted(place?.bumpedAt ?? product.createdAt),
                    .if(interest != ProductInterest.Counts(), .text(" · " + Self.interest(interest, context))))
             )
         )
     }
 
-    /// `states` names the products no longer simply for sale; `interest`, those anyone liked or opened.
+    /// `states` names the products no longer simply for sale; `interest`, those anyone liked or
+    /// opened; `places`, where each is and when it went to the top.
     static func cards(_ products: [Market.ListedProduct], states: [Int: SaleState], interest: [Int: ProductInterest.Counts],
-                      context: PageContext) -> Node<HTML.BodyContext> {
-        .forEach(products) { card($0, state: states[$0.id], interest: interest[$0.id] ?? ProductInterest.Counts(), context: context) }
+                      places: [Int: CardPlace] = [:], context: PageContext) -> Node<HTML.BodyContext> {
+        .forEach(products) {
+            card($0, state: states[$0.id], interest: interest[$0.id] ?? ProductInterest.Counts(), place: places[$0.id], context: context)
+        }
     }
 
     /// "관심 2 · 조회 14", as Korean markets count a listing's likes and views.

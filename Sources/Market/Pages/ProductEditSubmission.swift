@@ -7,20 +7,25 @@ import Vapor
 /// place in the order (`position-<id>`, 1 first) unless ticked `remove`, and new `images` after
 /// them. A photo given a new place moves there and the others keep their order around it, as
 /// dragging it would. A url-encoded post (a page loaded before photos could change) keeps the
-/// photos as they are.
+/// photos as they are. The form asks neither stock nor currency: the product keeps its own.
 struct ProductEditSubmission {
     let draft: Market.ProductDraft
     let photos: PhotoArrangement
     /// The category chosen, nil when the form named one that does not exist; a form without the
     /// field keeps the product's.
     let category: ProductCategory?
+    /// Whether the seller takes price offers (the box ticked).
+    let allowsOffers: Bool
 
-    init(_ req: Request, current: [Int], category currentCategory: ProductCategory) throws {
+    init(_ req: Request, current: [Int], category currentCategory: ProductCategory, keeping product: Product) throws {
         guard req.headers.contentType == .formData else {
-            let form = try req.content.decode(Fields.self)
+            var form = try req.content.decode(Fields.self)
+            form.stock = String(product.stock)
+            form.currency = product.currency
             photos = PhotoArrangement(kept: current, added: [])
             draft = form.draft(imageCount: current.count)
             category = Self.category(form.category, keeping: currentCategory)
+            allowsOffers = !(form.allows_offers ?? "").isEmpty
             return
         }
         let parts = try req.multipartParts()
@@ -39,9 +44,10 @@ struct ProductEditSubmission {
         let added = parts.filter { $0.name == "images" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
         photos = PhotoArrangement(kept: kept, added: added)
         draft = Fields(
-            name: text("name"), description: text("description"), price: text("price"), currency: text("currency"),
-            discounted_price: text("discounted_price"), stock: text("stock")
+            name: text("name"), description: text("description"), price: text("price"), currency: product.currency,
+            discounted_price: text("discounted_price"), stock: String(product.stock)
         ).draft(imageCount: kept.count + added.count)
+        allowsOffers = !text("allows_offers").isEmpty
     }
 
     private static func category(_ choice: String?, keeping current: ProductCategory) -> ProductCategory? {
@@ -57,6 +63,7 @@ struct ProductEditSubmission {
         var currency: String?
         var discounted_price: String?
         var stock: String?
+        var allows_offers: String?
 
         func draft(imageCount: Int) -> Market.ProductDraft {
             Market.ProductDraft(

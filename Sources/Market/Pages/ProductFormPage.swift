@@ -5,7 +5,8 @@ import Vapor
 
 /// The sell and edit form with Dotori's rules: errors next to their fields, values kept. A file
 /// input cannot be refilled by a server, so after an error new photos are asked for again; on
-/// edit the current photos keep the order and removals chosen.
+/// edit the current photos keep the order and removals chosen. A neighbour sells one second-hand
+/// item in won, so the form asks neither stock nor currency (the contract's API still takes both).
 enum ProductFormPage {
     enum Mode {
         case sell
@@ -15,7 +16,7 @@ enum ProductFormPage {
 
     /// `category` is nil when the form sent one that does not exist.
     static func render(_ context: PageContext, mode: Mode, draft: Market.ProductDraft, category: ProductCategory?,
-                       errors: [Market.Field: Market.Violation], status: HTTPResponseStatus = .ok) -> Response {
+                       errors: [Market.Field: Market.Violation], allowsOffers: Bool = false, status: HTTPResponseStatus = .ok) -> Response {
         func error(_ field: Market.Field) -> String? { errors[field].map { MarketViews.violationText($0, field: field, context) } }
         let (title, action, enctype): (String, String, HTMLFormContentType) = switch mode {
         case .sell: (context.pick(ko: "상품 올리기", en: "Sell a product"), MarketPaths.sell.link, .multipartData)
@@ -37,18 +38,16 @@ enum ProductFormPage {
                     selected: category.map { $0 == .other ? "" : $0.rawValue } ?? "",
                     error: category == nil ? context.pick(ko: "목록에 있는 카테고리를 골라 주세요.", en: "Choose a category from the list.") : nil
                 ),
-                FormWidgets.text("price", label: context.pick(ko: "가격", en: "Price"), value: draft.price, error: error(.price), inputMode: "decimal"),
+                FormWidgets.text("price", label: context.pick(ko: "가격 (원, 0원이면 나눔)", en: "Price (₩; 0 gives it away)"), value: draft.price, error: error(.price),
+                                 inputMode: "decimal"),
+                FormWidgets.text("discounted_price", label: context.pick(ko: "할인 금액", en: "Discount"), value: draft.discountedPrice, error: error(.discountedPrice), inputMode: "decimal"),
                 .div(
                     .class("field"),
-                    .label(.for(field: "currency"), .text(context.pick(ko: "통화", en: "Currency"))),
-                    .select(.id("currency"), .attribute(named: "name", value: "currency"), .forEach(Market.Currency.allCases) { currency in
-                        // Plot's option element takes no text content; the values are this enum's fixed codes.
-                        .raw("<option value=\"\(currency.rawValue)\"\(draft.currency == currency.rawValue ? " selected" : "")>\(currency.rawValue)</option>")
-                    }),
-                    FormWidgets.error(error(.currency))
+                    .label(.class("choice"), .input(.type(.checkbox), .name("allows_offers"), .id("allows_offers"), .value("1"), .checked(allowsOffers)),
+                           .text(context.pick(ko: " 가격 제안 받기", en: " Take price offers"))),
+                    .p(.class("hint"), .text(context.pick(ko: "구매자가 채팅에서 가격을 제안할 수 있어요. 수락한 제안이 그 거래의 가격이 돼요.",
+                                                          en: "Buyers may offer a price in the chat; an offer you accept is the price of that trade.")))
                 ),
-                FormWidgets.text("discounted_price", label: context.pick(ko: "할인 금액", en: "Discount"), value: draft.discountedPrice, error: error(.discountedPrice), inputMode: "decimal"),
-                FormWidgets.text("stock", label: context.pick(ko: "재고", en: "Stock"), value: draft.stock, error: error(.stock), inputMode: "numeric"),
                 .div(
                     .class("field"),
                     .label(.for(field: "description"), .text(context.pick(ko: "상세정보 (10~1,000자)", en: "Description (10–1,000 characters)"))),

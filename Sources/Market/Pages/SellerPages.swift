@@ -88,16 +88,19 @@ struct SellerPages: Sendable {
         let parts = try req.multipartParts()
         func text(_ name: String) -> String { parts.first { $0.name == name }?.text ?? "" }
         let images = parts.filter { $0.name == "images" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
+        // A neighbour sells one second-hand item, in won: the form asks neither.
         let draft = Market.ProductDraft(
-            name: text("name"), description: text("description"), price: text("price"), currency: text("currency"),
-            discountedPrice: text("discounted_price"), stock: text("stock"), imageCount: images.count
+            name: text("name"), description: text("description"), price: text("price"), currency: Market.Currency.krw.rawValue,
+            discountedPrice: text("discounted_price"), stock: "1", imageCount: images.count
         )
+        let allowsOffers = !text("allows_offers").isEmpty
         let category = ProductCategory(choice: text("category"))
         var errors = Market.ProductRules.dotori.violations(of: draft)
         if errors.isEmpty, let category {
             do {
                 let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, category: category,
                                                        rules: .dotori, on: req.db)
+                if allowsOffers { try await catalog.setAllowsOffers(true, of: product, by: vendor, on: req.db) }
                 return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.listed.rawValue), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
@@ -105,7 +108,7 @@ struct SellerPages: Sendable {
                 errors = found
             }
         }
-        return ProductFormPage.render(context, mode: .sell, draft: draft, category: category, errors: errors, status: .badRequest)
+        return ProductFormPage.render(context, mode: .sell, draft: draft, category: category, errors: errors, allowsOffers: allowsOffers, status: .badRequest)
     }
 
     func editForm(_ req: Request) async throws -> Response {
@@ -113,7 +116,8 @@ struct SellerPages: Sendable {
         let (product, _) = try await owned(req, account: account)
         let detail = presenter.detail(product)
         return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images, kept: detail.images.map(\.id)),
-                                      draft: Market.ProductDraft(editing: detail), category: ProductCategory(rawValue: product.category) ?? .other, errors: [:])
+                                      draft: Market.ProductDraft(editing: detail), category: ProductCategory(rawValue: product.category) ?? .other, errors: [:],
+                                      allowsOffers: product.allowsOffers)
     }
 
     /// Saves the fields and the photos as arranged: kept in the order chosen, removed, added.
@@ -122,14 +126,15 @@ struct SellerPages: Sendable {
         let (context, account) = try await PageContext.signedIn(req)
         let (product, vendor) = try await owned(req, account: account)
         let submission = try ProductEditSubmission(req, current: ProductCatalog.orderedImages(of: product).compactMap(\.id),
-                                                   category: ProductCategory(rawValue: product.category) ?? .other)
+                                                   category: ProductCategory(rawValue: product.category) ?? .other, keeping: product)
         var errors = Market.ProductRules.dotori.violations(of: submission.draft)
         if errors.isEmpty, let category = submission.category {
             do {
                 let arranged = submission.photos.changes(product)
                     ? try await catalog.arrangePhotos(of: product, by: vendor, submission.photos, rules: .dotori, on: req.db) : product
-                _ = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), category: category,
-                                             rules: .dotori, on: req.db)
+                let updated = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), category: category,
+                                                       rules: .dotori, on: req.db)
+                try await catalog.setAllowsOffers(submission.allowsOffers, of: updated, by: vendor, on: req.db)
                 return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.saved.rawValue), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
@@ -138,7 +143,8 @@ struct SellerPages: Sendable {
             }
         }
         let mode = ProductFormPage.Mode.edit(id: try product.requireID(), images: presenter.detail(product).images, kept: submission.photos.kept)
-        return ProductFormPage.render(context, mode: mode, draft: submission.draft, category: submission.category, errors: errors, status: .badRequest)
+        return ProductFormPage.render(context, mode: mode, draft: submission.draft, category: submission.category, errors: errors,
+                                      allowsOffers: submission.allowsOffers, status: .badRequest)
     }
 
     func confirmDelete(_ req: Request) async throws -> Response {
@@ -177,13 +183,16 @@ struct SellerPages: Sendable {
 
     // MARK: Lists
 
+    /// One tab of my products (판매중 by default, or what `?tab=` names), with every tab's count.
     func mine(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
-        let page = try await catalog.products(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
+        let tab = req.queryValue("tab").flatMap(Market.MyProductsTab.init(rawValue:)) ?? .selling
+        let page = try await catalog.products(ofVendor: vendor, tab: tab, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
+        let counts = try await catalog.tabCounts(ofVendor: vendor, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
-        return SellerViews.myProducts(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products),
-                                      interest: interest)
+        return SellerViews.myProducts(context, tab: tab, counts: counts, page: page, products: page.products.map(presenter.listed),
+                                      states: ProductCatalog.saleStates(of: page.products), interest: interest)
     }
 
     func likes(_ req: Request) async throws -> Response {

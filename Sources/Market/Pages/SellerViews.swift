@@ -61,12 +61,17 @@ enum SellerViews {
         ))
     }
 
-    static func myProducts(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],
-                           interest: [Int: ProductInterest.Counts]) -> Response {
+    /// My products on `tab`, below the tabs and how many each holds.
+    static func myProducts(_ context: PageContext, tab: Market.MyProductsTab, counts: [Market.MyProductsTab: Int], page: ProductPage,
+                           products: [Market.ListedProduct], states: [Int: SaleState], interest: [Int: ProductInterest.Counts]) -> Response {
+        let listedNothing = counts.values.allSatisfy { $0 == 0 }
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
             .h1(.text(context.pick(ko: "내 상품", en: "My products"))),
-            .if(products.isEmpty, MarketViews.emptyState(context.pick(ko: "아직 올린 상품이 없어요.", en: "You have not listed anything yet."))),
+            .p(.a(.id("purchases-link"), .href(MarketPaths.purchases.link), .text(context.pick(ko: "구매내역 보기", en: "What I bought")))),
+            myProductsTabs(tab, counts: counts, context),
+            .if(listedNothing, MarketViews.emptyState(context.pick(ko: "아직 올린 상품이 없어요.", en: "You have not listed anything yet."))),
+            .if(products.isEmpty && !listedNothing, MarketViews.emptyState(emptyTab(tab, context))),
             .ul(.id("my-products"), .class("row-list"), .forEach(products) { product in
                 .li(
                     .data(named: "id", value: String(product.id)),
@@ -78,8 +83,38 @@ enum SellerViews {
                     .a(.class("button danger small"), .href(MarketPaths.delete.link(product.id)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
             }),
-            MarketViews.pager(page, context) { MarketPaths.page($0, of: MarketPaths.mine) }
+            MarketViews.pager(page, context) { MarketPaths.mine(tab: tab.rawValue, page: $0) }
         ))
+    }
+
+    /// 판매중 / 예약중 / 거래완료 / 숨김, each with its count, the one shown marked.
+    private static func myProductsTabs(_ current: Market.MyProductsTab, counts: [Market.MyProductsTab: Int], _ context: PageContext) -> Node<HTML.BodyContext> {
+        .nav(
+            .class("chips tab-chips"), .id("my-products-tabs"), .attribute(named: "aria-label", value: context.pick(ko: "판매 상태", en: "Sale status")),
+            .forEach(Market.MyProductsTab.allCases) { tab in
+                .a(.class(tab == current ? "chip current" : "chip"), .href(MarketPaths.mine(tab: tab.rawValue)), .data(named: "tab", value: tab.rawValue),
+                   .if(tab == current, .attribute(named: "aria-current", value: "true")),
+                   .text(tabName(tab, context) + " " + String(counts[tab] ?? 0)))
+            }
+        )
+    }
+
+    static func tabName(_ tab: Market.MyProductsTab, _ context: PageContext) -> String {
+        switch tab {
+        case .selling: MarketViews.saleStateName(.selling, context)
+        case .reserved: MarketViews.saleStateName(.reserved, context)
+        case .sold: MarketViews.saleStateName(.sold, context)
+        case .hidden: context.pick(ko: "숨김", en: "Hidden")
+        }
+    }
+
+    private static func emptyTab(_ tab: Market.MyProductsTab, _ context: PageContext) -> String {
+        switch tab {
+        case .selling: context.pick(ko: "판매중인 상품이 없어요.", en: "Nothing for sale.")
+        case .reserved: context.pick(ko: "예약중인 상품이 없어요.", en: "Nothing reserved.")
+        case .sold: context.pick(ko: "거래를 마친 상품이 없어요.", en: "Nothing sold yet.")
+        case .hidden: context.pick(ko: "숨긴 상품이 없어요.", en: "Nothing hidden.")
+        }
     }
 
     static func likes(_ context: PageContext, page: ProductPage, products: [Market.ListedProduct], states: [Int: SaleState],

@@ -1,6 +1,7 @@
 import Platform
 import Plot
 import SproutAPI
+import Vapor
 
 /// Closing a deal on the product page (the seller reserves for or sells to someone who wrote,
 /// each side reviews the other) and a seller's trust on their profile.
@@ -37,7 +38,17 @@ enum TradeViews {
         )
     }
 
-    /// The review a side of a finished trade leaves once.
+    /// The review form alone: where a review request and the conversation lead.
+    static func reviewPage(productID: Int, title: String, aboutSeller: Bool, _ context: PageContext) -> Response {
+        PageLayout.render(title: context.pick(ko: "거래 후기", en: "Trade review"), context: context, .group(
+            MarketViews.nav(context, current: "browse"),
+            .h1(.id("review-title"), .a(.href(MarketPaths.product.link(productID)), .text(title))),
+            reviewForm(productID: productID, aboutSeller: aboutSeller, context)
+        ))
+    }
+
+    /// The review a side of a finished trade leaves once, with the 매너 tags that side may give:
+    /// praise goes with 최고예요 or 좋아요, its opposite with 별로예요 (the server holds to it).
     static func reviewForm(productID: Int, aboutSeller: Bool, error: String? = nil, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
             .id("trade-review-form"), .class("stacked card"), .method(.post), .action(path: MarketPaths.review.link(productID)),
@@ -52,14 +63,34 @@ enum TradeViews {
                            .text(" " + ratingName(rating.rawValue, context)))
                 }
             ),
+            tagChoices(MannerTag.choices(for: .great, aboutSeller: aboutSeller), id: "praise-tags",
+                       legend: context.pick(ko: "어떤 점이 좋았나요? (최고예요·좋아요)", en: "What went well? (great or good)"), context),
+            tagChoices(MannerTag.choices(for: .bad, aboutSeller: aboutSeller), id: "complaint-tags",
+                       legend: context.pick(ko: "어떤 점이 아쉬웠나요? (별로예요)", en: "What went wrong? (bad)"), context),
             FormWidgets.textArea("text", label: context.pick(ko: "후기 (선택)", en: "Review (optional)"), value: "", error: error, rows: 3),
             .button(.id("trade-review-submit"), .type(.submit), .text(context.pick(ko: "후기 남기기", en: "Leave the review")))
         )
     }
 
+    private static func tagChoices(_ tags: [MannerTag], id: String, legend: String, _ context: PageContext) -> Node<HTML.FormContext> {
+        .fieldset(
+            .class("field tag-choices"), .id(id),
+            .element(named: "legend", text: legend),
+            .forEach(tags) { tag in
+                .label(.class("choice"), .input(.type(.checkbox), .name("tags"), .id("tag-\(tag.rawValue)"), .value(tag.rawValue)),
+                       .text(" " + tagName(tag, context)))
+            }
+        )
+    }
+
+    static func tagName(_ tag: MannerTag, _ context: PageContext) -> String {
+        context.pick(ko: tag.words.ko, en: tag.words.en)
+    }
+
     /// The trust and the reviews on a seller's profile, with how the trust is worked out.
-    static func reputation(_ trust: Market.Trust, _ reviews: [Market.TradeReview], _ context: PageContext) -> Node<HTML.BodyContext> {
-        .section(
+    static func reputation(_ reputation: Reputation, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let (trust, reviews) = (reputation.trust, reputation.reviews)
+        return .section(
             .id("seller-trust"), .class("card trust"),
             .h2(.text(context.pick(ko: "매너 온도", en: "Trust"))),
             .p(.class("trust-score"), .id("trust-score"), .text(String(format: "%.1f℃", trust.score))),
@@ -73,6 +104,13 @@ enum TradeViews {
                 ko: "물건이 마지막으로 팔린 거래의 후기만, 가입한 지 일주일이 지났거나 전화번호를 인증한 사람의 후기만 반영돼요.",
                 en: "Only reviews of the sale that closed each product count, from people whose account is a week old or has a verified phone number."
             ))),
+            .if(!reputation.tags.isEmpty, .group(
+                .h3(.text(context.pick(ko: "받은 매너 평가", en: "What traders said"))),
+                .ul(.id("manner-tags"), .class("chips manner-tags"), .forEach(reputation.tags) { counted in
+                    .li(.class("chip"), .data(named: "tag", value: counted.tag),
+                        .text(MannerTag(rawValue: counted.tag).map { tagName($0, context) } ?? counted.tag), .text(" ×\(counted.count)"))
+                })
+            )),
             .if(reviews.isEmpty, .p(.class("hint"), .text(context.pick(ko: "아직 받은 거래 후기가 없어요.", en: "No trade reviews yet.")))),
             .ul(.id("trade-reviews"), .class("row-list"), .forEach(reviews) { review in
                 .li(.strong(.text(ratingName(review.rating, context))), .text(" · " + review.reviewerName),

@@ -11,6 +11,10 @@ struct ProductCatalog: Sendable {
     let images: ImagePipeline
     let ids: IdentifierGenerator
     let clock: WallClock
+    /// Where a new product is: its seller's current 동 (`create`).
+    let neighbourhoods: MyNeighbourhoods
+    /// Who hears of a new product near them (`create`).
+    let keywordAlerts: KeywordAlerts
 
     static let maxItemsPerPage = 100
     /// Far past any real catalogue, and small enough that page × size never overflows.
@@ -63,6 +67,9 @@ struct ProductCatalog: Sendable {
         let draft = Self.draft(from: params, imageCount: uploads.count)
         let violations = rules.violations(of: draft)
         guard violations.isEmpty else { throw ProductError.invalid(violations) }
+        // A product carries its seller's 동네, whichever client listed it: the contract's clients
+        // list for an account that may have chosen one on the web.
+        let place = try await neighbourhoods.current(of: vendor.$account.id, on: db)?.place
         let stored = try await storePhotos(uploads)
         let vendorID = try vendor.requireID()
         let now = clock.now()
@@ -74,12 +81,17 @@ struct ProductCatalog: Sendable {
                     currency: draft.currency, price: params.price ?? 0, discountedPrice: params.discountedPrice ?? 0,
                     stock: params.stock ?? 0, deleteToken: token, category: category, now: now
                 )
+                product.dongCode = place?.code
+                product.lat = place?.lat
+                product.long = place?.long
                 try await product.create(on: db)
                 let productID = try product.requireID()
                 try await stored.create(for: productID, from: 0, issuedAt: now, on: db)
                 return productID
             }
-            return try await find(productID, on: db)
+            let created = try await find(productID, on: db)
+            await keywordAlerts.productListed(created, sellerAccountID: vendor.$account.id, on: db)
+            return created
         } catch {
             await stored.delete(from: files)
             throw error

@@ -1,10 +1,12 @@
 import Fluent
 import Platform
 
-/// A product as the messenger shows it: a buyer talks to its seller about it.
+/// A product as the messenger shows it: a buyer talks to its seller about it, at the price it
+/// sells at now (after its discount), and the conversation offers each side their next step.
 struct ProductConversations: ConversationSubjects {
     let catalog: ProductCatalog
-    let app = "market"
+    let trades: TradeDesk
+    let app = TradeDesk.app
     let readGroup = MarketModule.readGroup
 
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject? {
@@ -23,6 +25,43 @@ struct ProductConversations: ConversationSubjects {
         return Dictionary(ids.compactMap { id in Self.productID(id).flatMap { products[$0] }.map { (id, Self.subject($0)) } }) { first, _ in first }
     }
 
+    /// The buyer may offer a price (when the seller takes offers) and the seller see a waiting
+    /// offer or reserve the product for this buyer; after a sale between the two, each reviews
+    /// the other. The price is the offer the seller accepted from this buyer, and the seller is
+    /// named with their shop beside them, as the product's page names them.
+    func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails {
+        guard let productID = Self.productID(subjectID) else { return ConversationDetails() }
+        let product: Product
+        do {
+            product = try await catalog.find(productID, on: db)
+        } catch ProductError.notFound {
+            return ConversationDetails()
+        }
+        let seller = product.vendor.$account.id
+        guard viewer == seller || other == seller else { return ConversationDetails() }
+        let buyer = viewer == seller ? other : viewer
+        let offers = trades.offers
+        let state = SaleState(rawValue: product.saleState) ?? .selling
+        var actions: [ConversationAction] = []
+        if viewer == seller {
+            if let waiting = try await offers.pending(for: productID, from: buyer, on: db) {
+                let won = MoneyText.grouped(waiting.price)
+                actions.append(ConversationAction(ko: "제안 보기 (\(won)원)", en: "See the offer (₩\(won))", path: MarketPaths.offers.link(productID)))
+            }
+            if state == .selling || (state == .reserved && product.buyerAccountID != buyer) {
+                actions.append(ConversationAction(ko: "예약하기", en: "Reserve for them",
+                                                  path: MarketPaths.product.link(productID, query: [("buyer", buyer)], fragment: "trade")))
+            }
+        } else if PriceOffers.takesOffers(product) {
+            actions.append(ConversationAction(ko: "가격 제안하기", en: "Offer a price", path: MarketPaths.offers.link(productID)))
+        }
+        if product.buyerAccountID == buyer, try await trades.mayReview(product, by: viewer, on: db) {
+            actions.append(ConversationAction(ko: "거래 후기 보내기", en: "Review the trade", path: MarketPaths.review.link(productID)))
+        }
+        return ConversationDetails(actions: actions, price: try await offers.acceptedPrice(for: productID, from: buyer, on: db),
+                                   besideName: other == seller ? product.vendor.name : nil)
+    }
+
     private static func productID(_ id: String) -> Int? {
         guard id.utf8.count <= 18, let productID = Int(id), productID > 0 else { return nil }
         return productID
@@ -34,8 +73,8 @@ struct ProductConversations: ConversationSubjects {
         return ConversationSubject(
             id: String(productID), ownerID: product.vendor.$account.id, title: product.name,
             photo: ProductCatalog.orderedImages(of: product).first?.thumbnailPath,
-            // Prices are stored as Double (the contract's number); one beyond Int's range has no whole-won price to show.
-            price: product.price.isFinite && abs(product.price) < 1e15 ? Int(product.price.rounded()) : nil,
+            // What the buyer pays now: the list price less its discount, not the crossed-out one.
+            price: PriceOffers.wholeWon(product.bargainPrice),
             state: state == .selling ? nil : state.rawValue,
             path: MarketPaths.product.link(productID)
         )

@@ -30,13 +30,15 @@ struct ProductListing: Sendable {
     }
 
     /// A contract page, newest first, of the products whose name or description contains `search`
-    /// and, on the web, of one `category`; the web's browse puts sold products after the rest
-    /// (`soldLast`), the contract's list keeps its order.
+    /// and, on the web, of one `category`, none hidden; the web's browse puts sold products after
+    /// the rest and the others by their last bump (`soldLast`), the contract's list keeps its order.
     func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, soldLast: Bool = false, presenter: MarketPresenter,
               on db: any Database) async throws -> Market.Page {
         let sql = try db.sql()
         let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
         let conditions: [any SQLExpression] = [
+            // Hidden products leave the web's lists and the contract's alike (see `ProductHiding`).
+            SQLBinaryExpression(left: SQLColumn("hidden"), op: SQLBinaryOperator.equal, right: SQLBind(false)),
             term.isEmpty ? nil : ProductCatalog.contains(term, on: db),
             category.map { SQLBinaryExpression(left: SQLColumn("category"), op: SQLBinaryOperator.equal, right: SQLBind($0.rawValue)) },
         ].compactMap { $0 }
@@ -57,6 +59,8 @@ struct ProductListing: Sendable {
             .join(SQLAlias(SQLIdentifier(Vendor.schema), as: SQLIdentifier("v")), on: SQLColumn("vendor_id", table: "p"), .equal, SQLColumn("id", table: "v"))
         if soldLast {
             rows = rows.orderBy(SQLOrderBy(expression: SQLRaw("CASE WHEN p.sale_state = '\(SaleState.sold.rawValue)' THEN 1 ELSE 0 END"), direction: SQLDirection.ascending))
+                // A bump (끌올, `ProductBumps`) brings a product back to the top of the web's list.
+                .orderBy(SQLOrderBy(expression: SQLColumn("bumped_at", table: "p"), direction: SQLDirection.descending))
         }
         rows = rows.orderBy(SQLOrderBy(expression: SQLColumn("id", table: "p"), direction: SQLDirection.descending))
             .limit(size).offset((number - 1) * size)

@@ -8,10 +8,21 @@ enum TradeRating: String, CaseIterable, Sendable {
     case great, good, bad
 }
 
+/// What people who traded with someone said of them, and the trust it makes.
+struct Reputation: Sendable {
+    let trust: Market.Trust
+    /// Newest first.
+    let reviews: [Market.TradeReview]
+    /// Each 매너 tag the reviews that count gave, most given first.
+    let tags: [Market.TagCount]
+}
+
 /// Closing a deal, as Karrot's sellers do: the seller reserves the product for someone who
 /// wrote about it (예약중), marks it sold to them or elsewhere (거래완료), and after a sale to a
-/// buyer each side reviews the other once; the reviews make a person's trust.
+/// buyer each side reviews the other once; the reviews make a person's trust. Each step is told
+/// in the conversation with the people it concerns (`TradeNews`).
 struct TradeDesk: Sendable {
+    static let app = "market"
     static let maxReviewLength = 500
     /// How old a reviewer's account must be, without a verified phone number, for its review to
     /// count (`Market.Trust`).
@@ -23,36 +34,74 @@ struct TradeDesk: Sendable {
     let notifications: AccountNotifications
     let clock: WallClock
 
+    var news: TradeNews { TradeNews(messenger: messenger, notifications: notifications) }
+    var offers: PriceOffers { PriceOffers(catalog: catalog, messenger: messenger, news: news, clock: clock) }
+
     /// The people who wrote to the seller about the product, most recent first.
     func askers(of product: Product, on db: any Database) async throws -> [Conversations.Person] {
         try await messenger.conversations(about: Self.topic(of: product), of: product.vendor.$account.id, on: db).map(\.other)
     }
 
+    /// Reserved for `buyer` (at the offer the seller accepted from them, if any), who is told; one
+    /// it was reserved for or sold to before is told it no longer is.
     func reserve(_ productID: Int, for buyer: String, by accountID: String, on db: any Database) async throws -> Product {
         let product = try await sellersProduct(productID, accountID, on: db)
         try await requireAsked(buyer, about: product, on: db)
-        return try await mark(product, .reserved, buyer: buyer, on: db)
+        let before = (state: product.saleState, buyer: product.buyerAccountID)
+        let reserved = try await mark(product, .reserved, buyer: buyer, on: db)
+        if let earlier = before.buyer, earlier != buyer {
+            await news.tell(.released(wasSold: before.state == SaleState.sold.rawValue), about: reserved, by: accountID, to: earlier, on: db)
+        }
+        if before.state != SaleState.reserved.rawValue || before.buyer != buyer {
+            // A price that cannot be read leaves it out of the line; the reservation stands.
+            let price = try? await offers.tradePrice(of: reserved, for: buyer, on: db)
+            await news.tell(.reserved(price: price), about: reserved, by: accountID, to: buyer, on: db)
+        }
+        return reserved
     }
 
+    /// For sale again; the person it was reserved for or sold to is told.
     func release(_ productID: Int, by accountID: String, on db: any Database) async throws -> Product {
-        try await mark(try await sellersProduct(productID, accountID, on: db), .selling, buyer: nil, on: db)
+        let product = try await sellersProduct(productID, accountID, on: db)
+        let before = (state: product.saleState, buyer: product.buyerAccountID)
+        let released = try await mark(product, .selling, buyer: nil, on: db)
+        if let earlier = before.buyer, before.state != SaleState.selling.rawValue {
+            await news.tell(.released(wasSold: before.state == SaleState.sold.rawValue), about: released, by: accountID, to: earlier, on: db)
+        }
+        return released
     }
 
     /// Sold to `buyer`, or elsewhere when nil. A sale to someone else than the last one voids
-    /// the last one's reviews: only the sale that closed a product is reviewed.
+    /// the last one's reviews: only the sale that closed a product is reviewed. The offers still
+    /// open are declined (`PriceOffers.settle`); the buyer is told and asked for a review, as is
+    /// the seller, and everyone else who wrote about it hears it went to someone else.
     func sell(_ productID: Int, to buyer: String?, by accountID: String, on db: any Database) async throws -> Product {
         let product = try await sellersProduct(productID, accountID, on: db)
         if let buyer { try await requireAsked(buyer, about: product, on: db) }
-        return try await db.writeTransaction { db in
+        let before = (state: product.saleState, buyer: product.buyerAccountID)
+        let offers = self.offers
+        let sold = try await db.writeTransaction { db in
             try await TradeReview.query(on: db).filter(\.$productID == productID).group(.and) { others in
                 others.filter(\.$reviewerID != buyer ?? "").filter(\.$revieweeID != buyer ?? "")
             }.delete()
+            try await offers.settle(productID, soldTo: buyer, on: db)
             return try await mark(product, .sold, buyer: buyer, on: db)
         }
+        // Marking it sold again to the same buyer (or again elsewhere) tells nobody anything new.
+        guard before.state != SaleState.sold.rawValue || before.buyer != buyer else { return sold }
+        if let buyer {
+            let price = try? await offers.tradePrice(of: sold, for: buyer, on: db)
+            await news.tell(.sold(price: price), about: sold, by: accountID, to: buyer, on: db)
+        }
+        await news.tellTheOthers(about: sold, seller: accountID, buyer: buyer, on: db)
+        if let buyer { await news.askForReviews(of: sold, seller: accountID, buyer: buyer, on: db) }
+        return sold
     }
 
-    /// The seller reviews the buyer or the buyer the seller, once per product.
-    func review(_ productID: Int, by reviewer: String, rating: String, text: String, on db: any Database) async throws {
+    /// The seller reviews the buyer or the buyer the seller, once per product, with the 매너
+    /// tags (`MannerTag`) that fit the rating and the side reviewed.
+    func review(_ productID: Int, by reviewer: String, rating: String, text: String, tags: [String] = [],
+                on db: any Database) async throws {
         guard let rating = TradeRating(rawValue: rating) else { throw TradeError.unknownRating }
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.count <= Self.maxReviewLength else { throw TradeError.reviewTooLong(maximum: Self.maxReviewLength) }
@@ -65,9 +114,10 @@ struct TradeDesk: Sendable {
         case buyer: reviewee = seller
         default: throw TradeError.notAParty
         }
+        let tags = try MannerTag.checked(tags, rating: rating, aboutSeller: reviewee == seller)
         do {
-            try await TradeReview(productID: productID, reviewerID: reviewer, revieweeID: reviewee, rating: rating, text: text, createdAt: clock.now())
-                .create(on: db)
+            try await TradeReview(productID: productID, reviewerID: reviewer, revieweeID: reviewee, rating: rating, text: text, tags: tags,
+                                  createdAt: clock.now()).create(on: db)
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw TradeError.alreadyReviewed
         }
@@ -87,7 +137,7 @@ struct TradeDesk: Sendable {
 
     /// What people who traded with `accountID` said, newest first, and the trust the reviews
     /// that count make (`Market.Trust`).
-    func reputation(of accountID: String, on db: any Database) async throws -> (Market.Trust, [Market.TradeReview]) {
+    func reputation(of accountID: String, on db: any Database) async throws -> Reputation {
         let received = try await TradeReview.query(on: db).filter(\.$revieweeID == accountID).sort(\.$id, .descending).all()
         let reviewers = Dictionary(try await Account.query(on: db).filter(\.$id ~~ Set(received.map(\.reviewerID))).all().compactMap { account in
             account.id.map { ($0, account) }
@@ -106,13 +156,15 @@ struct TradeDesk: Sendable {
         let reviews = received.prefix(50).map { review in
             Market.TradeReview(productID: review.productID, rating: review.rating, text: review.text,
                                reviewerName: reviewers[review.reviewerID]?.displayName ?? "",
-                               createdAt: UTCTimestamp.format(review.createdAt) + "Z", counted: counts(review))
+                               createdAt: UTCTimestamp.format(review.createdAt) + "Z", counted: counts(review),
+                               tags: MannerTag.read(review.tags).map(\.rawValue))
         }
-        return (Market.Trust(great: count(.great), good: count(.good), bad: count(.bad)), reviews)
+        let tags = MannerTag.tally(counted.flatMap { MannerTag.read($0.tags) }).map { Market.TagCount(tag: $0.tag.rawValue, count: $0.count) }
+        return Reputation(trust: Market.Trust(great: count(.great), good: count(.good), bad: count(.bad)), reviews: reviews, tags: tags)
     }
 
     static func topic(of product: Product) -> ConversationTopic {
-        ConversationTopic(app: "market", id: String(product.id ?? 0))
+        ConversationTopic(app: app, id: String(product.id ?? 0))
     }
 
     private func sellersProduct(_ productID: Int, _ accountID: String, on db: any Database) async throws -> Product {

@@ -28,6 +28,18 @@ final class Product: Model, @unchecked Sendable {
     @Field(key: "category") var category: String
     /// The account the product is reserved for or was sold to (`TradeDesk`); nil when sold elsewhere.
     @OptionalField(key: "buyer_account_id") var buyerAccountID: String?
+    /// The 동 (its place-list code) of its seller's current 동네 when it was listed; nil when the
+    /// seller had none. Editing does not move it.
+    @OptionalField(key: "dong_code") var dongCode: String?
+    /// That 동's centre, what the spatial index finds the product by (`AddNeighbourhoods`).
+    @OptionalField(key: "lat") var lat: Double?
+    @OptionalField(key: "long") var long: Double?
+    /// When it went to the top of the lists: listed, or bumped since.
+    @Field(key: "bumped_at") var bumpedAt: Date
+    /// Left out of the public lists by its seller.
+    @Field(key: "hidden") var hidden: Bool
+    /// Whether buyers may offer a price (가격 제안, `PriceOffers`); the seller chooses on the web.
+    @Field(key: "allows_offers") var allowsOffers: Bool
     @Children(for: \.$product) var images: [ProductImage]
 
     init() {}
@@ -46,6 +58,9 @@ final class Product: Model, @unchecked Sendable {
         self.issuedAt = now
         self.saleState = SaleState.selling.rawValue
         self.category = category.rawValue
+        self.bumpedAt = now
+        self.hidden = false
+        allowsOffers = false
     }
 
     static func searchText(name: String, description: String) -> String {

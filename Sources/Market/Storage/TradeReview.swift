@@ -13,15 +13,18 @@ final class TradeReview: Model, @unchecked Sendable {
     @Field(key: "rating") var rating: String
     @Field(key: "text") var text: String
     @Field(key: "created_at") var createdAt: Date
+    /// `MannerTag` codes joined by commas; empty for none.
+    @Field(key: "tags") var tags: String
 
     init() {}
 
-    init(productID: Int, reviewerID: String, revieweeID: String, rating: TradeRating, text: String, createdAt: Date) {
+    init(productID: Int, reviewerID: String, revieweeID: String, rating: TradeRating, text: String, tags: [MannerTag], createdAt: Date) {
         self.productID = productID
         self.reviewerID = reviewerID
         self.revieweeID = revieweeID
         self.rating = rating.rawValue
         self.text = text
+        self.tags = MannerTag.stored(tags)
         self.createdAt = createdAt
     }
 }

@@ -58,6 +58,8 @@ public struct SproutConfig: Sendable {
     public var liveTotal: Int?
     /// How often each instance checks that the access its live connections rest on still holds.
     public var liveAccessCheckInterval: Duration = .seconds(2)
+    /// How often each instance looks for appointment reminders due (`AppointmentReminders`).
+    public var appointmentReminderInterval: Duration = .seconds(60)
     /// `sprout serve --env production`: what only development may do is refused at start.
     public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
@@ -183,6 +185,11 @@ public struct SproutConfig: Sendable {
             throw ConfigError.invalid(name: "SPROUT_ACCESS_CHECK_INTERVAL", value: String(check), expected: "100 to 60000 milliseconds")
         }
         config.liveAccessCheckInterval = .milliseconds(check)
+        let reminders = try reader.integer("SPROUT_APPOINTMENT_REMINDER_SECONDS", default: 60)
+        guard (1...86_400).contains(reminders) else {
+            throw ConfigError.invalid(name: "SPROUT_APPOINTMENT_REMINDER_SECONDS", value: String(reminders), expected: "1 to 86400 seconds")
+        }
+        config.appointmentReminderInterval = .seconds(reminders)
         config.passwordCost = try reader.integer("SPROUT_PASSWORD_COST", default: config.passwordCost)
         guard PasswordHashing.configurableCosts.contains(config.passwordCost) else {
             throw ConfigError.invalid(

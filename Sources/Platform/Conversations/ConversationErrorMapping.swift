@@ -1,14 +1,16 @@
 import SproutAPI
 import Vapor
 
-/// The messenger's, the notifications', the push registry's and the reports' errors in Sprout's
-/// own API shape. The messenger's errors are in ConversationError.swift; the others beside their
-/// rules in Notifications/, Push/ and Reports/.
+/// The messenger's, the appointments', the notifications', the push registry's and the reports'
+/// errors in Sprout's own API shape. The messenger's errors are in ConversationError.swift; the
+/// others beside their rules in Appointments/, Notifications/, Push/ and Reports/.
 struct ConversationErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
             return try await next.respond(to: request)
         } catch let error as ConversationError {
+            throw Self.abort(error)
+        } catch let error as AppointmentError {
             throw Self.abort(error)
         } catch NotificationError.unknownKind {
             throw Abort(.badRequest, reason: "Unknown notification kind.")
@@ -35,6 +37,23 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
         case .badDeviceToken: Abort(.badRequest, reason: "fcm_token must be 1 to 4,096 printable characters.")
         case .nothingToSubscribe: Abort(.badRequest, reason: "Send a browser's endpoint and keys, or fcm_token.")
         case .notFound: Abort(.notFound, reason: "No such subscription of yours.")
+        }
+    }
+
+    /// A stranger's conversation or appointment is not found, whether or not it exists.
+    static func abort(_ error: AppointmentError) -> Abort {
+        switch error {
+        case .notFound: Abort(.notFound, reason: "No such conversation or appointment of yours.")
+        case .ownProposal: Abort(.forbidden, reason: "The other side answers a proposal; cancel your own instead.")
+        case .closed: Abort(.conflict, reason: "The appointment is no longer open to this: answered, replaced, cancelled or past.")
+        case .invalidTime(.unreadable):
+            Abort(.unprocessableEntity, reason: "starts_at must be an ISO 8601 time (2026-12-03T19:00:00+09:00) or a Korean local time (2026-12-03T19:00).")
+        case .invalidTime(.past): Abort(.unprocessableEntity, reason: "starts_at has passed.")
+        case let .invalidTime(.tooFar(days)): Abort(.unprocessableEntity, reason: "starts_at must be within \(days) days.")
+        case .invalidPlace(.empty): Abort(.unprocessableEntity, reason: "place is required.")
+        case let .invalidPlace(.tooLong(maximum)): Abort(.unprocessableEntity, reason: "place has at most \(maximum) characters.")
+        case .invalidPlace(.controlCharacters): Abort(.unprocessableEntity, reason: "place cannot hold control characters or line breaks.")
+        case .blocked: Abort(.forbidden, reason: "One of you blocked the other.")
         }
     }
 

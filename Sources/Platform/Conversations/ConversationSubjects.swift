@@ -1,5 +1,6 @@
 import Fluent
 import NIOConcurrencyHelpers
+import SproutAPI
 
 /// What a conversation is about: an app's thing by that app's id (`market`, a product id), or
 /// nothing in particular in an app (`id` empty: a chat room of the lessons contract).
@@ -41,6 +42,37 @@ public struct ConversationSubject: Sendable, Equatable {
     }
 }
 
+/// A step an app offers inside one conversation (a price offer, a review, a reservation): a link
+/// shown as a button under the conversation's header.
+public struct ConversationAction: Sendable, Equatable {
+    public let ko: String
+    public let en: String
+    public let path: String
+
+    public init(ko: String, en: String, path: String) {
+        self.ko = ko
+        self.en = en
+        self.path = path
+    }
+}
+
+/// What an app adds to one conversation as one of its two people sees it.
+public struct ConversationDetails: Sendable, Equatable {
+    public let actions: [ConversationAction]
+    /// The price of the deal between these two, where it is not the thing's own (an accepted
+    /// offer): the header shows it instead of the subject's.
+    public let price: Int?
+    /// What stands beside the other person's name (a seller's shop name), so that a person is
+    /// named in the conversation as the app's own pages name them.
+    public let besideName: String?
+
+    public init(actions: [ConversationAction] = [], price: Int? = nil, besideName: String? = nil) {
+        self.actions = actions
+        self.price = price
+        self.besideName = besideName
+    }
+}
+
 /// An app's answer to "what is this id, and whose": each module that has things to talk about
 /// gives one (`AppModule.conversationSubjects`), so the platform never reads an app's tables.
 public protocol ConversationSubjects: Sendable {
@@ -54,6 +86,9 @@ public protocol ConversationSubjects: Sendable {
     /// The pictures these people chose in this app (a stored file's path), shown beside them in
     /// conversations; none for an app without pictures of people.
     func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String]
+    /// What the conversation about `subjectID` between `viewer` and `other` offers `viewer`; a
+    /// conversation page asks once. Nothing, for an app that adds nothing.
+    func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails
 }
 
 extension ConversationSubjects {
@@ -65,6 +100,10 @@ extension ConversationSubjects {
     }
 
     public func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] { [:] }
+
+    public func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails {
+        ConversationDetails()
+    }
 }
 
 /// The apps' subjects, filled once the modules are built (they are built after the platform).
@@ -81,6 +120,13 @@ public final class ConversationSubjectDirectory: Sendable {
 
     func subjects(of app: String) -> (any ConversationSubjects)? {
         byApp.withLockedValue { $0[app] }
+    }
+
+    /// What the app of the conversation's subject adds to it for `viewer`; nothing for a
+    /// conversation about nothing in particular.
+    func details(of conversation: Conversations.Conversation, for viewer: String, on db: any Database) async throws -> ConversationDetails {
+        guard let about = conversation.about, let app = subjects(of: about.app) else { return ConversationDetails() }
+        return try await app.details(of: about.id, between: viewer, and: conversation.other.id, on: db)
     }
 
     /// The counters every kept inbox page depends on besides its account's own conversations.

@@ -60,6 +60,11 @@ extension Messenger {
         return found
     }
 
+    /// What the app of the conversation's subject adds to it for `me` (`ConversationDetails`).
+    public func details(of conversation: Conversations.Conversation, for me: String, on db: any Database) async throws -> ConversationDetails {
+        try await subjects.details(of: conversation, for: me, on: db)
+    }
+
     static func about(_ subject: ConversationSubject, app: String, id: String) -> Conversations.About {
         Conversations.About(app: app, id: id, title: subject.title, photo: subject.photo, price: subject.price, state: subject.state, path: subject.path)
     }

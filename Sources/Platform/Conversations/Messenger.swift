@@ -116,6 +116,14 @@ public struct Messenger: Sendable {
         _ = try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: [], notifies: false), on: db)
     }
 
+    /// Sends `text` by `me` in the conversation `id`, as `say(_:about:by:to:on:)` does: a line for
+    /// what someone did in it (an appointment proposed), which its own notification tells.
+    public func say(_ text: String, in id: String, by me: String, on db: any Database) async throws {
+        let text = try Self.checkedText(text, withPhoto: false)
+        let conversation = try await keptConversation(id, of: me, on: db)
+        _ = try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: [], notifies: false), on: db)
+    }
+
     /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.
     public struct Room: Sendable, Equatable {
         public let id: String

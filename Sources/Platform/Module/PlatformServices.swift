@@ -32,6 +32,10 @@ public struct PlatformServices: Sendable {
     public let notifications: AccountNotifications
     /// Conversations between two people about a module's things (`AppModule.conversationSubjects`).
     public let messenger: Messenger
+    /// Appointments (약속) proposed and agreed in conversations.
+    public let appointments: Appointments
+    /// Reminds both people of an accepted appointment an hour before it.
+    public let appointmentReminders: AppointmentReminderService
     /// The connection a batch of messages is written on (SQLite).
     public let dedicatedWrites: DedicatedWrites
     /// Copies SQLite's WAL into the database file beside the writes.
@@ -45,12 +49,14 @@ public struct PlatformServices: Sendable {
     public let calendars: CalendarFeeds
     /// The Socket.IO endpoint (`/socket.io/`); modules serve namespaces on it (`AppModule.socketNamespaces`).
     public let sockets: SocketIOServer
+    /// Korea's 읍·면·동 with their centres: a person's 동네, and the ones near it (`GET /api/places`).
+    public let neighbourhoods: Neighbourhoods
 
     public init(
         config: SproutConfig, clock: WallClock, ids: IdentifierGenerator, accounts: AccountDirectory, tokens: TokenService, apiKeys: APIKeyRegistry,
         files: FileStore, rateLimiter: RateLimiter, phoneSignIn: PhoneSignIn, broadcast: InstanceBroadcast, push: any PushSender, browserPush: any BrowserPushSender,
         pushHosts: PushServiceHosts, receipts: any ReceiptVerifier,
-        readVersions: ReadVersions, images: ImagePipeline
+        readVersions: ReadVersions, images: ImagePipeline, neighbourhoods: Neighbourhoods
     ) {
         self.config = config
         self.clock = clock
@@ -66,6 +72,7 @@ public struct PlatformServices: Sendable {
         pushSubscriptions = PushSubscriptions(hosts: pushHosts, outbox: pushes, clock: clock)
         self.receipts = receipts
         self.readVersions = readVersions
+        self.neighbourhoods = neighbourhoods
         liveAccess = LiveAccessWatch(clock: clock, interval: config.liveAccessCheckInterval)
         liveConnections = LiveConnections(perClient: config.livePerClient, total: config.liveTotal ?? LiveConnections.descriptorBudget().live)
         events = AccountEvents(broadcast: broadcast, access: liveAccess, clock: clock)
@@ -79,6 +86,10 @@ public struct PlatformServices: Sendable {
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
                               photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
                               writes: dedicatedWrites, limits: config.conversationLimits)
+        appointments = Appointments(messenger: messenger, notifications: notifications, clock: clock)
+        appointmentReminders = AppointmentReminderService(reminders: AppointmentReminders(notifications: notifications, clock: clock),
+                                                          interval: config.appointmentReminderInterval)
+        calendars.sources.register([AppointmentCalendar(clock: clock)])
     }
 
     /// Room for the most files one upload may carry, at the largest size each may be, plus a

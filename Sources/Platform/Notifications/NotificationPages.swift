@@ -141,6 +141,9 @@ struct NotificationPages: Sendable {
         case .message?: context.pick(ko: "새 메시지", en: "A new message")
         case .productLiked?: context.pick(ko: "내 상품을 누가 좋아할 때", en: "Someone likes my product")
         case .tradeReview?: context.pick(ko: "거래 후기를 받았을 때", en: "A trade review about me")
+        case .tradeNews?: context.pick(ko: "문의한 상품이 예약되거나 거래가 끝났을 때", en: "A product I asked about is reserved, released or sold")
+        case .reviewRequest?: context.pick(ko: "거래 후기를 남길 차례일 때", en: "A finished trade waits for my review")
+        case .priceOffer?: context.pick(ko: "가격 제안을 받거나 내 제안에 답이 왔을 때", en: "A price offer, or an answer to mine")
         case .lessonBought?: context.pick(ko: "내 레슨이 팔렸을 때", en: "My lesson is bought")
         case .lessonReview?: context.pick(ko: "내 레슨에 후기가 달렸을 때", en: "My lesson gets a review")
         case .lessonBooking?: context.pick(ko: "레슨 예약이 잡히거나 바뀌었을 때", en: "A lesson session is booked, moved or cancelled")
@@ -149,6 +152,9 @@ struct NotificationPages: Sendable {
         case .studyRequest?: context.pick(ko: "스터디 요청을 받았을 때", en: "A study request")
         case .studyMatch?: context.pick(ko: "스터디 매칭이 됐을 때", en: "A study match")
         case .studyChat?: context.pick(ko: "스터디 채팅 (페이지가 닫혀 있을 때)", en: "A study chat while its page is closed")
+        case .keywordAlert?: context.pick(ko: "내 동네에 키워드 상품이 올라왔을 때", en: "A product with one of my keywords is listed near me")
+        case .appointment?: context.pick(ko: "채팅에서 약속을 제안하거나 답했을 때", en: "An appointment is proposed or answered in a chat")
+        case .appointmentReminder?: context.pick(ko: "약속 한 시간 전 알림", en: "A reminder an hour before an appointment")
         case nil: kind
         }
     }

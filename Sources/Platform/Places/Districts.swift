@@ -1,6 +1,6 @@
 import Foundation
 
-/// Korea's 시/군/구 with their centre points (`Places/Data/neighbourhoods.csv`, see its NOTICE):
+/// Korea's 시/군/구 with their centre points (the rows of `Places/Data/places.csv` without a 동, see its NOTICE):
 /// where a study search is centred without a map, and where an in-person lesson takes place.
 public struct Districts: Sendable {
     public struct Place: Sendable, Equatable {
@@ -20,19 +20,13 @@ public struct Districts: Sendable {
     private let byCode: [String: Place]
 
     public init() throws {
-        guard let url = Bundle.module.url(forResource: "neighbourhoods", withExtension: "csv", subdirectory: "Data") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "Places/Data/neighbourhoods.csv"])
-        }
-        try self.init(csv: String(contentsOf: url, encoding: .utf8))
+        try self.init(csv: PlaceTable.bundled())
     }
 
+    /// `csv` in the form of `places.csv`; its 읍·면·동 rows are not districts and are passed over.
     public init(csv: String) throws {
-        places = try csv.split(separator: "\n").dropFirst().map { line in
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 5, let lat = Double(fields[3]), let long = Double(fields[4]) else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "neighbourhoods.csv: \(line)"])
-            }
-            return Place(code: fields[0], province: fields[1], district: fields[2], lat: lat, long: long)
+        places = try PlaceTable.rows(csv).filter(\.dong.isEmpty).map { row in
+            Place(code: row.code, province: row.province, district: row.district, lat: row.point.lat, long: row.point.long)
         }
         byCode = Dictionary(places.map { ($0.code, $0) }) { first, _ in first }
     }

@@ -38,6 +38,11 @@ public enum PlatformPaths {
     public static let conversationBlock = PagePath<String>("inbox/{conversation}/block")
     public static let conversationUnblock = PagePath<String>("inbox/{conversation}/unblock")
     public static let conversationReport = PagePath<String>("inbox/{conversation}/report")
+    /// 약속 잡기 in a conversation: a proposal, and the answers to one by conversation and appointment id.
+    public static let conversationAppointments = PagePath<String>("inbox/{conversation}/appointments")
+    public static let conversationAppointmentAccept = PagePath<(String, Int)>("inbox/{conversation}/appointments/{appointment}/accept")
+    public static let conversationAppointmentDecline = PagePath<(String, Int)>("inbox/{conversation}/appointments/{appointment}/decline")
+    public static let conversationAppointmentCancel = PagePath<(String, Int)>("inbox/{conversation}/appointments/{appointment}/cancel")
 
     public static let notifications = PagePath<Void>("notifications")
     public static let notificationSettings = PagePath<Void>("notifications/settings")

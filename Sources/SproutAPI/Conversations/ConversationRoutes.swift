@@ -17,12 +17,30 @@ extension Conversations {
         /// By the blocked account's id.
         public static let unblock = APIRoute<String, NoBody, BlockStatus>(.delete, "api/blocks/{account}", credential: .bearer)
         public static let unread = APIRoute<Void, NoBody, Unread>(.get, "api/unread", credential: .bearer)
+        /// The conversation's appointments, newest first.
+        public static let appointments = APIRoute<String, NoBody, AppointmentList>(.get, "api/conversations/{conversation}/appointments", credential: .bearer)
+        /// Answers 201 with the proposal; it replaces the one waiting and an upcoming accepted one.
+        public static let propose = APIRoute<String, ProposeAppointment, Appointment>(.post, "api/conversations/{conversation}/appointments",
+                                                                                       credential: .bearer)
+        /// By conversation id and appointment id; only the other side answers a proposal.
+        public static let acceptAppointment = APIRoute<(String, Int), NoBody, Appointment>(
+            .post, "api/conversations/{conversation}/appointments/{appointment}/accept", credential: .bearer
+        )
+        public static let declineAppointment = APIRoute<(String, Int), NoBody, Appointment>(
+            .post, "api/conversations/{conversation}/appointments/{appointment}/decline", credential: .bearer
+        )
+        /// Either side calls off an accepted one; its proposer withdraws a waiting one.
+        public static let cancelAppointment = APIRoute<(String, Int), NoBody, Appointment>(
+            .post, "api/conversations/{conversation}/appointments/{appointment}/cancel", credential: .bearer
+        )
 
         /// `before` (the `nextBefore` of the page before) and `limit`.
         public static let paging = ["before", "limit"]
 
         public static let all = [AnyAPIRoute(open), AnyAPIRoute(inbox), AnyAPIRoute(conversation), AnyAPIRoute(messages), AnyAPIRoute(send),
-                                 AnyAPIRoute(read), AnyAPIRoute(report), AnyAPIRoute(block), AnyAPIRoute(unblock), AnyAPIRoute(unread)]
+                                 AnyAPIRoute(read), AnyAPIRoute(report), AnyAPIRoute(block), AnyAPIRoute(unblock), AnyAPIRoute(unread),
+                                 AnyAPIRoute(appointments), AnyAPIRoute(propose), AnyAPIRoute(acceptAppointment), AnyAPIRoute(declineAppointment),
+                                 AnyAPIRoute(cancelAppointment)]
     }
 }
 

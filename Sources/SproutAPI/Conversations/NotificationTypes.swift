@@ -7,6 +7,12 @@ public enum Notifications {
         case message
         case productLiked = "product_liked"
         case tradeReview = "trade_review"
+        /// A product I asked about was reserved for me, released, sold to me or to someone else.
+        case tradeNews = "trade_news"
+        /// A finished trade waits for my review.
+        case reviewRequest = "review_request"
+        /// A price offered for my product, or my offer accepted or declined.
+        case priceOffer = "price_offer"
         case lessonBought = "lesson_bought"
         case lessonReview = "lesson_review"
         /// A session booked, moved or cancelled by the other side.
@@ -18,6 +24,12 @@ public enum Notifications {
         case studyRequest = "study_request"
         case studyMatch = "study_match"
         case studyChat = "study_chat"
+        /// A new listing near me whose title has one of my keywords.
+        case keywordAlert = "keyword_alert"
+        /// An appointment proposed, accepted, declined or cancelled in a conversation.
+        case appointment
+        /// An accepted appointment in an hour.
+        case appointmentReminder = "appointment_reminder"
     }
 
     public struct Item: Codable, Sendable, Equatable {

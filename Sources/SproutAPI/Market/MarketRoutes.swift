@@ -41,14 +41,43 @@ extension Market {
         public static let like = APIRoute<Int, NoBody, LikeStatus>(.put, "api/market/likes/{id}", credential: .bearer)
         public static let unlike = APIRoute<Int, NoBody, LikeStatus>(.delete, "api/market/likes/{id}", credential: .bearer)
         public static let likeStatus = APIRoute<Int, NoBody, LikeStatus>(.get, "api/market/likes/{id}", credential: .bearer)
-        /// Newest first; empty when the account is not a vendor.
-        public static let myProducts = APIRoute<Void, NoBody, Page>(.get, "api/market/my-products", query: paging, credential: .bearer)
+        /// Newest first; empty when the account is not a vendor. `tab` (a `MyProductsTab`) lists one
+        /// tab; without it, every product.
+        public static let myProducts = APIRoute<Void, NoBody, Page>(.get, "api/market/my-products", query: paging + ["tab"], credential: .bearer)
+        /// What was sold to me (구매내역), newest first.
+        public static let purchases = APIRoute<Void, NoBody, Page>(.get, "api/market/purchases", query: paging, credential: .bearer)
         /// A seller's trust and the reviews of their trades, by vendor id.
         public static let vendorProfile = APIRoute<Int, NoBody, VendorProfile>(.get, "api/market/vendors/{id}", credential: .none)
         public static let reserve = APIRoute<Int, ReservationRequest, TradeState>(.post, "api/market/products/{id}/reservation", credential: .bearer)
         public static let releaseReservation = APIRoute<Int, NoBody, TradeState>(.delete, "api/market/products/{id}/reservation", credential: .bearer)
         public static let markSold = APIRoute<Int, SoldRequest, TradeState>(.post, "api/market/products/{id}/sold", credential: .bearer)
         public static let reviewTrade = APIRoute<Int, TradeReviewRequest, TradeState>(.post, "api/market/products/{id}/reviews", credential: .bearer)
+        /// 가격 제안: the buyer in a conversation about a product offers a price, by conversation id.
+        public static let makeOffer = APIRoute<String, OfferRequest, Offer>(.post, "api/conversations/{conversation}/offers", credential: .bearer)
+        /// The seller takes or turns down an offer, by offer id.
+        public static let acceptOffer = APIRoute<Int, NoBody, Offer>(.post, "api/market/offers/{offer}/accept", credential: .bearer)
+        public static let declineOffer = APIRoute<Int, NoBody, Offer>(.post, "api/market/offers/{offer}/decline", credential: .bearer)
+        /// Every offer for the seller's product, newest first.
+        public static let productOffers = APIRoute<Int, NoBody, OfferList>(.get, "api/market/products/{id}/offers", credential: .bearer)
+        /// 끌올: the seller brings a product for sale back to the top, once every few days (409 with
+        /// `BumpRefusal.nextBumpAt` when too soon).
+        public static let bump = APIRoute<Int, NoBody, Bump>(.post, "api/market/products/{id}/bump", credential: .bearer)
+        /// The seller takes the product out of every public list, and puts it back.
+        public static let hide = APIRoute<Int, NoBody, ListingState>(.post, "api/market/products/{id}/hide", credential: .bearer)
+        public static let unhide = APIRoute<Int, NoBody, ListingState>(.post, "api/market/products/{id}/unhide", credential: .bearer)
+
+        /// 내 동네: my 동 (up to two, one current) and my range.
+        public static let neighbourhoods = APIRoute<Void, NoBody, NeighbourhoodList>(.get, "api/market/neighbourhoods", credential: .bearer)
+        public static let setNeighbourhoods = APIRoute<Void, NeighbourhoodsRequest, NeighbourhoodList>(.put, "api/market/neighbourhoods", credential: .bearer)
+        public static let verifyNeighbourhood = APIRoute<Void, VerificationRequest, NeighbourhoodList>(.post, "api/market/neighbourhoods/verify",
+                                                                                                       credential: .bearer)
+        /// Products within my range of my current 동, newest bump first, paged by `cursor`.
+        public static let nearby = APIRoute<Void, NoBody, NearbyPage>(.get, "api/market/nearby",
+                                                                      query: ["range", "q", "category", "giveaway", "cursor", "limit"], credential: .bearer)
+        /// 키워드 알림: my keywords; a keyword is removed by itself (percent-encoded in the path).
+        public static let keywords = APIRoute<Void, NoBody, KeywordList>(.get, "api/market/keywords", credential: .bearer)
+        public static let addKeyword = APIRoute<Void, KeywordRequest, KeywordList>(.post, "api/market/keywords", credential: .bearer)
+        public static let removeKeyword = APIRoute<String, NoBody, KeywordList>(.delete, "api/market/keywords/{keyword}", credential: .bearer)
 
         /// `page_no` (from 1) and `items_per_page`.
         public static let paging = ["page_no", "items_per_page"]
@@ -62,6 +91,10 @@ extension Market {
             AnyAPIRoute(vendor), AnyAPIRoute(becomeVendor), AnyAPIRoute(rotateVendorSecret),
             AnyAPIRoute(likes), AnyAPIRoute(like), AnyAPIRoute(unlike), AnyAPIRoute(likeStatus), AnyAPIRoute(myProducts),
             AnyAPIRoute(vendorProfile), AnyAPIRoute(reserve), AnyAPIRoute(releaseReservation), AnyAPIRoute(markSold), AnyAPIRoute(reviewTrade),
+            AnyAPIRoute(makeOffer), AnyAPIRoute(acceptOffer), AnyAPIRoute(declineOffer), AnyAPIRoute(productOffers),
+            AnyAPIRoute(purchases), AnyAPIRoute(bump), AnyAPIRoute(hide), AnyAPIRoute(unhide),
+            AnyAPIRoute(neighbourhoods), AnyAPIRoute(setNeighbourhoods), AnyAPIRoute(verifyNeighbourhood), AnyAPIRoute(nearby),
+            AnyAPIRoute(keywords), AnyAPIRoute(addKeyword), AnyAPIRoute(removeKeyword),
         ]
     }
 }

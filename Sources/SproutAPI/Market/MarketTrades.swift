@@ -44,10 +44,26 @@ extension Market {
         /// `great`, `good` or `bad`.
         public var rating: String
         public var text: String?
+        /// 매너 칭찬 (or their opposites, with `bad`) by code: `punctual`, `kind`, `responsive`, and
+        /// of a seller `as_described`, `fair_price`; `not_punctual`, `unkind`, `slow_to_reply`, and of a
+        /// seller `not_as_described`, `overpriced`. A client that sends none sends no key.
+        public var tags: [String]
 
-        public init(rating: String, text: String?) {
+        public init(rating: String, text: String?, tags: [String] = []) {
             self.rating = rating
             self.text = text
+            self.tags = tags
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rating, text, tags
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            rating = try c.decode(String.self, forKey: .rating)
+            text = try c.decodeIfPresent(String.self, forKey: .text)
+            tags = try c.decodeIfPresent([String].self, forKey: .tags) ?? []
         }
     }
 
@@ -60,18 +76,32 @@ extension Market {
         /// Whether the trust counts it: a review of the sale that closed its product, by an
         /// account with a history (`Trust`).
         public var counted: Bool
+        /// The 매너 tags given, by code (`TradeReviewRequest.tags`).
+        public var tags: [String]
 
-        public init(productID: Int, rating: String, text: String, reviewerName: String, createdAt: String, counted: Bool) {
+        public init(productID: Int, rating: String, text: String, reviewerName: String, createdAt: String, counted: Bool, tags: [String] = []) {
             self.productID = productID
             self.rating = rating
             self.text = text
             self.reviewerName = reviewerName
             self.createdAt = createdAt
             self.counted = counted
+            self.tags = tags
         }
 
         enum CodingKeys: String, CodingKey {
-            case productID = "product_id", rating, text, reviewerName = "reviewer_name", createdAt = "created_at", counted
+            case productID = "product_id", rating, text, reviewerName = "reviewer_name", createdAt = "created_at", counted, tags
+        }
+    }
+
+    /// How many reviews that count gave someone one 매너 tag.
+    public struct TagCount: Codable, Sendable, Equatable {
+        public var tag: String
+        public var count: Int
+
+        public init(tag: String, count: Int) {
+            self.tag = tag
+            self.count = count
         }
     }
 
@@ -106,17 +136,20 @@ extension Market {
         public var since: String
         public var trust: Trust
         public var reviews: [TradeReview]
+        /// Each 매너 tag the reviews that count gave, most given first.
+        public var tags: [TagCount]
 
-        public init(vendorID: Int, name: String, since: String, trust: Trust, reviews: [TradeReview]) {
+        public init(vendorID: Int, name: String, since: String, trust: Trust, reviews: [TradeReview], tags: [TagCount] = []) {
             self.vendorID = vendorID
             self.name = name
             self.since = since
             self.trust = trust
             self.reviews = reviews
+            self.tags = tags
         }
 
         enum CodingKeys: String, CodingKey {
-            case vendorID = "vendor_id", name, since, trust, reviews
+            case vendorID = "vendor_id", name, since, trust, reviews, tags
         }
     }
 }

@@ -3,15 +3,19 @@ import Observation
 import SproutAPI
 import SproutKit
 
-/// Browse, Likes and My products: a paged list that loads its first page on appearing, prefetches
-/// the next one when a cell near the end appears, never asks for a page twice, and never shows
-/// a product twice (new products shift offset pages while one scrolls).
+/// Browse, Likes, My products (all, or one tab) and 구매내역: a paged list that loads its first
+/// page on appearing, prefetches the next one when a cell near the end appears, never asks for a
+/// page twice, and never shows a product twice (new products shift offset pages while one scrolls).
 @MainActor @Observable
 public final class ProductListViewModel {
     public enum Source: Sendable, Equatable {
         case all
         case liked
         case mine
+        /// One tab of my products: 판매중, 예약중, 거래완료 or 숨김.
+        case myTab(Market.MyProductsTab)
+        /// What was sold to me (구매내역).
+        case purchases
     }
 
     public enum Layout: Sendable, Equatable {
@@ -115,6 +119,8 @@ public final class ProductListViewModel {
         case .all: try await market.products(page: number, itemsPerPage: pageSize, search: search.isEmpty ? nil : search)
         case .liked: try await market.likedProducts(page: number, itemsPerPage: pageSize)
         case .mine: try await market.myProducts(page: number, itemsPerPage: pageSize)
+        case let .myTab(tab): try await ProductControlsClient(market: market).mine(tab: tab, page: number, itemsPerPage: pageSize)
+        case .purchases: try await ProductControlsClient(market: market).purchases(page: number, itemsPerPage: pageSize)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Platform
 import SQLKit
 
 /// Finds waiting people near a point through the queue's spatial index (see `CreateQueueEntry`):

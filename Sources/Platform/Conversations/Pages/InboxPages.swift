@@ -8,6 +8,7 @@ import Vapor
 struct InboxPages: Sendable {
     let messenger: Messenger
     let uploadBodyLimit: ByteCount
+    let appointments: Appointments
 
     func register(on pages: any RoutesBuilder) {
         pages.get(PlatformPaths.inbox, use: list)
@@ -129,30 +130,37 @@ struct InboxPages: Sendable {
         )
     }
 
-    private func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, status: HTTPResponseStatus = .ok) async throws -> Response {
+    /// The conversation page; `appointments` is what an appointment form brings back after a refusal (`AppointmentPages`).
+    func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, appointments refused: AppointmentViews.Refused = .init(),
+                          status: HTTPResponseStatus = .ok) async throws -> Response {
         let id = try await conversationID(try webID(req), for: me, req)
         let before = try Self.beforeCursor(req)
         do {
             let page = try await messenger.messages(in: id, for: me, before: before, limit: 50, on: req.db)
             // Opening the newest page reads it; the badge counts drop with this page.
             if before == nil { _ = try await messenger.markRead(id, by: me, on: req.db) }
-            let conversation = try await messenger.conversation(id, for: me, on: req.db)
+            var conversation = try await messenger.conversation(id, for: me, on: req.db)
+            let details = try await messenger.details(of: conversation, for: me, on: req.db)
+            // The price of the deal between these two (an accepted offer) is the one the header shows.
+            if let price = details.price { conversation.about?.price = price }
             let otherReadUpTo = try await messenger.readUpTo(of: conversation.other.id, in: id, on: req.db)
+            let shown = AppointmentViews.Shown(current: try await appointments.current(in: id, for: me, on: req.db), refused: refused)
             let fresh = try await PageContext.load(for: req)
-            return InboxViews.conversation(before == nil ? fresh : context, me: me, conversation, page, otherReadUpTo: otherReadUpTo, error: error, status: status)
+            return InboxViews.conversation(before == nil ? fresh : context, me: me, conversation, page, otherReadUpTo: otherReadUpTo, details: details,
+                                           appointments: shown, error: error, status: status)
         } catch ConversationError.notFound {
             throw Abort(.notFound)
         }
     }
 
     /// The page's conversation, by the id its web page goes by (`Conversation.webID`).
-    private func webID(_ req: Request) throws -> String {
+    func webID(_ req: Request) throws -> String {
         guard let webID = req.parameters.get("conversation") else { throw Abort(.notFound) }
         return webID
     }
 
     /// The id of the conversation whose page is `webID`: 404 unless `me` is in it.
-    private func conversationID(_ webID: String, for me: String, _ req: Request) async throws -> String {
+    func conversationID(_ webID: String, for me: String, _ req: Request) async throws -> String {
         do {
             return try await messenger.conversationID(ofWebID: webID, for: me, on: req.db)
         } catch ConversationError.notFound {

@@ -43,12 +43,17 @@ enum InboxViews {
     }
 
     static func conversation(_ context: PageContext, me: String, _ conversation: Conversations.Conversation,
-                             _ page: Conversations.MessagePage, otherReadUpTo: Int, error: String? = nil, status: HTTPResponseStatus = .ok) -> Response {
+                             _ page: Conversations.MessagePage, otherReadUpTo: Int, details: ConversationDetails = ConversationDetails(),
+                             appointments: AppointmentViews.Shown? = nil, error: String? = nil, status: HTTPResponseStatus = .ok) -> Response {
         let webID = conversation.webID
         return PageLayout.render(title: conversation.other.name, context: context, status: status, .group(
             .nav(.class("conversation-head"), .a(.id("back-to-inbox"), .href(PlatformPaths.inbox.link), .text("← " + context.pick(ko: "채팅 목록", en: "All chats")))),
-            .h1(.id("conversation-title"), .text(conversation.other.name)),
+            .h1(.id("conversation-title"), .text(conversation.other.name), .unwrap(details.besideName.flatMap { $0 == conversation.other.name ? nil : $0 }) {
+                .span(.class("beside-name"), .text(" · " + $0))
+            }),
             .unwrap(conversation.about) { about($0, context) },
+            .unwrap(appointments) { AppointmentViews.header(webID, $0, otherName: conversation.other.name, context) },
+            actions(details.actions, context),
             .unwrap(page.nextBefore) { before in
                 .a(.id("older-messages"), .class("button secondary"), .href(PlatformPaths.conversation.link(webID, query: [("before", String(before))])),
                    .text(context.pick(ko: "이전 메시지 보기", en: "Earlier messages")))
@@ -62,6 +67,7 @@ enum InboxViews {
                 ? .p(.id("blocked-note"), .class("hint"), .text(context.pick(ko: "차단한 사람이에요. 차단을 풀어야 메시지를 보낼 수 있어요.",
                                                                          en: "You blocked this person. Unblock them to send messages.")))
                 : sendForm(webID, context, error: error),
+            .unwrap(appointments) { conversation.blocked ? .empty : AppointmentViews.form(webID, $0, context) },
             .form(.id("read-form"), .action(path: PlatformPaths.conversationRead.link(webID)), .method(.post), .attribute(named: "hidden", value: "hidden"), PageLayout.csrfField(context)),
             .div(
                 .class("inline-actions conversation-actions"),
@@ -88,6 +94,17 @@ enum InboxViews {
                 }
             )
         )
+    }
+
+    /// The steps the conversation's app offers here (offer a price, review the trade), as a row of
+    /// buttons under the header.
+    private static func actions(_ actions: [ConversationAction], _ context: PageContext) -> Node<HTML.BodyContext> {
+        .if(!actions.isEmpty, .nav(
+            .id("conversation-app-actions"), .class("inline-actions conversation-app-actions"),
+            .forEach(actions) { action in
+                .a(.class("button secondary small"), .href(action.path), .text(context.pick(ko: action.ko, en: action.en)))
+            }
+        ))
     }
 
     static func message(_ message: Conversations.Message, mine: Bool, readByOther: Bool, _ context: PageContext) -> Node<HTML.ListContext> {

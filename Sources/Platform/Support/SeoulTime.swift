@@ -1,16 +1,16 @@
 import Foundation
-import Platform
 
-/// Lesson times are opened in Asia/Seoul, which keeps UTC+9 all year (no daylight saving since
-/// 1988), so a local time converts by the fixed offset.
-enum SeoulTime {
-    static let offset: TimeInterval = 9 * 3600
-    static let zone = TimeZone(secondsFromGMT: 9 * 3600) ?? .current
+/// The times people meet at (lesson sessions, appointments in a conversation) are Korean times:
+/// Asia/Seoul, which keeps UTC+9 all year (no daylight saving since 1988), so a local time
+/// converts by the fixed offset.
+public enum SeoulTime {
+    public static let offset: TimeInterval = 9 * 3600
+    public static let zone = TimeZone(secondsFromGMT: 9 * 3600) ?? .current
 
     /// `2026-12-01T19:00:00+09:00`, `…Z`, `…+0900`, or a Seoul time without an offset
     /// (`2026-12-01T19:00`, `2026-12-01 19:00:00`); with `dateOnly`, also `2026-12-01` (its midnight
     /// in Seoul). nil for anything else, including impossible dates.
-    static func parse(_ text: String, dateOnly: Bool = false) -> Date? {
+    public static func parse(_ text: String, dateOnly: Bool = false) -> Date? {
         let bytes = Array(text.utf8)
         guard bytes.count >= 10, bytes.count <= 40 else { return nil }
         func number(_ range: Range<Int>) -> Int? {
@@ -51,10 +51,10 @@ enum SeoulTime {
     }
 
     /// A UTC instant as the wire writes it: `2026-12-01T10:00:00Z`.
-    static func wire(_ date: Date) -> String { UTCTimestamp.format(date) + "Z" }
+    public static func wire(_ date: Date) -> String { UTCTimestamp.format(date) + "Z" }
 
     /// The Seoul calendar day of `date`'s week, from Monday, as its midnight.
-    static func mondayOfWeek(containing date: Date) -> Date {
+    public static func mondayOfWeek(containing date: Date) -> Date {
         let localSeconds = date.timeIntervalSince1970 + offset
         let days = Int((localSeconds / 86_400).rounded(.down))
         // 1970-01-01 was a Thursday: (days + 3) mod 7 is 0 on Mondays.
@@ -78,7 +78,7 @@ private extension UInt8 {
 extension SeoulTime {
     /// "12월 3일 (수) 19:00" and "Wed 3 Dec, 19:00 KST": a session's time as notifications and
     /// conversation lines say it.
-    static func spoken(_ date: Date) -> (ko: String, en: String) {
+    public static func spoken(_ date: Date) -> (ko: String, en: String) {
         let local = Int((date.timeIntervalSince1970 + offset).rounded(.down))
         let days = Int((Double(local) / 86_400).rounded(.down))
         let (_, month, day) = UTCTimestamp.civil(fromDays: days)
@@ -93,21 +93,33 @@ extension SeoulTime {
 
 extension SeoulTime {
     /// The Seoul calendar date of `date`: `2026-12-01`, what a week link and a date field carry.
-    static func isoDay(_ date: Date) -> String {
+    public static func isoDay(_ date: Date) -> String {
         let days = Int(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
         let (year, month, day) = UTCTimestamp.civil(fromDays: days)
         return String(format: "%04d-%02d-%02d", year, month, day)
     }
 
     /// "19:00" in Seoul.
-    static func clock(_ date: Date) -> String {
+    public static func clock(_ date: Date) -> String {
         let seconds = (Int((date.timeIntervalSince1970 + offset).rounded(.down)) % 86_400 + 86_400) % 86_400
         return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
     }
 
     /// "12월 1일 (화)" and "Tue 1 Dec".
-    static func dayName(_ date: Date) -> (ko: String, en: String) {
+    public static func dayName(_ date: Date) -> (ko: String, en: String) {
         let spoken = spoken(date)
         return (String(spoken.ko.dropLast(6)), String(spoken.en.split(separator: ",").first ?? ""))
+    }
+}
+
+extension SeoulTime {
+    /// "12월 3일 (목) 오후 7:00" and "Thu 3 Dec, 7:00 PM KST": a time two people agreed to meet
+    /// at, as they would say it to each other.
+    public static func spokenTwelveHour(_ date: Date) -> (ko: String, en: String) {
+        let day = dayName(date)
+        let seconds = (Int((date.timeIntervalSince1970 + offset).rounded(.down)) % 86_400 + 86_400) % 86_400
+        let hour = seconds / 3600, minute = String(format: "%02d", seconds % 3600 / 60)
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return ("\(day.ko) \(hour < 12 ? "오전" : "오후") \(twelve):\(minute)", "\(day.en), \(twelve):\(minute) \(hour < 12 ? "AM" : "PM") KST")
     }
 }

@@ -1,20 +1,21 @@
 import Foundation
 
 /// A point on Earth, validated: latitudes in [-90, 90], longitudes in [-180, 180], both finite.
-struct GeoPoint: Sendable, Equatable {
-    let lat: Double
-    let long: Double
+public struct GeoPoint: Sendable, Hashable {
+    public let lat: Double
+    public let long: Double
 
-    init?(lat: Double, long: Double) {
+    public init?(lat: Double, long: Double) {
         guard lat.isFinite, long.isFinite, (-90...90).contains(lat), (-180...180).contains(long) else { return nil }
         self.lat = lat
         self.long = long
     }
 
-    static let earthRadius = 6_371_008.8
+    /// The mean radius, in metres.
+    public static let earthRadius = 6_371_008.8
 
     /// Great-circle distance in metres (haversine, stable for short distances).
-    func distance(to other: GeoPoint) -> Double {
+    public func distance(to other: GeoPoint) -> Double {
         let φ1 = lat * .pi / 180, φ2 = other.lat * .pi / 180
         let Δφ = φ2 - φ1, Δλ = (other.long - long) * .pi / 180
         let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
@@ -26,10 +27,10 @@ struct GeoPoint: Sendable, Equatable {
 /// centre: the box a spatial index can answer. One box usually; two when the circle crosses the
 /// antimeridian; one full-longitude band when it reaches a pole. Callers keep only the points whose
 /// true distance is within the radius.
-struct GeoBox: Sendable, Equatable {
-    let minLat: Double, maxLat: Double, minLong: Double, maxLong: Double
+public struct GeoBox: Sendable, Equatable {
+    public let minLat: Double, maxLat: Double, minLong: Double, maxLong: Double
 
-    static func covering(_ centre: GeoPoint, radius: Double) -> [GeoBox] {
+    public static func covering(_ centre: GeoPoint, radius: Double) -> [GeoBox] {
         let angular = radius / GeoPoint.earthRadius
         let latSpan = angular * 180 / .pi
         let minLat = centre.lat - latSpan, maxLat = centre.lat + latSpan

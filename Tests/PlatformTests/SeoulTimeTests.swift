@@ -1,9 +1,9 @@
 import Foundation
-@testable import Lessons
+import Platform
 import Testing
 
-/// `SeoulTime`: the times teachers open slots at and the words notifications say them in. Seoul keeps
-/// UTC+9 all year, so every expectation below is a fixed instant.
+/// `SeoulTime`: the times teachers open slots and people make appointments at, and the words
+/// notifications say them in. Seoul keeps UTC+9 all year, so every expectation below is a fixed instant.
 @Suite struct SeoulTimeTests {
     /// 2026-12-01T10:00:00Z: Tuesday 1 December 2026, 19:00 in Seoul.
     static let tuesdayEvening = Date(timeIntervalSince1970: 1_796_119_200)
@@ -114,6 +114,16 @@ import Testing
         #expect(SeoulTime.dayName(newYear).en == "Fri 1 Jan")
         #expect(SeoulTime.dayName(Self.tuesdayEvening).ko == "12월 1일 (화)")
         #expect(SeoulTime.wire(Self.tuesdayEvening) == "2026-12-01T10:00:00Z")
+    }
+
+    @Test func appointmentsAreSaidOnATwelveHourClock() {
+        #expect(SeoulTime.spokenTwelveHour(Self.tuesdayEvening).ko == "12월 1일 (화) 오후 7:00")
+        #expect(SeoulTime.spokenTwelveHour(Self.tuesdayEvening).en == "Tue 1 Dec, 7:00 PM KST")
+        // 00:30 and 12:05 in Seoul: twelve, not zero, on either side of noon.
+        let newYear = Date(timeIntervalSince1970: 1_798_731_000)
+        #expect(SeoulTime.spokenTwelveHour(newYear).ko == "1월 1일 (금) 오전 12:30")
+        #expect(SeoulTime.spokenTwelveHour(newYear.addingTimeInterval(11.5 * 3600 + 300)).ko == "1월 1일 (금) 오후 12:05")
+        #expect(SeoulTime.spokenTwelveHour(newYear.addingTimeInterval(9 * 3600)).en == "Fri 1 Jan, 9:30 AM KST")
     }
 
     /// What the wire writes parses back to the same instant, and a Seoul day and clock to the minute.
