@@ -31,7 +31,7 @@ public struct MarketModule: AppModule {
     /// The counter every write to the tables its kept answers read moves (`ReadVersions`).
     static let readGroup = "market"
 
-    public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog, trades: trades) }
+    public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog, trades: trades, appointments: platform.appointments) }
 
     public let assets: ModuleAssets?
 

@@ -33,6 +33,23 @@ import VaporTesting
                       conversation: conversation)
     }
 
+    @Test func anAcceptedMeetingIsWhatTheSellerReservesFor() async throws {
+        try await withSprout { sprout in
+            let deal = try await Self.haggle(sprout)
+            let reserve = { try await sprout.details(of: deal.conversation.id, for: deal.seller).actions.filter { $0.path.hasSuffix("#trade") }.map(\.ko) }
+            #expect(try await reserve() == ["예약하기"])
+            let appointments = sprout.platform.appointments
+            // 2026-01-02 10:00 UTC is 19:00 in Seoul.
+            let meeting = try await appointments.propose(in: deal.conversation.id, by: deal.buyer.id, at: Appointments.time("2026-01-02T10:00:00Z"),
+                                                         place: "망원역 2번 출구", on: sprout.app.db)
+            #expect(try await reserve() == ["예약하기"], "a time only proposed is not yet the plan")
+            _ = try await appointments.accept(meeting.id, in: deal.conversation.id, by: deal.seller.id, on: sprout.app.db)
+            #expect(try await reserve() == ["약속대로 예약하기 (1월 2일 (금) 오후 7:00)"])
+            #expect(try await sprout.details(of: deal.conversation.id, for: deal.buyer).actions.allSatisfy { !$0.path.hasSuffix("#trade") },
+                    "the buyer does not reserve")
+        }
+    }
+
     @Test func aBuyerOffersTheSellerAcceptsAndItIsThePriceOfTheirTrade() async throws {
         try await withSprout { sprout in
             let deal = try await Self.haggle(sprout)

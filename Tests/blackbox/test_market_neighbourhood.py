@@ -17,7 +17,9 @@ from __future__ import annotations
 import base64
 import json
 import math
+import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import requests
@@ -25,6 +27,8 @@ import requests
 from pyhelpers.conversations_api import PASSWORD, ConversationsAPI, Person, check_notification, unique_tag
 from pyhelpers.lessons_api import describe
 from pyhelpers.market_api import expect_error, expect_status, tiny_png
+from pyhelpers.scratch_postgres import create_database, drop_database
+from pyhelpers.sprout_server import NO_RATE_LIMITS, start_server
 from pyhelpers.web_forms import WebVisitor, redirect_path
 
 MANGWON_1 = "1144069000"     # 서울 마포구 망원제1동
@@ -271,6 +275,16 @@ def test_a_person_keeps_up_to_two_dongs_one_of_them_current_and_a_range(conv):
     assert mine(conv, other) == {"neighbourhoods": [], "range": "near"}, "another account's 동네 is its own"
     cleared = living_in(conv, person)
     assert cleared["neighbourhoods"] == [], cleared
+
+
+def test_changes_sent_at_once_apply_one_after_the_other(conv):
+    person = conv.join()
+    bodies = [[MANGWON_1, MANGWON_2], [HAPJEONG, YEOUI], [JAMSIL_BON], [PYEONGCHANG, MANGWON_1], [ULLEUNG, HAPJEONG], [YEOUI]] * 2
+    with ThreadPoolExecutor(max_workers=len(bodies)) as pool:
+        answers = list(pool.map(lambda codes: put_dongs(conv, person, {"codes": codes}), bodies))
+    assert all(a.status_code == 200 for a in answers), [describe(a) for a in answers if a.status_code != 200]
+    final = [c["code"] for c in mine(conv, person)["neighbourhoods"]]
+    assert final in bodies, f"the outcome of one of the changes, not a mix: {final}"
 
 
 def test_a_dong_is_verified_by_a_position_within_5_km_of_its_centre(conv):
@@ -570,12 +584,26 @@ def test_a_new_listing_in_range_alerts_each_keyword_holder_once(conv):
     for person, why in ((seller, "the seller"), (far, "16.7 km away"), (yeoui_near, "beyond 3 km"), (placeless, "no 동네")):
         assert alerts(person) == [], f"no alert for {why}"
 
+    web = WebVisitor(conv.base_url)
+    assert web.log_in(seller.email, PASSWORD).status_code == 303
+    edited = web.submit(f"/market/products/{first}/edit", "form#product-form", {
+        "name": f"{title} (edited)", "price": "45000", "discounted_price": "0", "description": "Lightly used, no scratches.",
+    })
+    assert redirect_path(edited) == f"/market/products/{first}", edited.text[:500]
+    assert alerts(buyer) == got, "an edit is not a new listing"
+
     second = web_sell(conv, seller, f"접이식 자전거 {keyword}")
     assert second > first
     got = alerts(buyer)
     assert len(got) == 1, f"two listings while the first alert is unread make one merged alert: {got}"
     assert got[0]["text"] == f"‘{keyword}’ 새 글 2개", got
     assert all(alerts(person) == [] for person in (seller, far, yeoui_near, placeless))
+
+    expect_status(conv.read_notifications(buyer, {}), 200)
+    third = conv.product(seller, name=f"Kids bike {keyword}")["id"]
+    got = alerts(buyer)
+    assert [(n["read"], n["text"]) for n in got] == [(False, f"‘{keyword}’ 새 글: Kids bike {keyword}"), (True, f"‘{keyword}’ 새 글 2개")], \
+        f"once read, the next listing ({third}) is told of anew: {got}"
     for item in conv.notifications(buyer):
         check_notification(item)
 
@@ -652,3 +680,65 @@ def test_a_neighbourhoods_body_in_another_media_type_is_refused(conv, settled, c
     assert response.status_code in (400, 415), describe(response)
     alive(conv)
     assert mine(conv, settled) == before
+
+
+# --- PostgreSQL ----------------------------------------------------------------------------------
+# The nearby query and the keyword match are SQL of each database's own (SQLite's R*Tree and
+# instr, PostgreSQL's point-in-box index and strpos): the core of the above again on PostgreSQL,
+# `TEST_DATABASE_URL` or the local server .ci/run sets up; skipped without one, except in CI.
+
+PG_ADMIN_URL = os.environ.get("TEST_DATABASE_URL") or "postgres://sprout:sprout@127.0.0.1:5432/sprout_test"
+
+
+@pytest.fixture(scope="module")
+def pg_conv(tmp_path_factory):
+    created = create_database(PG_ADMIN_URL, "sprout_nearby_")
+    if not created:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI needs PostgreSQL: could not create a database through {PG_ADMIN_URL}")
+        pytest.skip("PostgreSQL is not reachable (set TEST_DATABASE_URL)")
+    scratch, url = created
+    server = None
+    try:
+        server = start_server(tmp_path_factory.mktemp("nearby-postgres"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false", "DATABASE_URL": url})
+        yield ConversationsAPI(server.base_url)
+    finally:
+        if server:
+            server.stop()
+        drop_database(PG_ADMIN_URL, scratch)
+
+
+def test_the_nearby_list_and_keyword_alerts_on_postgresql(pg_conv):
+    conv, tag = pg_conv, unique_tag()
+    keyword = f"k{tag}"
+    buyer, far = person_in(conv, HAPJEONG), person_in(conv, JAMSIL_BON, range_="farthest")
+    for person in (buyer, far):
+        expect_status(add_keyword(conv, person, {"keyword": keyword}), 200)
+    seller = seller_in(conv, MANGWON_1)
+    listed = [conv.product(seller, name=f"Walnut stool {n} {tag}")["id"] for n in range(4)]
+    giveaway = conv.product(seller, name=f"Free shelf {keyword}", price=0.0, discounted_price=0.0)["id"]
+    chair = web_sell(conv, seller, f"원목 의자 {tag}", category="furniture")
+    yeoui = conv.product(seller_in(conv, YEOUI), name=f"Yeoui lamp {tag}")["id"]
+
+    newest_first = [yeoui, chair, giveaway, *listed[::-1]]
+    assert nearby_ids(conv, buyer, "range=farther") == newest_first
+    found = {p["id"]: p for p in nearby_all(conv, buyer, "range=near")}
+    assert list(found) == [chair, giveaway, *listed[::-1]]
+    expected = round(metres_between(place(conv, MANGWON_1, "망원제1동"), place(conv, HAPJEONG, "합정동")))
+    assert all(abs(p["distance_m"] - expected) <= 1 and p["dong"]["code"] == MANGWON_1 for p in found.values()), found
+    paged, cursor = [], None
+    while True:
+        page = nearby_page(conv, buyer, "range=farthest&limit=2" + (f"&cursor={cursor}" if cursor else ""))
+        paged += [p["id"] for p in page["products"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            break
+    assert paged == newest_first
+    assert [p["id"] for p in nearby_all(conv, buyer, "giveaway=true")] == [giveaway]
+    assert [p["id"] for p in nearby_all(conv, buyer, f"q=WALNUT%20STOOL%202%20{tag}")] == [listed[2]]
+    assert [p["id"] for p in nearby_all(conv, buyer, "category=furniture")] == [chair]
+    assert nearby_ids(conv, far, "range=farthest") == []
+
+    alerts = [n for n in conv.notifications(buyer) if n["kind"] == "keyword_alert"]
+    assert [n["text"] for n in alerts] == [f"‘{keyword}’ 새 글: Free shelf {keyword}"], alerts
+    assert [n for n in conv.notifications(far) if n["kind"] == "keyword_alert"] == []

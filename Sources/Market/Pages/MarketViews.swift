@@ -10,10 +10,14 @@ enum MarketViews {
         MoneyText.format(amount, currency == .krw ? .won : .dollars, context)
     }
 
+    /// Nothing for the one item a second-hand sale is; a shop's products (the contract's
+    /// clients list many) say how many are left, or that none are.
     static func stock(_ stock: Int, _ context: PageContext) -> Node<HTML.BodyContext> {
-        stock == 0
-            ? .span(.class("stock sold-out"), .text(context.pick(ko: "품절", en: "Sold out")))
-            : .span(.class("stock"), .text(context.pick(ko: Market.PriceText.stock(stock), en: "\(stock) in stock")))
+        switch stock {
+        case 0: .span(.class("stock sold-out"), .text(context.pick(ko: "품절", en: "Sold out")))
+        case 1: .empty
+        default: .span(.class("stock"), .text(context.pick(ko: Market.PriceText.stock(stock), en: "\(stock) in stock")))
+        }
     }
 
     static func priceBlock(price: Double, discount: Double, currency: Market.Currency, _ context: PageContext) -> Node<HTML.BodyContext> {

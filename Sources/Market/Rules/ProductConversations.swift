@@ -6,6 +6,7 @@ import Platform
 struct ProductConversations: ConversationSubjects {
     let catalog: ProductCatalog
     let trades: TradeDesk
+    let appointments: Appointments
     let app = TradeDesk.app
     let readGroup = MarketModule.readGroup
 
@@ -26,10 +27,12 @@ struct ProductConversations: ConversationSubjects {
     }
 
     /// The buyer may offer a price (when the seller takes offers) and the seller see a waiting
-    /// offer or reserve the product for this buyer; after a sale between the two, each reviews
+    /// offer or reserve the product for this buyer (as they agreed, once they accepted a time to
+    /// meet); after a sale between the two, each reviews
     /// the other. The price is the offer the seller accepted from this buyer, and the seller is
     /// named with their shop beside them, as the product's page names them.
-    func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails {
+    func details(of subjectID: String, in conversationID: String, between viewer: String, and other: String,
+                 on db: any Database) async throws -> ConversationDetails {
         guard let productID = Self.productID(subjectID) else { return ConversationDetails() }
         let product: Product
         do {
@@ -49,8 +52,13 @@ struct ProductConversations: ConversationSubjects {
                 actions.append(ConversationAction(ko: "제안 보기 (\(won)원)", en: "See the offer (₩\(won))", path: MarketPaths.offers.link(productID)))
             }
             if state == .selling || (state == .reserved && product.buyerAccountID != buyer) {
-                actions.append(ConversationAction(ko: "예약하기", en: "Reserve for them",
-                                                  path: MarketPaths.product.link(productID, query: [("buyer", buyer)], fragment: "trade")))
+                let path = MarketPaths.product.link(productID, query: [("buyer", buyer)], fragment: "trade")
+                if let meeting = try await appointments.accepted(in: conversationID, on: db), let at = try? Appointments.time(meeting.startsAt) {
+                    let when = SeoulTime.spokenTwelveHour(at)
+                    actions.append(ConversationAction(ko: "약속대로 예약하기 (\(when.ko))", en: "Reserve for this meeting (\(when.en))", path: path))
+                } else {
+                    actions.append(ConversationAction(ko: "예약하기", en: "Reserve for them", path: path))
+                }
             }
         } else if PriceOffers.takesOffers(product) {
             actions.append(ConversationAction(ko: "가격 제안하기", en: "Offer a price", path: MarketPaths.offers.link(productID)))

@@ -86,9 +86,10 @@ public protocol ConversationSubjects: Sendable {
     /// The pictures these people chose in this app (a stored file's path), shown beside them in
     /// conversations; none for an app without pictures of people.
     func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String]
-    /// What the conversation about `subjectID` between `viewer` and `other` offers `viewer`; a
-    /// conversation page asks once. Nothing, for an app that adds nothing.
-    func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails
+    /// What the conversation `conversationID` about `subjectID` between `viewer` and `other`
+    /// offers `viewer`; a conversation page asks once. Nothing, for an app that adds nothing.
+    func details(of subjectID: String, in conversationID: String, between viewer: String, and other: String,
+                 on db: any Database) async throws -> ConversationDetails
 }
 
 extension ConversationSubjects {
@@ -101,7 +102,8 @@ extension ConversationSubjects {
 
     public func pictures(of accountIDs: [String], on db: any Database) async throws -> [String: String] { [:] }
 
-    public func details(of subjectID: String, between viewer: String, and other: String, on db: any Database) async throws -> ConversationDetails {
+    public func details(of subjectID: String, in conversationID: String, between viewer: String, and other: String,
+                        on db: any Database) async throws -> ConversationDetails {
         ConversationDetails()
     }
 }
@@ -126,7 +128,7 @@ public final class ConversationSubjectDirectory: Sendable {
     /// conversation about nothing in particular.
     func details(of conversation: Conversations.Conversation, for viewer: String, on db: any Database) async throws -> ConversationDetails {
         guard let about = conversation.about, let app = subjects(of: about.app) else { return ConversationDetails() }
-        return try await app.details(of: about.id, between: viewer, and: conversation.other.id, on: db)
+        return try await app.details(of: about.id, in: conversation.id, between: viewer, and: conversation.other.id, on: db)
     }
 
     /// The counters every kept inbox page depends on besides its account's own conversations.

@@ -27,7 +27,7 @@ extension Market {
         public var code: String
         /// "망원제1동".
         public var name: String
-        /// "서울특별시 마포구 망원제1동".
+        /// "서울 마포구 망원제1동".
         public var fullName: String
         /// When the browser's position was last found within 5 km of its centre; null until then.
         public var verifiedAt: String?
