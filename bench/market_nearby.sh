@@ -106,7 +106,8 @@ for target in "${TARGETS[@]}"; do
         perf record -q -e cpu-clock -g -p "$sprout_pid" -o "$PROFILE/$name.data" 2>/dev/null &
         perf_pid=$!
     fi
-    sprout_figures=$(wrk_figures "$url/api/market/nearby?$query" -H "$auth")
+    # A slow answer is a figure here, not a failure: wrk's own 2 s timeout would drop it from the percentiles.
+    sprout_figures=$(wrk_figures "$url/api/market/nearby?$query" -H "$auth" --timeout 60s)
     if [ -n "${PROFILE:-}" ]; then
         kill -INT "$perf_pid"
         wait "$perf_pid" || true

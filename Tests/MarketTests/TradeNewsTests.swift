@@ -45,6 +45,10 @@ import VaporTesting
                 #expect(asked.map(\.link) == ["/market/products/\(product)/review"], "each side is asked for a review once")
             }
             #expect(try await sprout.notifications(of: other, kind: "review_request").isEmpty)
+            let review = Market.TradeReviewRequest(rating: "great", text: "", tags: [])
+            #expect(try await sprout.trade(.POST, "reviews", product, by: seller, json: review).status.code == 200)
+            #expect(try await sprout.notifications(of: seller, kind: "review_request").map(\.read) == [true], "answered by reviewing")
+            #expect(try await sprout.notifications(of: buyer, kind: "review_request").map(\.read) == [false], "the buyer has yet to review")
             #expect(try await sprout.notifications(of: buyer, kind: "message").isEmpty, "the seller's lines notify as trade news, not as messages")
 
             #expect(try await sprout.trade(.POST, "sold", product, by: seller, json: Market.SoldRequest(buyer: buyer.id)).status.code == 200)

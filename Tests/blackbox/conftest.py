@@ -102,8 +102,10 @@ def intruder(api) -> Member:
 
 @pytest.fixture(scope="session")
 def market_server(tmp_path_factory):
-    """One server without demo data for every market module, so product counts start at zero."""
-    started = start_server(tmp_path_factory.mktemp("market"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false"})
+    """One server without demo data for every market module, so product counts start at zero. Its
+    shared vendor's token is made once and a loaded run outlasts the default five minutes, so its
+    tokens last an hour (expiry is test_token_lifetimes', with tokens made for it)."""
+    started = start_server(tmp_path_factory.mktemp("market"), {**NO_RATE_LIMITS, "SPROUT_DEMO_DATA": "false", "SPROUT_ACCESS_TOKEN_TTL": "3600"})
     yield started
     started.stop()
 

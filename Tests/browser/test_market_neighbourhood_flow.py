@@ -346,9 +346,9 @@ def test_neighbours_find_offer_meet_trade_review_and_are_alerted(browser, market
         shoot(seller, "seller", "meeting-agreed")
         shoot(buyer, "buyer", "meeting-agreed")
 
-        # 9. The seller reserves it for the buyer from the conversation, then sells it to them.
+        # 9. The seller reserves it for the buyer from the conversation, as they agreed to meet, then sells it to them.
         reserve_action = seller.locator(f'#conversation-app-actions a[href^="/market/products/{chair_id}?buyer="]')
-        expect(reserve_action).to_have_text("예약하기")
+        expect(reserve_action).to_have_text(f"약속대로 예약하기 ({meeting_ko})")
         buyer_id = parse_qs(urlsplit(reserve_action.get_attribute("href")).query)["buyer"][0]
         reserve_action.click()
         seller.wait_for_url(re.compile(re.escape(chair_url) + r"\?buyer=.+#trade$"))

@@ -76,7 +76,7 @@ def test_the_header_keeps_one_row_at_360_px(open_page, server, member_state, scr
         expect(account).to_contain_text("레이아웃")  # the nickname, no longer the masked number
         account.click()
         page.wait_for_url(server.base_url + "/account")
-        expect(page.locator("#account-shortcuts a")).to_have_count(6)
+        expect(page.locator("#account-shortcuts a")).to_have_count(7)
         expect(page.locator("#logout")).to_be_visible()
         page.screenshot(path=str(screenshot_dir / f"phone-account-{locale}.png"), full_page=True)
 

@@ -62,21 +62,24 @@ struct NearbyProducts: Sendable {
         let after = try query.cursor.map(Cursor.init(text:))
         let reach = Dictionary(neighbourhoods.places.around(centre, within: range.radius).map { ($0.place.code, $0) }) { first, _ in first }
         let sql = try db.sql()
-        var conditions: [SQLQueryString] = [Self.withinBoxes(GeoBox.covering(centre.point, radius: range.radius), sql),
-                          "p.dong_code IN (\(binds: Array(reach.keys)))", "p.hidden = \(bind: false)"]
+        var filters: [SQLQueryString] = ["p.dong_code IN (\(binds: Array(reach.keys)))", "p.hidden = \(bind: false)"]
         let term = Self.searchText(query.search)
-        if !term.isEmpty { conditions.append("\(ProductCatalog.contains(term, on: db))") }
-        if let category = query.category { conditions.append("p.category = \(bind: category.rawValue)") }
-        if query.giveaway { conditions.append("p.price - p.discounted_price <= 0") }
-        if let after { conditions.append(try await Self.after(after, sql)) }
-        let rows = try await sql.raw("""
-            SELECT p.id, p.vendor_id, v.name AS vendor_name, p.name, p.description, p.currency, p.price, p.discounted_price, p.stock,
-                   p.thumbnail_image_id, p.created_at, p.issued_at, p.dong_code, p.bumped_at, p.sale_state
-            FROM market_products p JOIN market_vendors v ON v.id = p.vendor_id
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY p.bumped_at DESC, p.id DESC
-            LIMIT \(bind: query.limit + 1)
-            """).all(decoding: Row.self)
+        if !term.isEmpty { filters.append("\(ProductCatalog.contains(term, on: db))") }
+        if let category = query.category { filters.append("p.category = \(bind: category.rawValue)") }
+        if query.giveaway { filters.append("p.price - p.discounted_price <= 0") }
+        var cursor: SQLQueryString?
+        if let after { cursor = try await Self.after(after, sql) }
+        // Where listings are dense, the newest stretch of the whole market holds a page of mine
+        // and walking the bump index finds it at once; where they are sparse, the spatial index
+        // names the few in range (bench/RESULTS.md, 2026-11-29). The stretch is a prefix of the
+        // same order, so a full page from it is the page the box would give.
+        let from: SQLQueryString = cursor.map { "WHERE \($0)" } ?? ""
+        let recent: SQLQueryString = "(SELECT * FROM market_products p \(from) ORDER BY p.bumped_at DESC, p.id DESC LIMIT \(bind: Self.recentStretch)) p"
+        var rows = try await Self.rows(from: recent, where: filters, limit: query.limit + 1, sql)
+        if rows.count <= query.limit {
+            let box = Self.withinBoxes(GeoBox.covering(centre.point, radius: range.radius), sql)
+            rows = try await Self.rows(from: "market_products p", where: [box] + filters + (cursor.map { [$0] } ?? []), limit: query.limit + 1, sql)
+        }
         let shown = Array(rows.prefix(query.limit))
         let covers = try await Self.covers(of: shown, presenter: presenter, on: sql)
         let items = shown.compactMap { row -> Item? in
@@ -86,6 +89,20 @@ struct NearbyProducts: Sendable {
         }
         let next = rows.count > query.limit ? shown.last.map { Cursor(bumpedAt: $0.bumped_at, id: $0.id).text } : nil
         return Page(items: items, nextCursor: next, centre: centre, range: range)
+    }
+
+    /// How many of the newest listings a page is first looked for among.
+    static let recentStretch = 3_000
+
+    private static func rows(from source: SQLQueryString, where conditions: [SQLQueryString], limit: Int, _ sql: any SQLDatabase) async throws -> [Row] {
+        try await sql.raw("""
+            SELECT p.id, p.vendor_id, v.name AS vendor_name, p.name, p.description, p.currency, p.price, p.discounted_price, p.stock,
+                   p.thumbnail_image_id, p.created_at, p.issued_at, p.dong_code, p.bumped_at, p.sale_state
+            FROM \(source) JOIN market_vendors v ON v.id = p.vendor_id
+            WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY p.bumped_at DESC, p.id DESC
+            LIMIT \(bind: limit)
+            """).all(decoding: Row.self)
     }
 
     /// The search as `search_text` holds it: lowercased, without control characters (which no

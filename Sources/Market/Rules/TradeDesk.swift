@@ -121,6 +121,8 @@ struct TradeDesk: Sendable {
         } catch let error as any DatabaseError where error.isConstraintFailure {
             throw TradeError.alreadyReviewed
         }
+        // The request to review is answered: it no longer counts as news.
+        try await notifications.markRead(of: reviewer, kind: .reviewRequest, link: MarketPaths.review.link(productID), on: db)
         let name = try await Account.find(reviewer, on: db)?.displayName ?? ""
         try await notifications.notify(reviewee, app: "market", kind: .tradeReview, text: .init(
             ko: "\(name)님이 ‘\(product.name)’ 거래 후기를 남겼어요", en: "\(name) reviewed your trade of ‘\(product.name)’"
