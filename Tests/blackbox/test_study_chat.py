@@ -317,7 +317,9 @@ def test_a_polling_client_that_goes_quiet_is_forgotten(chat_server):
     base = chat_server.base_url
     polling = f"{base}/socket.io/?EIO=4&transport=polling"
     sid = json.loads(requests.get(polling, timeout=10).text[1:])["sid"]
-    time.sleep(1.0)  # the server's own clock: three 300 ms ping intervals with no poll and no pong
+    # The server forgets it after about three 300 ms ping intervals with no poll and no pong; a poll
+    # would count as life, so wait once, long enough for a loaded machine's timers to have run.
+    time.sleep(4.0)
     assert requests.get(f"{polling}&sid={sid}", timeout=10).json() == {"code": 1, "message": "Session ID unknown"}
 
 
