@@ -81,7 +81,7 @@ struct NearbyProducts: Sendable {
             rows = try await Self.rows(from: "market_products p", where: [box] + filters + (cursor.map { [$0] } ?? []), limit: query.limit + 1, sql)
         }
         let shown = Array(rows.prefix(query.limit))
-        let covers = try await Self.covers(of: shown, presenter: presenter, on: sql)
+        let covers = try await ProductListing.covers(of: shown.map { ($0.id, $0.thumbnail_image_id) }, presenter: presenter, on: sql)
         let items = shown.compactMap { row -> Item? in
             guard let found = reach[row.dong_code] else { return nil }
             return Item(product: row.listed(thumbnail: covers[row.id] ?? ""), place: found.place, distance: found.distance,
@@ -138,25 +138,6 @@ struct NearbyProducts: Sendable {
             return "(p.bumped_at, p.id) < (SELECT c.bumped_at, c.id FROM market_products c WHERE c.id = \(bind: cursor.id))"
         }
         return "p.bumped_at < \(bind: cursor.bumpedAt)"
-    }
-
-    /// Each product's cover thumbnail (its chosen one, else its first), as a URL.
-    private static func covers(of rows: [Row], presenter: MarketPresenter, on sql: any SQLDatabase) async throws -> [Int: String] {
-        guard !rows.isEmpty else { return [:] }
-        struct Thumbnail: Decodable {
-            let id: Int
-            let product_id: Int
-            let thumbnail_path: String
-        }
-        let found = try await sql.select().columns("id", "product_id", "thumbnail_path").from(ProductImage.schema)
-            .where("product_id", .in, rows.map(\.id)).orderBy("product_id").orderBy("position")
-            .all(decoding: Thumbnail.self)
-        let byProduct = Dictionary(grouping: found, by: \.product_id)
-        return Dictionary(uniqueKeysWithValues: rows.compactMap { row -> (Int, String)? in
-            let images = byProduct[row.id] ?? []
-            let cover = images.first { $0.id == row.thumbnail_image_id } ?? images.first
-            return cover.map { (row.id, presenter.url($0.thumbnail_path)) }
-        })
     }
 
     private struct Row: Decodable {

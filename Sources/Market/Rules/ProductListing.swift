@@ -67,23 +67,28 @@ struct ProductListing: Sendable {
         if let filter { rows = rows.where(filter) }
         let products = try await rows.all(decoding: Row.self)
 
-        var thumbnails: [Int: [Thumbnail]] = [:]
-        if !products.isEmpty {
-            let found = try await sql.select().columns("id", "product_id", "thumbnail_path").from(ProductImage.schema)
-                .where("product_id", .in, products.map { $0.id })
-                .orderBy("product_id").orderBy("position")
-                .all(decoding: Thumbnail.self)
-            thumbnails = Dictionary(grouping: found) { $0.product_id }
-        }
+        let covers = try await Self.covers(of: products.map { ($0.id, $0.thumbnail_image_id) }, presenter: presenter, on: sql)
         return Market.Page(pageNo: number, itemsPerPage: size, totalCount: total, pages: products.map { row in
-            let images = thumbnails[row.id] ?? []
-            let cover = images.first { $0.id == row.thumbnail_image_id } ?? images.first
-            return Market.ListedProduct(
+            Market.ListedProduct(
                 id: row.id, vendorID: row.vendor_id, vendorName: row.vendor_name, name: row.name, description: row.description,
-                thumbnail: cover.map { presenter.url($0.thumbnail_path) } ?? "", currency: Market.Currency(rawValue: row.currency) ?? .krw,
+                thumbnail: covers[row.id] ?? "", currency: Market.Currency(rawValue: row.currency) ?? .krw,
                 price: row.price, bargainPrice: row.price - row.discounted_price, discountedPrice: row.discounted_price,
                 stock: row.stock, createdAt: MarketPresenter.date(row.created_at), issuedAt: MarketPresenter.date(row.issued_at)
             )
         })
+    }
+
+    /// Each product's cover thumbnail (its chosen one, else its first), as a URL, in one query.
+    static func covers(of products: [(id: Int, chosen: Int?)], presenter: MarketPresenter, on sql: any SQLDatabase) async throws -> [Int: String] {
+        guard !products.isEmpty else { return [:] }
+        let found = try await sql.select().columns("id", "product_id", "thumbnail_path").from(ProductImage.schema)
+            .where("product_id", .in, products.map(\.id)).orderBy("product_id").orderBy("position")
+            .all(decoding: Thumbnail.self)
+        let byProduct = Dictionary(grouping: found, by: \.product_id)
+        return Dictionary(products.compactMap { product -> (Int, String)? in
+            let images = byProduct[product.id] ?? []
+            let cover = images.first { $0.id == product.chosen } ?? images.first
+            return cover.map { (product.id, presenter.url($0.thumbnail_path)) }
+        }) { first, _ in first }
     }
 }
