@@ -132,7 +132,7 @@ import VaporTesting
 
     /// Over a real socket: the in-memory tester hands the body over already collected, past the limit check.
     @Test func hugeBodyIsRefusedWithA400NotA500() async throws {
-        try await withSprout { sprout in
+        try await withSprout(ownThreads: true) { sprout in
             let padding = String(repeating: "a", count: 3 * 1024 * 1024)
             let response = try await sprout.app.testing(method: .running(port: 0)).sendRequest(
                 .POST, "v1/users/join",

@@ -108,7 +108,7 @@ import Vapor
 @Suite struct LargeFormTests {
     /// Over a real socket a large body arrives after the headers; the CSRF check must wait for it.
     @Test func aFormLargerThanOneNetworkReadPassesTheCSRFCheck() async throws {
-        try await withSprout { sprout in
+        try await withSprout(ownThreads: true) { sprout in
             let browser = WebClient(sprout)
             let csrf = try await browser.csrfToken(from: "/login")
             let cookie = browser.cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
