@@ -19,7 +19,9 @@ public struct StudyModule: AppModule {
     public let socketNamespaces: [any SocketNamespace]
     public let services: [any ModuleService]
     let map: StudyMap?
-    let neighbourhoods: Districts
+    let places: StudyPlaces
+    /// 약속 between partners, in the platform's appointments.
+    let meetings: StudyAppointments
 
     public init(context: ModuleContext) throws {
         let platform = context.platform
@@ -37,10 +39,13 @@ public struct StudyModule: AppModule {
         let pushes = StudyPushes(outbox: platform.pushes, presence: presence, uids: platform.phoneSignIn.uids, logger: pushLogger)
         platform.pushes.onDeadToken(app: StudyPushes.app) { token, db in await StudyPushes.forget(token, on: db, logger: pushLogger) }
         let notices = StudyNotices(notifications: platform.notifications, presence: presence, logger: Logger(label: "sprout.study.notices"))
+        let meetings = StudyAppointments(messenger: platform.messenger, appointments: platform.appointments, neighbourhoods: platform.neighbourhoods)
+        self.meetings = meetings
         let events = StudyQueueEvents { uids, event, cause, db in
             await relay.publish(uids, event)
             await pushes.queueChanged(uids, event, by: cause, on: db)
             await notices.queueChanged(uids, event, by: cause, on: db)
+            await meetings.queueChanged(uids, event, by: cause, on: db)
         }
         matchmaker = Matchmaker(clock: platform.clock, events: events)
         reviews = StudyReviews(clock: platform.clock, events: events)
@@ -53,7 +58,7 @@ public struct StudyModule: AppModule {
         socketNamespaces = [StudySocketNamespace(hub: hub, presence: presence, uids: platform.phoneSignIn.uids)]
         services = [relay]
         map = settings.map
-        neighbourhoods = try Districts()
+        places = StudyPlaces(neighbourhoods: platform.neighbourhoods, districts: try Districts())
     }
 
     public let name = "study"
@@ -61,7 +66,7 @@ public struct StudyModule: AppModule {
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
-        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(), CreatePastMatch(),
+        [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(), CreatePastMatch(), CreateStudyEnding(),
          ReadVersionTriggers(group: "study", tables: [StudyProfile.schema, QueueEntry.schema, StudyRequest.schema])]
     }
 
@@ -72,6 +77,21 @@ public struct StudyModule: AppModule {
         credentials: [.key("idtoken", "The ID token from phone sign-in, bare (no Bearer prefix)")],
         mediaTypeRefusal: 501
     )
+
+    /// Sprout's own study API beside the contract: what matched partners do that the published
+    /// clients never did.
+    public let partnerDocument = APIDocument(
+        name: "study-partners", title: "SeSAC Study: Sprout's partner API",
+        summary: "Matched partners' 약속 (their meeting conversation), under /api/study, for an access token from /api/auth.",
+        errors: .json(ErrorBody.self),
+        credentials: [.bearer("An access token from /api/auth/login")],
+        mediaTypeRefusal: 400
+    )
+
+    public var apiDocuments: [APIDocument] { [apiDocument, partnerDocument] }
+
+    /// A matched pair's meeting conversation (`StudyAppointments`).
+    public var conversationSubjects: (any ConversationSubjects)? { StudyPairConversations() }
 
     public var hubTile: HubTile {
         HubTile(app: name, icon: .people, title: ("새싹 스터디", "SeSAC Study"),
@@ -84,7 +104,8 @@ public struct StudyModule: AppModule {
 
     public var mountPoints: [MountPoint] {
         Study.Routes.mountPoints.map { MountPoint($0, unmatched: StudyUnmatchedPath()) }
-            + [MountPoint(Study.Routes.sharedPrefix, claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath())]
+            + [MountPoint(Study.Routes.sharedPrefix, claims: { $0.headers.contains(name: StudyUnmatchedPath.tokenHeader) }, unmatched: StudyUnmatchedPath()),
+               MountPoint(Study.PartnerRoutes.mountPoint, middleware: [StudyAppointmentErrorMiddleware()], error: Abort(.notFound))]
     }
 
     public func registerRoutes(on routes: any RoutesBuilder, pages: any RoutesBuilder) throws {
@@ -95,11 +116,16 @@ public struct StudyModule: AppModule {
         StudyQueueController(queue: queue, matchmaker: matchmaker, reviews: reviews, answers: searches, uids: uids).register(on: api)
         StudyChatController(chat: chat, uids: uids).register(on: api)
         StudyShopController(profiles: profiles, shop: shop, uids: uids).register(on: api)
+        let partnerAPI = DocumentedRoutes(routes, document: partnerDocument).grouped(StudyAppointmentErrorMiddleware(), platform.ipRateLimit)
+            .grouped(AccountTokenAuthenticator(tokens: platform.tokens), platform.accountRateLimit)
+        StudyAppointmentController(meetings: meetings).register(on: partnerAPI)
         let pages = pages.grouped(StudyPageErrors())
-        StudyHomePages(profiles: profiles, queue: queue, map: map, neighbourhoods: neighbourhoods).register(on: pages)
+        StudyHomePages(profiles: profiles, queue: queue, map: map, places: places).register(on: pages)
         if let map { StudyMapPages(map: map).register(on: pages) }
         StudySignupPages(profiles: profiles).register(on: pages)
-        StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat, reviews: reviews).register(on: pages)
+        StudyMatchPages(profiles: profiles, queue: queue, matchmaker: matchmaker, chat: chat, reviews: reviews, places: places,
+                        endings: StudyEndings(matchmaker: matchmaker), meetings: meetings).register(on: pages)
+        StudyAppointmentPages(profiles: profiles, meetings: meetings).register(on: pages)
         StudyMyInfoPages(profiles: profiles).register(on: pages)
         StudyShopPages(profiles: profiles, shop: shop, ids: platform.ids).register(on: pages)
     }

@@ -9,7 +9,7 @@ import Vapor
 /// every route under the defined paths comes from a definition.
 @Suite struct RouteDefinitionTests {
     static let defined = SproutAccount.Routes.all + ServerRoutes.all + Conversations.Routes.all + Notifications.Routes.all + Push.Routes.all
-        + LiveEvents.Routes.all + PhoneAuth.Routes.all + CalendarFeed.Routes.all + Places.Routes.all + Lessons.Routes.all + Lessons.BookingRoutes.all + Market.Routes.all + Study.Routes.all + Reading.Routes.all
+        + LiveEvents.Routes.all + PhoneAuth.Routes.all + CalendarFeed.Routes.all + Places.Routes.all + Lessons.Routes.all + Lessons.BookingRoutes.all + Market.Routes.all + Study.Routes.all + Study.PartnerRoutes.all + Reading.Routes.all
 
     /// With every optional route on: metrics are served only to a configured scraper.
     static func servingMetrics(_ config: inout SproutConfig) {

@@ -33,14 +33,15 @@ import Vapor
 
             #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "   "]).2 == "/study/matched?notice=chat-invalid")
             #expect(try await a.post("/study/chat", ["otheruid": "someone-else", "chat": "안녕"]).2 == "/study/matched?notice=study-over")
-            #expect(try await b.post("/study/dodge", ["otheruid": aUID, "confirm": "yes"]).2 == "/study")
+            #expect(try await b.post("/study/dodge", ["otheruid": aUID, "confirm": "yes"]).2 == "/study/ended", "ending leaves a review to give")
             let ended = try await a.page("/study/matched").1
             #expect(ended.contains("상대방이 스터디를 종료했어요") && !ended.contains(#"id="chat-form""#) && ended.contains("반가워요"))
+            #expect(ended.contains(#"id="chat-closed""#) && ended.contains(#"id="review-form""#))
             #expect(try await a.post("/study/chat", ["otheruid": bUID, "chat": "잘 가요"]).2 == "/study/matched?notice=study-over")
         }
     }
 
-    @Test func aReviewLightsTheChosenTitlesAndEndsMySideOfTheStudy() async throws {
+    @Test func aReviewComesOnceTheStudyEndsAndLightsTheChosenTitles() async throws {
         try await withSprout { sprout in
             let a = try await sprout.studyBrowser(phone: "01030000021", nick: "고래밥")
             let b = try await sprout.studyBrowser(phone: "01030000022", nick: "새우깡")
@@ -52,22 +53,27 @@ import Vapor
             #expect(try await a.post("/study/request", ["otheruid": bUID]).2 == "/study/results?notice=requested")
             #expect(try await b.post("/study/accept", ["otheruid": aUID]).2 == "/study/matched")
             let justMatched = try await b.page("/study/matched").1
-            #expect(justMatched.contains(#"id="review-later""#) && justMatched.contains(#"<div id="review-box" hidden"#),
-                    "no review before any study happened")
+            #expect(justMatched.contains(#"id="met-later""#) && justMatched.contains(#"<div id="met-box" hidden"#), "no meeting before anyone wrote")
+            #expect(!justMatched.contains(#"id="review-form""#), "no review while the study goes on")
             _ = try await a.post("/study/chat", ["otheruid": bUID, "chat": "내일 3시 어때요?"])
-            #expect(try await b.page("/study/matched").1.contains(#"id="review-later""#), "one side alone has not studied")
+            #expect(try await b.page("/study/matched").1.contains(#"id="met-later""#), "one side alone has not agreed anything")
             _ = try await b.post("/study/chat", ["otheruid": aUID, "chat": "좋아요"])
             let studied = try await b.page("/study/matched").1
-            #expect(studied.contains(#"<div id="review-box">"#) && studied.contains(#"id="review-form""#) && !studied.contains(#"id="review-later""#))
+            #expect(studied.contains(#"<div id="met-box">"#) && !studied.contains(#"id="met-later""#) && !studied.contains(#"id="review-form""#))
+            #expect(studied.contains(#"id="chat-form""#), "the chat goes on after one message each")
+            #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1"]).2 == "/study/matched?notice=review-after-ending",
+                    "a review would end the study, so it waits for the end")
 
+            #expect(try await b.post("/study/met", ["otheruid": aUID, "confirm": "yes"]).2 == "/study/ended")
+            #expect(try await b.page("/study/ended").1.contains(#"id="review-form""#))
             let tooLong = String(repeating: "가", count: StudyReviews.commentLength + 1)
-            #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "comment": tooLong]).2 == "/study/matched?notice=review-too-long")
+            #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "comment": tooLong]).2 == "/study/ended?notice=review-too-long")
             #expect(try await b.post("/study/review", ["otheruid": "someone-else", "choice1": "1"]).0 == 404)
             #expect(try await b.post("/study/review", ["otheruid": aUID, "choice1": "1", "choice4": "1", "choice9": "1", "comment": "시간 약속을 잘 지켜요"]).2 == "/study")
             let reviewed = try #require(try await StudyProfile.find(aUID, on: sprout.app.db))
             #expect(reviewed.reputation.prefix(6) == [0, 1, 0, 0, 1, 0] && reviewed.comments == ["시간 약속을 잘 지켜요"])
-            #expect(try await a.page("/study/matched").1.contains("상대방이 스터디를 종료했어요"))
-            #expect(try await b.web.get("/study/matched").headers.first(name: .location) == "/study", "my side of the study is over")
+            #expect(try await a.page("/study/matched").1.contains("상대방이 만났어요를 눌렀어요"))
+            #expect(try await b.web.get("/study/matched").headers.first(name: .location) == "/study", "my side of the study is over, and reviewed")
         }
     }
 

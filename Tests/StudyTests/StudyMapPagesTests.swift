@@ -37,7 +37,9 @@ import Vapor
             #expect(html.contains(#"id="study-map""#))
             #expect(html.contains(#"data-tiles="https://tiles.example.org/{z}/{x}/{y}.png""#))
             #expect(html.contains(#"data-attribution="© &quot;Tiles&quot; &lt;b&gt;""#), "escaped like every attribute")
-            #expect(html.contains(#"data-people="[[37.519,126.887]]""#))
+            // Each marker says what the radar and the list under it say: the distance and the 동.
+            #expect(html.contains(#"data-people="[{&quot;label&quot;:&quot;이웃 · 151m · 양평제1동&quot;,&quot;lat&quot;:37.519,&quot;long&quot;:126.887}]""#))
+            #expect(html.contains("<title>이웃 · 151m · 양평제1동</title>") && html.contains(#"<span class="whereabouts">151m · 양평제1동</span>"#))
             let policy = try #require(home.headers.first(name: "Content-Security-Policy"))
             #expect(policy.contains("img-src 'self' data: blob: https://tiles.example.org;"))
             #expect(policy.contains("script-src 'self';"), "scripts stay Sprout's own")

@@ -168,7 +168,7 @@ extension TestSprout {
             #expect(try await a.page("/study/matched").1.contains("새우깡님과 매칭되었습니다"))
             #expect(try await a.page("/study/dodge?otheruid=\(bUID)").1.contains("패널티로 1분 동안"))
             #expect(try await a.post("/study/dodge", ["otheruid": "someone-else", "confirm": "yes"]).0 == 404)
-            #expect(try await a.post("/study/dodge", ["otheruid": bUID, "confirm": "yes"]).2 == "/study")
+            #expect(try await a.post("/study/dodge", ["otheruid": bUID, "confirm": "yes"]).2 == "/study/ended")
             #expect(try await b.page("/study/matched").1.contains("상대방이 스터디를 종료했어요"))
             #expect(try await b.web.get("/study/state.json").decode(LiveState.self).partnerEnded, "the partner's open page reloads on it")
             #expect(try await b.page("/study/dodge?otheruid=\(aUID)").1.contains("패널티는 없어요"))

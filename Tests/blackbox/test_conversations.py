@@ -446,7 +446,7 @@ def test_opening_about_a_malformed_product_id_is_refused(conv, shopper, about_id
     expect_error(response, response.status_code)
 
 
-@pytest.mark.parametrize("app", ["karrot", "study", "", "market ", "../market"])
+@pytest.mark.parametrize("app", ["karrot", "sesac", "", "market ", "../market"])
 def test_opening_about_an_unknown_app_is_400(conv, shopper, untouched, app):
     expect_error(conv.open(shopper, untouched["id"], app=app), 400)
 

@@ -2,7 +2,8 @@
 360 px phone, one on a desktop), sign in by phone with the code the development notice shows,
 sign up, wait in the queue about 300 m apart, find each other on the radar and in the results,
 one asks and the other accepts, and both end on the matched page: the asker's page gets there by
-itself, told by the study socket. They chat; the asker goes offline and back and misses nothing, then shops."""
+itself, told by the study socket. They chat; the asker goes offline and back and misses nothing,
+shops, and cancels, which leaves a review to give."""
 from __future__ import annotations
 
 import re
@@ -124,9 +125,12 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     # They chat: the accepter sends through the form; the asker's open page shows the message as
     # the socket brings it, without reloading, and answers.
     asker.evaluate("window.stillThisPage = true")
-    # Nothing to review before any study happened.
-    expect(asker.locator("#review-form")).to_be_hidden()
-    expect(asker.locator("#review-later")).to_be_visible()
+    # The page leads with the chat; no review in its way while the study goes on, and nothing to
+    # end by meeting before both have written.
+    expect(asker.locator("#review-form")).to_have_count(0)
+    expect(asker.locator("#met")).to_be_hidden()
+    expect(asker.locator("#met-later")).to_be_visible()
+    expect(asker.locator("#report-form")).to_be_hidden()
     accepter.fill("#chat-input", "안녕하세요! <b>반가워요</b>")
     accepter.click("#chat-send")
     expect(accepter.locator("#chat-log .chat-bubble.mine")).to_contain_text("<b>반가워요</b>")
@@ -135,10 +139,12 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     asker.fill("#chat-input", "네 반가워요")
     asker.click("#chat-send")
     expect(accepter.locator("#chat-log .chat-bubble.theirs")).to_contain_text("네 반가워요")
-    # Both have written: the study can be reviewed, on both open pages, without a reload.
-    expect(accepter.locator("#review-form")).to_be_visible()
-    expect(asker.locator("#review-form")).to_be_visible()
-    expect(asker.locator("#review-later")).to_have_count(0)
+    # Both have written: "만났어요" can end the study, on both open pages, without a reload; the
+    # review still waits for the end, and the chat goes on.
+    expect(accepter.locator("#met")).to_be_visible()
+    expect(asker.locator("#met")).to_be_visible()
+    expect(asker.locator("#met-later")).to_have_count(0)
+    expect(asker.locator("#review-form")).to_have_count(0)
     # The box is in the page's font, and on a desktop Enter sends it.
     assert asker.evaluate("getComputedStyle(document.querySelector('#chat-input')).fontFamily === getComputedStyle(document.body).fontFamily")
     accepter.fill("#chat-input", "엔터로 보내요")
@@ -204,14 +210,18 @@ def test_two_people_find_each_other_and_match(browser, study_server, screenshot_
     assert_fits_width(away, "shop on a phone")
     shoot(away, "06-shop")
 
-    # The asker cancels: asked first, with the penalty said; the accepter's open chat is told at once.
+    # The asker cancels: asked first, with the penalty said; the accepter's open chat is told at
+    # once, and the asker is asked for the review the ended study leaves to give.
     away.goto(base + "/study/matched")
     away.click("#dodge")
     expect(away.locator("#dodge-consequence")).to_contain_text("1분")
     expect(away.locator("#partner-ended")).to_have_count(0)
     shoot(away, "07-cancel-confirm")
     away.click("#confirm-dodge")
-    expect(away).to_have_url(re.compile(r"/study$"))
+    expect(away).to_have_url(re.compile(r"/study/ended$"))
+    expect(away.locator("#review-form")).to_be_visible()
     expect(accepter.locator("#partner-ended")).to_be_visible(timeout=5_000)
+    expect(accepter.locator("#chat-form")).to_have_count(0)
+    expect(accepter.locator("#review-form")).to_be_visible()
     shoot(accepter, "08-partner-cancelled")
     assert not errors, errors

@@ -1,8 +1,10 @@
 """The slippy map an operator may configure: with SPROUT_STUDY_MAP_TILES pointing at a tile
 server, the home page loads Debian's Leaflet from Sprout, shows tiles from that server (the
-page's Content-Security-Policy lets them in) and hides the radar; the page raises no errors."""
+page's Content-Security-Policy lets them in) and hides the radar, its markers naming each person
+by distance and 동 as the radar and the list under it do; the page raises no errors."""
 from __future__ import annotations
 
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -57,14 +59,29 @@ def map_server(tmp_path_factory, tiles):
 
 
 def test_the_home_page_draws_the_configured_tiles_with_leaflet(browser, map_server, screenshot_dir):
+    base = map_server.base_url
     errors: list[str] = []
+    # Someone waiting about 150 m from the SeSAC campus, where a new page is centred.
+    neighbour = open_person(browser, {"width": 360, "height": 740}, errors)
+    sign_in_and_sign_up(neighbour, base, "010-4100-0002", "옆자리", "0")
+    neighbour.goto(f"{base}/study?lat=37.5190&long=126.8870")
+    neighbour.goto(base + "/study/input")
+    neighbour.click("#find-study")
+    expect(neighbour).to_have_url(re.compile(r"/study/results$"))
+
     page = open_person(browser, {"width": 360, "height": 740}, errors)
-    sign_in_and_sign_up(page, map_server.base_url, "010-4100-0001", "지도", "1")
+    sign_in_and_sign_up(page, base, "010-4100-0001", "지도", "1")
     expect(page.locator("#study-map.leaflet-container")).to_be_visible()
     expect(page.locator("#study-map img.leaflet-tile-loaded").first).to_be_attached()
     expect(page.locator("#study-map")).to_contain_text("Test tiles")
     expect(page.locator("#radar")).to_be_hidden()
     assert any(path.endswith(".png") and path.count("/") == 3 for path in TileServer.requested)
+    # The map names the person as the radar would and the list under it does: distance and 동.
+    expect(page.locator("#study-map .leaflet-tooltip")).to_have_text("옆자리 · 151m · 양평제1동")
+    expect(page.locator("#nearby-people li")).to_have_text("옆자리 151m · 양평제1동")
+    expect(page.locator("#radar .radar-person title")).to_have_text("옆자리 · 151m · 양평제1동")
+    expect(page.locator("#where-now")).to_contain_text("서울 영등포구 양평제1동")
     page.screenshot(path=str(screenshot_dir / "study-mobile-map.png"), full_page=True)
     assert errors == []
     page.context.close()
+    neighbour.context.close()

@@ -18,7 +18,8 @@ public enum AppointmentError: Error, Equatable, Sendable {
     case notFound
     /// A proposal is answered by the other side, never by its proposer.
     case ownProposal
-    /// Not open to this any more: answered, replaced, cancelled, or its time has come.
+    /// Not open to this any more: answered, replaced, cancelled, or its time has come; or the
+    /// conversation's app no longer lets its two people meet through it (a study that ended).
     case closed
     case invalidTime(TimeProblem)
     case invalidPlace(PlaceProblem)

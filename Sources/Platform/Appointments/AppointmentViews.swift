@@ -6,7 +6,9 @@ import Vapor
 /// 약속 on the conversation page: the accepted appointment in the header, the proposal waiting
 /// for an answer under it (accept, decline or suggest another for the other side; withdraw for
 /// its proposer), and the 약속 잡기 form, whose time is Korean time whatever the browser's zone.
-enum AppointmentViews {
+/// An app that holds a conversation on its own page (the study's matched chat) draws its own 약속
+/// there and shares the refusals' words and statuses.
+public enum AppointmentViews {
     /// What the page shows of the conversation's appointments.
     struct Shown {
         var current: Appointments.Current
@@ -124,7 +126,7 @@ enum AppointmentViews {
     }
 
     /// The status a refused appointment form answers with.
-    static func status(_ error: AppointmentError) -> HTTPResponseStatus {
+    public static func status(_ error: AppointmentError) -> HTTPResponseStatus {
         switch error {
         case .notFound: .notFound
         case .ownProposal, .blocked: .forbidden
@@ -134,7 +136,7 @@ enum AppointmentViews {
     }
 
     /// The words a page shows for what the appointment rules refused.
-    static func reason(_ error: AppointmentError, _ context: PageContext) -> String {
+    public static func reason(_ error: AppointmentError, _ context: PageContext) -> String {
         switch error {
         case .notFound: context.pick(ko: "약속을 찾을 수 없어요.", en: "This appointment cannot be found.")
         case .ownProposal: context.pick(ko: "내가 제안한 약속은 상대가 답해요.", en: "The other person answers your proposal.")

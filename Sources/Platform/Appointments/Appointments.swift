@@ -9,7 +9,8 @@ import SQLKit
 /// accepted appointment that has not come yet (rescheduling), so a conversation has at most one
 /// appointment waiting or upcoming. Each step is a line in the conversation and a notification to
 /// the other side; `AppointmentReminders` reminds both an hour before. Every app's conversations
-/// use it (the market's chats, the study's).
+/// use it (the market's chats, the study's), and an app may close a conversation to new
+/// appointments (`ConversationSubjects.meets`: a study pair only while matched).
 public struct Appointments: Sendable {
     public static let horizon: TimeInterval = TimeInterval(Conversations.appointmentHorizonDays) * 86_400
     /// How many of a conversation's appointments its list shows, newest first.
@@ -36,6 +37,7 @@ public struct Appointments: Sendable {
     /// Proposes meeting at `time` (to the second) at `place`, in a conversation `me` is in.
     public func propose(in conversationID: String, by me: String, at time: Date, place: String, on db: any Database) async throws -> Conversations.Appointment {
         let record = try await conversation(conversationID, of: me, on: db)
+        guard try await messenger.subjects.meets(in: record, on: db) else { throw AppointmentError.closed }
         let place = try Self.checkedPlace(place)
         let now = clock.now()
         let start = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
@@ -113,6 +115,7 @@ public struct Appointments: Sendable {
         let (record, appointment) = try await self.appointment(appointmentID, in: conversationID, of: me, on: db)
         guard appointment.proposerID != me else { throw AppointmentError.ownProposal }
         guard appointment.appointmentState == .proposed else { throw AppointmentError.closed }
+        if state == .accepted, try await !messenger.subjects.meets(in: record, on: db) { throw AppointmentError.closed }
         if state == .accepted, try await messenger.isBlocked(between: me, and: appointment.proposerID, on: db) { throw AppointmentError.blocked }
         try await change(appointment, from: .proposed, to: state, on: db)
         await tell(state == .accepted ? .accepted : .declined, appointment, in: record, by: me, on: db)

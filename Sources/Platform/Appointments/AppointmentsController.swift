@@ -18,13 +18,14 @@ struct AppointmentsController: Sendable {
             description: "Replaces the proposal waiting in the conversation and an accepted appointment that has not come yet. "
                 + "The other side is notified and the conversation gets a line.",
             responses: responses([201: "The proposal", 400: "A body that is not this JSON", 403: "One of us blocked the other",
-                                  404: "No such conversation of mine", 422: "A time that is not one, past, or beyond 90 days; a place empty or over 100 characters"]),
+                                  404: "No such conversation of mine", 409: "The conversation's app closed it to appointments (a study that ended)",
+                                  422: "A time that is not one, past, or beyond 90 days; a place empty or over 100 characters"]),
             answer: Conversations.Appointment.self, answerAlsoFor: [201]
         ), use: propose)
         routes.on(Routes.acceptAppointment, doc: .init(
             "Accept the other side's proposal", description: "Of two accepts at once, one succeeds. Both are reminded an hour before.",
             responses: responses([200: "The appointment, accepted", 403: "My own proposal, or one of us blocked the other",
-                                  404: "No such appointment in a conversation of mine", 409: "Answered, replaced, cancelled or past"])
+                                  404: "No such appointment in a conversation of mine", 409: "Answered, replaced, cancelled or past, or the study ended"])
         ), use: accept)
         routes.on(Routes.declineAppointment, doc: .init(
             "Decline the other side's proposal",

@@ -45,7 +45,7 @@ struct ConversationErrorMiddleware: AsyncMiddleware {
         switch error {
         case .notFound: Abort(.notFound, reason: "No such conversation or appointment of yours.")
         case .ownProposal: Abort(.forbidden, reason: "The other side answers a proposal; cancel your own instead.")
-        case .closed: Abort(.conflict, reason: "The appointment is no longer open to this: answered, replaced, cancelled or past.")
+        case .closed: Abort(.conflict, reason: "The appointment is no longer open to this: answered, replaced, cancelled or past, or the study it was for ended.")
         case .invalidTime(.unreadable):
             Abort(.unprocessableEntity, reason: "starts_at must be an ISO 8601 time (2026-12-03T19:00:00+09:00) or a Korean local time (2026-12-03T19:00).")
         case .invalidTime(.past): Abort(.unprocessableEntity, reason: "starts_at has passed.")

@@ -90,6 +90,19 @@ public protocol ConversationSubjects: Sendable {
     /// offers `viewer`; a conversation page asks once. Nothing, for an app that adds nothing.
     func details(of subjectID: String, in conversationID: String, between viewer: String, and other: String,
                  on db: any Database) async throws -> ConversationDetails
+    /// Whether the two people of the conversation about `subjectID` may agree to meet in it now
+    /// (`Appointments`: propose and accept). Yes, for an app that does not say; a study pair only
+    /// while they are matched.
+    func meets(about subjectID: String, between one: String, and other: String, on db: any Database) async throws -> Bool
+    /// The app's own page that holds the conversation about `subjectID` between `viewer` and
+    /// `other`, for an app that keeps its own chat (a study pair talks on their matched page):
+    /// the conversation's page, which its notifications and calendar entries open, sends them
+    /// there. None: the conversation's own page.
+    func chatPage(of subjectID: String, between viewer: String, and other: String) -> String?
+    /// Whether anyone may open a conversation about this app's things with a first message. No,
+    /// for an app that opens its conversations itself (a study pair's, when they match), so a
+    /// stranger who knows a subject's id cannot start one about it.
+    var opensWithAMessage: Bool { get }
 }
 
 extension ConversationSubjects {
@@ -106,6 +119,12 @@ extension ConversationSubjects {
                         on db: any Database) async throws -> ConversationDetails {
         ConversationDetails()
     }
+
+    public func meets(about subjectID: String, between one: String, and other: String, on db: any Database) async throws -> Bool { true }
+
+    public func chatPage(of subjectID: String, between viewer: String, and other: String) -> String? { nil }
+
+    public var opensWithAMessage: Bool { true }
 }
 
 /// The apps' subjects, filled once the modules are built (they are built after the platform).
@@ -129,6 +148,18 @@ public final class ConversationSubjectDirectory: Sendable {
     func details(of conversation: Conversations.Conversation, for viewer: String, on db: any Database) async throws -> ConversationDetails {
         guard let about = conversation.about, let app = subjects(of: about.app) else { return ConversationDetails() }
         return try await app.details(of: about.id, in: conversation.id, between: viewer, and: conversation.other.id, on: db)
+    }
+
+    /// Whether the app of the conversation's subject lets its two people agree to meet in it now.
+    func meets(in record: ConversationRecord, on db: any Database) async throws -> Bool {
+        guard !record.topic.isNothingInParticular, let app = subjects(of: record.aboutApp) else { return true }
+        return try await app.meets(about: record.aboutID, between: record.firstMember, and: record.secondMember, on: db)
+    }
+
+    /// The app's own page that holds the conversation for `viewer`, if not the conversation's page.
+    func chatPage(of record: ConversationRecord, for viewer: String) -> String? {
+        guard !record.topic.isNothingInParticular, let app = subjects(of: record.aboutApp) else { return nil }
+        return app.chatPage(of: record.aboutID, between: viewer, and: record.other(than: viewer))
     }
 
     /// The counters every kept inbox page depends on besides its account's own conversations.

@@ -97,7 +97,7 @@ public struct Messenger: Sendable {
     public func open(about topic: Conversations.Subject, by me: String, text: String, on db: any Database) async throws -> (conversation: Conversations.Conversation, created: Bool) {
         let text = try Self.checkedText(text, withPhoto: false)
         guard let directory = subjects.subjects(of: topic.app) else { throw ConversationError.unknownApp }
-        guard !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
+        guard directory.opensWithAMessage, !topic.id.isEmpty, let subject = try await directory.subject(topic.id, on: db) else { throw ConversationError.unknownSubject }
         guard subject.ownerID != me else { throw ConversationError.withYourself }
         let (record, created) = try await conversation(about: ConversationTopic(app: topic.app, id: subject.id), between: me, and: subject.ownerID, on: db)
         let conversation = try await kept.conversation(try record.requireID(), groups: inboxDependencies, on: db) { try await self.toKeep(record, on: db) }
@@ -122,6 +122,30 @@ public struct Messenger: Sendable {
         let text = try Self.checkedText(text, withPhoto: false)
         let conversation = try await keptConversation(id, of: me, on: db)
         _ = try await outgoing.submit(MessageWriter.Draft(conversation: conversation, sender: me, text: text, files: [], notifies: false), on: db)
+    }
+
+    /// A conversation as an app that opened it keeps it: its id, the id its page goes by, and its
+    /// newest message's id (0 before the first).
+    public struct ConversationIDs: Sendable, Equatable {
+        public let id: String
+        public let webID: String
+        public let lastMessageID: Int
+    }
+
+    /// The conversation between `me` and `other` about `topic`, opened without a message when
+    /// there is none: for two people an app has paired (a study match), so it is not a
+    /// conversation with a stranger. A block keeps it closed, as `say` does.
+    public func conversationIDs(about topic: ConversationTopic, between me: String, and other: String, on db: any Database) async throws -> ConversationIDs {
+        guard other != me else { throw ConversationError.withYourself }
+        let (record, _) = try await conversation(about: topic, between: me, and: other, limited: false, on: db)
+        return ConversationIDs(id: try record.requireID(), webID: record.webID, lastMessageID: record.lastMessageID)
+    }
+
+    /// The app's own page that holds the conversation `id` for `me` (`ConversationSubjects.chatPage`),
+    /// when it is not the conversation's page.
+    func chatPage(of id: String, for me: String, on db: any Database) async throws -> String? {
+        let record = try await membership(id, of: me, on: db)
+        return subjects.chatPage(of: record, for: me)
     }
 
     /// A conversation about nothing in particular, as a chat room of the lessons contract shows it.

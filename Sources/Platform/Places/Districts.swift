@@ -11,8 +11,8 @@ public struct Districts: Sendable {
         public let lat: Double
         public let long: Double
 
-        /// "서울 중구", "부산 중구": the province's short name tells the three 중구s apart.
-        public var name: String { "\(Districts.shortName(of: province)) \(district)" }
+        /// "서울 중구", "부산 중구": see `Districts.name(province:district:)`.
+        public var name: String { Districts.name(province: province, district: district) }
     }
 
     /// In the file's order: provinces as the table lists them, each one's districts together.
@@ -42,6 +42,13 @@ public struct Districts: Sendable {
             if groups.last?.province == place.province { groups[groups.count - 1].places.append(place) } else { groups.append((place.province, [place])) }
         }
         return groups
+    }
+
+    /// How every page names a 시/군/구: "서울 중구", "부산 중구", the province's short name telling
+    /// the 중구s (동구s, 서구s, 고성군s…) apart; 세종특별자치시, its own district, is "세종".
+    public static func name(province: String, district: String) -> String {
+        let short = shortName(of: province)
+        return district == province ? short : "\(short) \(district)"
     }
 
     /// 서울특별시 → 서울, 충청북도 → 충북, 제주특별자치도 → 제주: the names people say.

@@ -20,11 +20,9 @@ public struct Neighbourhoods: Sendable {
 
         public var point: GeoPoint { centre }
 
-        /// "서울 마포구 망원제1동"; 세종특별자치시, its own district, is named once: "세종 조치원읍".
-        public var fullName: String {
-            let short = Districts.shortName(of: province)
-            return district == province ? "\(short) \(name)" : "\(short) \(district) \(name)"
-        }
+        /// "서울 마포구 망원제1동", its 시/군/구 named as every page names one; 세종특별자치시, its own
+        /// district, is named once: "세종 조치원읍".
+        public var fullName: String { "\(Districts.name(province: province, district: district)) \(name)" }
 
         init(_ row: PlaceTable.Row) {
             code = row.code
@@ -41,6 +39,8 @@ public struct Neighbourhoods: Sendable {
     public let places: [Place]
     private let byCode: [String: Place]
     private let names: PlaceSearch
+    /// The centres by latitude, for `nearest(to:within:)`.
+    let byLatitude: LatitudeIndex
     /// `around`'s answers, as indices into `places`: a market page asks for the same few again and again.
     private let nearby = NIOLockedValueBox<[NearbyKey: [Nearby]]>([:])
 
@@ -68,6 +68,7 @@ public struct Neighbourhoods: Sendable {
         places = try PlaceTable.rows(csv).filter { !$0.dong.isEmpty }.map(Place.init)
         byCode = Dictionary(places.map { ($0.code, $0) }) { first, _ in first }
         names = PlaceSearch(places)
+        byLatitude = LatitudeIndex(places.map(\.point))
     }
 
     public func place(_ code: String?) -> Place? {

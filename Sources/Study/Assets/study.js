@@ -1,17 +1,73 @@
 // Progressive enhancement only: the study pages work without this file.
 (function () {
-  // "My location": asks the browser where it is and shows the radar there. Without permission
-  // the page stays on the point it has (the SeSAC campus by default).
+  // "현재 위치 사용": asks the browser where it is and centres the search there, through the
+  // latitude and longitude form nobody has to type into. Without permission the page stays on the
+  // place it has and says how else to choose one.
   const locate = document.getElementById("use-my-location");
   if (locate && "geolocation" in navigator) {
     locate.hidden = false;
     locate.addEventListener("click", () => {
       const status = document.getElementById("location-status");
+      if (status) status.textContent = locate.dataset.locating;
       navigator.geolocation.getCurrentPosition((position) => {
         document.getElementById("lat").value = position.coords.latitude.toFixed(6);
         document.getElementById("long").value = position.coords.longitude.toFixed(6);
         document.getElementById("location-form").submit();
-      }, () => { if (status) status.textContent = locate.dataset.denied; }, { timeout: 10000 });
+      }, () => { if (status) status.textContent = locate.dataset.denied; },
+      { enableHighAccuracy: false, timeout: 15000, maximumAge: 60000 });
+    });
+  }
+
+  // A place found by name as it is typed: the list the form would bring back, drawn from
+  // `data-suggest` (text only, never markup). Arrow keys move between the input and the places.
+  const placeForm = document.getElementById("place-search-form");
+  const placeInput = document.getElementById("place-search");
+  const placeList = document.getElementById("place-results");
+  const placeStatus = document.getElementById("place-results-status");
+  if (placeForm && placeInput && placeList && window.fetch) {
+    let asked = 0;
+    let timer = 0;
+    const suggest = async () => {
+      const turn = ++asked;
+      const query = new URLSearchParams({ q: placeInput.value.trim(), gender: placeForm.elements.gender.value });
+      try {
+        const response = await fetch(placeForm.dataset.suggest + "?" + query, { credentials: "same-origin", headers: { Accept: "application/json" } });
+        if (!response.ok || turn !== asked) return;
+        const found = await response.json();
+        if (turn !== asked) return;
+        placeList.replaceChildren(...found.places.map((place) => {
+          const item = document.createElement("li");
+          const link = document.createElement("a");
+          link.className = "place-choice";
+          link.href = place.href;
+          link.dataset.code = place.code;
+          const name = document.createElement("span");
+          name.className = "place-name";
+          name.textContent = place.label;
+          const kind = document.createElement("span");
+          kind.className = "badge";
+          kind.textContent = place.kind;
+          link.append(name, " ", kind);
+          item.append(link);
+          return item;
+        }));
+        if (placeStatus) placeStatus.textContent = found.status;
+      } catch (_) { /* offline: the form still searches when sent */ }
+    };
+    placeInput.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(suggest, 200);
+    });
+    const links = () => [...placeList.querySelectorAll("a")];
+    placeInput.addEventListener("keydown", (event) => {
+      if (event.key === "ArrowDown" && links().length) { event.preventDefault(); links()[0].focus(); }
+    });
+    placeList.addEventListener("keydown", (event) => {
+      const all = links();
+      const at = all.indexOf(document.activeElement);
+      if (at < 0) return;
+      if (event.key === "ArrowDown" && at + 1 < all.length) { event.preventDefault(); all[at + 1].focus(); }
+      if (event.key === "ArrowUp") { event.preventDefault(); (at > 0 ? all[at - 1] : placeInput).focus(); }
     });
   }
 
@@ -36,11 +92,11 @@
     log.querySelector(".hint")?.remove();
     log.append(bubble);
     log.scrollTop = log.scrollHeight;
-    // Once both have written, the study happened and can be reviewed.
+    // Once both have written, a meeting could have been agreed: "만났어요" can end the study.
     if (log.querySelector(".chat-bubble.mine") && log.querySelector(".chat-bubble.theirs")) {
-      document.getElementById("review-later")?.remove();
-      const review = document.getElementById("review-box");
-      if (review) review.hidden = false;
+      document.getElementById("met-later")?.remove();
+      const met = document.getElementById("met-box");
+      if (met) met.hidden = false;
     }
   };
 
@@ -61,7 +117,14 @@
       const view = L.map(map, { attributionControl: true }).setView(centre, 15);
       L.tileLayer(map.dataset.tiles, { attribution: map.dataset.attribution, maxZoom: 19 }).addTo(view);
       L.circle(centre, { radius: Number(map.dataset.radius), weight: 1, fillOpacity: 0.08 }).addTo(view);
-      for (const [lat, long] of JSON.parse(map.dataset.people)) L.circleMarker([lat, long], { radius: 7 }).addTo(view);
+      // Each marker named as the radar and the list under it name the person: "새우깡 · 650m · 망원제2동";
+      // always shown while there are few, as the radar shows its names, on hover when there are many.
+      const people = JSON.parse(map.dataset.people);
+      for (const person of people) {
+        const label = document.createElement("span");
+        label.textContent = person.label;
+        L.circleMarker([person.lat, person.long], { radius: 7 }).bindTooltip(label, { permanent: people.length <= 10, direction: "top" }).addTo(view);
+      }
     };
     document.head.appendChild(script);
   }

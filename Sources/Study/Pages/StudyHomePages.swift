@@ -2,49 +2,52 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// `/study`: the home radar around the browser's location or a chosen point, the gender filter,
-/// the floating button that follows my queue state, and `/study/state.json`, which the page's
-/// script polls to refresh itself while it is open.
+/// `/study`: the home radar around the browser's position or a 동 or 시/군/구 found by name, the
+/// people waiting there with how far each is and in which 동, the gender filter, the floating
+/// button that follows my queue state; `/study/places.json`, which lists places as a name is
+/// typed; and `/study/state.json`, which the page's script polls to refresh itself while it is open.
 struct StudyHomePages: Sendable {
     let profiles: StudyProfiles
     let queue: StudyQueue
     let map: StudyMap?
-    let neighbourhoods: Districts
+    let places: StudyPlaces
 
     func register(on pages: any RoutesBuilder) {
         pages.get(StudyPaths.home, use: home)
+        pages.get(StudyPaths.placeSearch, use: placeSearch)
         pages.get(StudyPaths.liveState, use: state)
-    }
-
-    struct HomeQuery: Content {
-        var lat: Double?
-        var long: Double?
-        /// A 시/군/구 chosen by its code (`Districts`): its centre, when no point is given.
-        var place: String?
-        /// `all`, `0` (women) or `1` (men); the filter is applied on this side, as in the apps.
-        var gender: String?
     }
 
     func home(_ req: Request) async throws -> Response {
         let (visitor, me) = try await profiles.signedUp(req)
-        let query = (try? req.query.decode(HomeQuery.self)) ?? HomeQuery()
         let draft = StudyWebDraft(req)
-        if let chosen = StudyWebDraft.point(latitude: query.lat, longitude: query.long) {
-            draft.point = chosen
-        } else if let place = neighbourhoods.place(query.place) {
-            draft.point = (place.lat, place.long)
-        }
+        if let chosen = requestedPoint(req) { draft.point = chosen }
         let point = draft.point
-        let filter = StudyGenderFilter(query.gender)
+        let filter = StudyGenderFilter(req.queryValue("gender"))
+        let search = Self.searchText(req)
         let found = try await queue.search(visitor.uid, form: Self.pointForm(point), on: req.db)
         let state = try await queue.state(visitor.uid, on: req.db)
         let people = found.fromQueueDB.filter(filter.admits)
-        let blips = GeoPoint(lat: point.lat, long: point.long).map { StudyRadar.blips(people, centre: $0, radius: queue.search.radius) } ?? []
-        return StudyHomeViews.home(
-            visitor.context, me: me, point: point, filter: filter, blips: blips, radius: queue.search.radius,
-            state: state, live: StudyLiveState(uid: visitor.uid, state: state, found: found), map: map,
-            neighbourhoods: neighbourhoods, chosenPlace: neighbourhoods.place(query.place)?.code
+        let centre = GeoPoint(lat: point.lat, long: point.long)
+        let blips = centre.map { StudyRadar.blips(people, centre: $0, radius: queue.search.radius, places: places) } ?? []
+        let place = StudyWhereViews.Model(
+            point: point, dong: centre.flatMap(places.dong(at:)), search: search, found: search.isEmpty ? [] : places.find(search), filter: filter
         )
+        return StudyHomeViews.home(
+            visitor.context, me: me, place: place, blips: blips, radius: queue.search.radius,
+            state: state, live: StudyLiveState(uid: visitor.uid, state: state, found: found), map: map
+        )
+    }
+
+    /// The places that answer `q`, with what the list's live region says, for `study.js`.
+    func placeSearch(_ req: Request) async throws -> Response {
+        let visitor = try await StudyVisitor.load(req)
+        let search = Self.searchText(req)
+        let list = StudyWhereViews.placeList(search.isEmpty ? [] : places.find(search), search: search,
+                                             filter: StudyGenderFilter(req.queryValue("gender")), visitor.context)
+        let response = try await list.encodeResponse(for: req)
+        response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
+        return response
     }
 
     /// `{state, matchedNick, nearby, received}` for the refreshing script.
@@ -55,6 +58,20 @@ struct StudyHomePages: Sendable {
         let response = try await StudyLiveState(uid: visitor.uid, state: state, found: found).encodeResponse(for: req)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
+    }
+
+    /// Where the address asks the search to be centred: the browser's position (`lat`, `long`),
+    /// else a 동 (`dong`), else a 시/군/구 (`place`); nil keeps the point chosen before.
+    private func requestedPoint(_ req: Request) -> (lat: Double, long: Double)? {
+        if let point = StudyWebDraft.point(latitude: req.queryValue("lat").flatMap(Double.init), longitude: req.queryValue("long").flatMap(Double.init)) {
+            return point
+        }
+        return (places.neighbourhood(req.queryValue("dong")) ?? places.district(req.queryValue("place")))?.centre
+    }
+
+    /// A place's name as typed, its spaces at either end taken off and no longer than the list searches.
+    static func searchText(_ req: Request) -> String {
+        String((req.queryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Places.maxQueryLength))
     }
 
     static func pointForm(_ point: (lat: Double, long: Double)) -> StudyForm {

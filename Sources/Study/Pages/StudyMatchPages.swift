@@ -2,9 +2,10 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// From wanting a study to being matched: the study input (`/study/input`), waiting
-/// (`/study/queue`), the two result tabs with request and accept (`/study/results`), stopping,
-/// and the matched page with its cancel (`/study/matched`). Every action is a form post that
+/// From wanting a study to being matched and on to its end: the study input (`/study/input`),
+/// waiting (`/study/queue`), the two result tabs with request, its withdrawal and accept
+/// (`/study/results`), stopping, the matched page (`/study/matched`) with its two endings
+/// ("만났어요", "스터디 종료") and the review after either (`/study/ended`). Every action is a form post that
 /// calls the same rules as the API and comes back to a page that says what happened.
 struct StudyMatchPages: Sendable {
     let profiles: StudyProfiles
@@ -12,6 +13,12 @@ struct StudyMatchPages: Sendable {
     let matchmaker: Matchmaker
     let chat: StudyChat
     let reviews: StudyReviews
+    /// How far each person found is, and in which 동.
+    let places: StudyPlaces
+    /// "만났어요", "스터디 종료" and the review that follows either.
+    let endings: StudyEndings
+    /// 약속 with the partner, pinned above the chat.
+    let meetings: StudyAppointments
 
     func register(on pages: any RoutesBuilder) {
         pages.get(StudyPaths.input, use: input)
@@ -22,10 +29,14 @@ struct StudyMatchPages: Sendable {
         pages.get(StudyPaths.results, use: results)
         pages.post(StudyPaths.request, use: request)
         pages.post(StudyPaths.accept, use: accept)
+        pages.post(StudyPaths.withdrawRequest, use: withdrawRequest)
         pages.get(StudyPaths.matched, use: matched)
         pages.get(StudyPaths.chatSince, use: chatSince)
         pages.get(StudyPaths.dodge, use: confirmDodge)
         pages.post(StudyPaths.dodge, use: dodge)
+        pages.get(StudyPaths.met, use: confirmMet)
+        pages.post(StudyPaths.met, use: meet)
+        pages.get(StudyPaths.ended, use: ended)
         pages.post(StudyPaths.chat, use: sendChat)
         pages.post(StudyPaths.review, use: review)
         pages.post(StudyPaths.report, use: report)
@@ -43,7 +54,9 @@ struct StudyMatchPages: Sendable {
         let draft = StudyWebDraft(req)
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(draft.point), on: req.db)
         let nearby = StudyTags.nearby(found.fromQueueDB).filter { !found.fromRecommend.contains($0) }
-        return StudyMatchViews.input(visitor.context, chosen: draft.tags, recommended: found.fromRecommend, nearby: nearby, error: error, status: status)
+        let near = GeoPoint(lat: draft.point.lat, long: draft.point.long).flatMap(places.dong(at:))
+        return StudyMatchViews.input(visitor.context, chosen: draft.tags, recommended: found.fromRecommend, nearby: nearby, error: error, status: status,
+                                     near: near)
     }
 
     struct TagForm: Content {
@@ -105,11 +118,20 @@ struct StudyMatchPages: Sendable {
         let state = try await queue.state(visitor.uid, on: req.db)
         if case .matched = state { return req.redirect(to: StudyPaths.matched.link, redirectType: .normal) }
         let tab: StudyResultTab = (try? req.query.get(String.self, at: "tab")) == StudyResultTab.received.rawValue ? .received : .nearby
-        let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
+        let point = StudyWebDraft(req).point
+        let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(point), on: req.db)
         return StudyMatchViews.results(
             visitor.context, tab: tab, found: found, isWaiting: state == .waiting,
-            notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found)
+            notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found),
+            whereabouts: whereabouts(of: found.fromQueueDB + found.fromQueueDBRequested, from: point),
+            sent: try await matchmaker.sentRequests(from: visitor.uid, on: req.db)
         )
+    }
+
+    /// Each person's distance from the search's centre and 동, by uid.
+    private func whereabouts(of people: [Study.QueueUser], from point: (lat: Double, long: Double)) -> [String: StudyPlaces.Whereabouts] {
+        guard let centre = GeoPoint(lat: point.lat, long: point.long) else { return [:] }
+        return Dictionary(people.compactMap { person in places.whereabouts(of: person, from: centre).map { (person.uid, $0) } }) { first, _ in first }
     }
 
     struct OtherForm: Content {
@@ -135,6 +157,17 @@ struct StudyMatchPages: Sendable {
         }
     }
 
+    /// "요청 취소": takes back a request the card shows as sent.
+    func withdrawRequest(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.results.link)
+        let other = try other(req)
+        switch try await matchmaker.withdrawRequest(from: visitor.uid, to: other, on: req.db) {
+        case .withdrawn: return req.redirect(to: StudyPaths.results(notice: .requestWithdrawn), redirectType: .normal)
+        case .notSent: return req.redirect(to: StudyPaths.results.link, redirectType: .normal)
+        case .matched: return req.redirect(to: StudyPaths.matched.link, redirectType: .normal)
+        }
+    }
+
     /// "수락하기".
     func accept(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.results.link)
@@ -151,14 +184,20 @@ struct StudyMatchPages: Sendable {
     func matched(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req)
         let state = try await queue.state(visitor.uid, on: req.db)
-        guard case let .matched(partnerUID, partnerNick, partnerDodged, partnerReviewed) = state else {
-            return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
+        guard case .matched = state, let match = try await endings.match(of: visitor.uid, on: req.db) else {
+            // Ended by me: the review it asks for, while it is still to come.
+            let next = try await endings.reviewDue(of: visitor.uid, on: req.db) == nil ? StudyPaths.home : StudyPaths.ended
+            return req.redirect(to: next.link, redirectType: .normal)
         }
-        let messages = try await chat.history(of: visitor.uid, with: partnerUID, after: .min, on: req.db)
+        let messages = try await chat.history(of: visitor.uid, with: match.partnerUID, after: .min, on: req.db)
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(StudyWebDraft(req).point), on: req.db)
+        let appointment: StudyAppointments.Pinned? = try await match.standing.isOver ? nil : meetings.pinnedWhileMatched(for: visitor.uid, on: req.db)
+        // The 약속's lines just read: the header's badge counts again.
+        let context = try await appointment?.readLines == true ? PageContext.load(for: req) : visitor.context
         return StudyMatchViews.matched(
-            visitor.context, partnerUID: partnerUID, partnerNick: partnerNick, partnerEnded: partnerDodged || partnerReviewed,
-            messages: messages, notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found)
+            context, partnerUID: match.partnerUID, partnerNick: match.partnerNick, standing: match.standing,
+            messages: messages, notice: StudyNotice(query: req), live: StudyLiveState(uid: visitor.uid, state: state, found: found),
+            appointment: appointment
         )
     }
 
@@ -180,19 +219,21 @@ struct StudyMatchPages: Sendable {
         return Response(status: .ok, headers: headers, body: .init(data: try WireJSON.encoder().encode(messages)))
     }
 
-    /// "리뷰 등록": the titles ticked (`choice0`…`choice5`) and a comment; it ends my side of the
-    /// study, as in the apps, and goes home.
+    /// "리뷰 등록", once the study is over (ended by either side): the titles ticked (`choice0`…
+    /// `choice5`) and a comment, counted once; then home, as in the apps.
     func review(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         let form = verdictForm(req, other: other, choicesAs: "reputation")
         do {
-            switch try await reviews.rate(visitor.uid, partner: other, form: form, on: req.db) {
-            case .rated: return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
+            switch try await endings.review(visitor.uid, partner: other, form: form, on: req.db) {
+            case .reviewed, .alreadyReviewed: return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
+            case .studyGoesOn: return req.redirect(to: StudyPaths.matched(notice: .reviewAfterEnding), redirectType: .normal)
             case .notMyPartner: throw Abort(.notFound)
             }
         } catch StudyError.invalid(.comment) {
-            return req.redirect(to: StudyPaths.matched(notice: .reviewTooLong), redirectType: .normal)
+            let page = try await formPage(req, of: visitor.uid, partner: other, notice: .reviewTooLong)
+            return req.redirect(to: page, redirectType: .normal)
         }
     }
 
@@ -211,7 +252,14 @@ struct StudyMatchPages: Sendable {
         } catch StudyError.invalid(.comment) {
             notice = .reviewTooLong
         }
-        return req.redirect(to: StudyPaths.matched(notice: notice), redirectType: .normal)
+        let page = try await formPage(req, of: visitor.uid, partner: other, notice: notice)
+        return req.redirect(to: page, redirectType: .normal)
+    }
+
+    /// Where a verdict form was, to say there what came of it: the matched page while my side of
+    /// the study with `other` is open, the ended page once I ended it.
+    private func formPage(_ req: Request, of uid: String, partner other: String, notice: StudyNotice) async throws -> String {
+        try await endings.match(of: uid, on: req.db)?.partnerUID == other ? StudyPaths.matched(notice: notice) : StudyPaths.ended(notice: notice)
     }
 
     /// A verdict form's ticked toggles as the 0/1 list the API reads under `field`, with the comment.
@@ -236,8 +284,8 @@ struct StudyMatchPages: Sendable {
         }
     }
 
-    /// Asks before cancelling, and says what it costs: one tap beside the review and report forms
-    /// was too easy to make by mistake.
+    /// Asks before cancelling, and says what it costs: one tap under the chat is too easy to make
+    /// by mistake.
     func confirmDodge(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
@@ -246,18 +294,53 @@ struct StudyMatchPages: Sendable {
         return StudyMatchViews.confirmDodge(visitor.context, partnerUID: other, cost: cost)
     }
 
-    /// "스터디 취소" (or "종료" once the partner ended it), once confirmed: a dodge, with its
-    /// penalty unless the partner had ended the study first.
+    /// "스터디 종료", once confirmed: a dodge, with its penalty unless the partner had ended the
+    /// study first; then the review it leaves to give.
     func dodge(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
         let other = try other(req)
         guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
             return req.redirect(to: StudyPaths.dodge(partner: other), redirectType: .normal)
         }
-        switch try await matchmaker.dodge(visitor.uid, partner: other, on: req.db) {
-        case .cancelled: return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
+        switch try await endings.end(visitor.uid, partner: other, on: req.db) {
+        case .ended: return req.redirect(to: StudyPaths.ended.link, redirectType: .normal)
         case .notMyPartner: throw Abort(.notFound)
         }
+    }
+
+    /// Asks before "만났어요" ends the study for both.
+    func confirmMet(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
+        let other = try other(req)
+        guard let match = try await endings.match(of: visitor.uid, on: req.db), match.partnerUID == other else { throw Abort(.notFound) }
+        guard match.standing != .goingOn(canMeet: false) else {
+            return req.redirect(to: StudyPaths.matched(notice: .notMetYet), redirectType: .normal)
+        }
+        return StudyEndingViews.confirmMet(visitor.context, partnerUID: other, partnerNick: match.partnerNick)
+    }
+
+    /// "만났어요", once confirmed: the study ends for both without a penalty, and each reviews.
+    func meet(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
+        let other = try other(req)
+        guard (try? req.content.get(String.self, at: "confirm")) == "yes" else {
+            return req.redirect(to: StudyPaths.met(partner: other), redirectType: .normal)
+        }
+        switch try await endings.met(visitor.uid, partner: other, on: req.db) {
+        case .met: return req.redirect(to: StudyPaths.ended.link, redirectType: .normal)
+        case .notYet: return req.redirect(to: StudyPaths.matched(notice: .notMetYet), redirectType: .normal)
+        case .notMyPartner: throw Abort(.notFound)
+        }
+    }
+
+    /// The study I ended, asking for my review; home once there is none to give.
+    func ended(_ req: Request) async throws -> Response {
+        let (visitor, _) = try await profiles.signedUp(req)
+        guard let ending = try await endings.reviewDue(of: visitor.uid, on: req.db) else {
+            return req.redirect(to: StudyPaths.home.link, redirectType: .normal)
+        }
+        let messages = try await chat.history(of: visitor.uid, with: ending.partnerUID, after: .min, on: req.db)
+        return StudyEndingViews.ended(visitor.context, ending: ending, messages: messages, notice: StudyNotice(query: req))
     }
 }
 

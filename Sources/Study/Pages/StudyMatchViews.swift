@@ -5,7 +5,9 @@ import Vapor
 
 /// The study input, the two result tabs and the matched page (spec §7, screens 7–9).
 enum StudyMatchViews {
-    static func input(_ context: PageContext, chosen: [String], recommended: [String], nearby: [String], error: String?, status: HTTPResponseStatus) -> Response {
+    /// `near`: the 동 the search is centred on, where "새싹 찾기" waits.
+    static func input(_ context: PageContext, chosen: [String], recommended: [String], nearby: [String], error: String?, status: HTTPResponseStatus,
+                      near: Neighbourhoods.Place?) -> Response {
         PageLayout.render(title: context.pick(ko: "스터디 입력", en: "What to study"), context: context, status: status, .group(
             StudyViews.nav(context, current: "input"),
             .h1(.text(context.pick(ko: "어떤 스터디를 하고 싶나요?", en: "What do you want to study?"))),
@@ -28,6 +30,7 @@ enum StudyMatchViews {
             .if(chosen.isEmpty, .p(.class("hint"), .text(context.pick(ko: "고르지 않으면 아무 스터디나 괜찮다는 뜻이에요.", en: "Choose none to study anything.")))),
             .div(.id("chosen-tags"), .class("chips"), .forEach(chosen) { tagButton($0, path: StudyPaths.removeTag.link, style: "chip chosen", context) }),
             .p(.class("hint"), .text(context.pick(ko: "\(chosen.count) / \(Study.maxStudyTags)개", en: "\(chosen.count) of \(Study.maxStudyTags)"))),
+            StudyWhereViews.queueingAt(near, context),
             .form(
                 .id("queue-form"), .action(path: StudyPaths.queue.link), .method(.post),
                 PageLayout.csrfField(context),
@@ -47,18 +50,24 @@ enum StudyMatchViews {
         )
     }
 
-    static func results(_ context: PageContext, tab: StudyResultTab, found: Study.SearchResult, isWaiting: Bool, notice: StudyNotice?, live: StudyLiveState) -> Response {
+    /// `whereabouts`: how far each person is from the search's centre and in which 동, by uid;
+    /// `sent`: the people I asked already, whose cards say so.
+    static func results(_ context: PageContext, tab: StudyResultTab, found: Study.SearchResult, isWaiting: Bool, notice: StudyNotice?, live: StudyLiveState,
+                        whereabouts: [String: StudyPlaces.Whereabouts], sent: Set<String>) -> Response {
         let people = tab == .nearby ? found.fromQueueDB : found.fromQueueDBRequested
-        let action = tab == .nearby
-            ? (path: StudyPaths.request.link, label: context.pick(ko: "요청하기", en: "Ask to study"), id: "request-button")
-            : (path: StudyPaths.accept.link, label: context.pick(ko: "수락하기", en: "Accept"), id: "accept-button danger")
+        let action = { (person: Study.QueueUser) -> StudyCardAction in
+            tab == .received ? .accept : sent.contains(person.uid) ? .requested : .request
+        }
         return PageLayout.render(title: context.pick(ko: "새싹 찾기", en: "Find a study"), context: context, .group(
             StudyViews.nav(context, current: "input"),
             .div(
-                .class("tabs"), .attribute(named: "role", value: "tablist"),
+                // Links between two pages, not a script's tabs: the current one is marked as the page.
+                .class("tabs"),
                 .a(.id("tab-nearby"), .class(tab == .nearby ? "current" : ""), .href(StudyPaths.results(tab: .nearby)),
+                   .if(tab == .nearby, .attribute(named: "aria-current", value: "page")),
                    .text(context.pick(ko: "주변 새싹 \(found.fromQueueDB.count)", en: "Nearby \(found.fromQueueDB.count)"))),
                 .a(.id("tab-received"), .class(tab == .received ? "current" : ""), .href(StudyPaths.results(tab: .received)),
+                   .if(tab == .received, .attribute(named: "aria-current", value: "page")),
                    .text(context.pick(ko: "받은 요청 \(found.fromQueueDBRequested.count)", en: "Requests \(found.fromQueueDBRequested.count)")))
             ),
             StudyViews.notice(notice, context),
@@ -72,7 +81,9 @@ enum StudyMatchViews {
                     : context.pick(ko: "아직 받은 요청이 없어요", en: "No requests yet"))),
                 .a(.class("button secondary"), .href(StudyPaths.input.link), .text(context.pick(ko: "스터디 변경하기", en: "Change studies")))
             )),
-            .div(.id("result-cards"), .class("study-cards"), .forEach(people) { StudyViews.card($0, action: action, context) }),
+            .div(.id("result-cards"), .class("study-cards"), .forEach(people) { person in
+                StudyWhereViews.placed(StudyViews.card(person, action: action(person), context), whereabouts[person.uid])
+            }),
             .if(isWaiting, .form(
                 .id("stop-form"), .action(path: StudyPaths.stop.link), .method(.post),
                 PageLayout.csrfField(context),
@@ -82,51 +93,24 @@ enum StudyMatchViews {
         ))
     }
 
+    /// The chat first, as long as the study lasts; how it ends under it ("만났어요" or "스터디
+    /// 종료" while it goes on, the review once the partner ended it); the report folded away.
     static func matched(
-        _ context: PageContext, partnerUID: String, partnerNick: String, partnerEnded: Bool, messages: [Study.Chat], notice: StudyNotice?,
-        live: StudyLiveState
+        _ context: PageContext, partnerUID: String, partnerNick: String, standing: StudyEndings.Standing, messages: [Study.Chat], notice: StudyNotice?,
+        live: StudyLiveState, appointment: StudyAppointments.Pinned? = nil
     ) -> Response {
         PageLayout.render(title: partnerNick, context: context, .group(
             StudyViews.nav(context, current: "home"),
             .h1(.id("matched-title"), .text(context.pick(ko: "\(partnerNick)님과 매칭되었습니다", en: "You are matched with \(partnerNick)"))),
-            .if(partnerEnded, .p(.id("partner-ended"), .class("notice"), .text(context.pick(
-                ko: "상대방이 스터디를 종료했어요.", en: "Your partner ended the study.")))),
+            StudyEndingViews.partnerEnded(standing, context),
             StudyViews.notice(notice, context),
+            .unwrap(appointment) { StudyAppointmentViews.pinned($0, context) },
             StudyChatViews.log(messages, partnerUID: partnerUID, context),
-            .if(!partnerEnded, StudyChatViews.form(partnerUID: partnerUID, context)),
-            reviewAfterStudying(partnerUID: partnerUID, partnerNick: partnerNick, studied: partnerEnded || studiedTogether(messages, partnerUID: partnerUID),
-                                context),
-            StudyVerdictForm.report.form(partnerUID: partnerUID, partnerNick: partnerNick, context),
-            .form(
-                .id("dodge-form"), .class("card stacked"), .action(path: StudyPaths.dodge.link), .method(.get),
-                .input(.type(.hidden), .name("otheruid"), .value(partnerUID)),
-                .p(.class("hint"), .text(partnerEnded
-                    ? context.pick(ko: "스터디를 종료하면 홈으로 돌아가요.", en: "Ending the study takes you back home.")
-                    : context.pick(ko: "스터디를 취소하면 패널티가 부과돼요.", en: "Cancelling the study carries a penalty."))),
-                .button(.id("dodge"), .type(.submit), .class("danger"), .text(partnerEnded
-                    ? context.pick(ko: "스터디 종료", en: "End study")
-                    : context.pick(ko: "스터디 취소", en: "Cancel study")))
-            ),
+            standing.isOver ? StudyEndingViews.chatClosed(context) : StudyChatViews.form(partnerUID: partnerUID, context),
+            StudyEndingViews.ending(partnerUID: partnerUID, partnerNick: partnerNick, standing: standing, context),
+            StudyEndingViews.report(partnerUID: partnerUID, partnerNick: partnerNick, context),
             StudyViews.live(live)
         ))
-    }
-
-    /// Both have written: a study happened, so it can be reviewed. (A review ends the match in
-    /// the study contract, so offering it before is offering to end what has not begun.)
-    static func studiedTogether(_ messages: [Study.Chat], partnerUID: String) -> Bool {
-        messages.contains { $0.to == partnerUID } && messages.contains { $0.from == partnerUID }
-    }
-
-    /// The review form, shown once the study happened; until then a hint, and the form hidden for
-    /// `study.js` to show when both sides have written on the open page.
-    static func reviewAfterStudying(partnerUID: String, partnerNick: String, studied: Bool, _ context: PageContext) -> Node<HTML.BodyContext> {
-        .div(
-            .id("review-section"), .data(named: "studied", value: studied ? "true" : "false"),
-            .if(!studied, .p(.id("review-later"), .class("hint"), .text(context.pick(
-                ko: "함께 스터디를 하고 나면 여기에서 리뷰를 남길 수 있어요.", en: "Once you have studied together, you can review \(partnerNick) here.")))),
-            .div(.id("review-box"), .if(!studied, .attribute(named: "hidden")),
-                 StudyVerdictForm.review.form(partnerUID: partnerUID, partnerNick: partnerNick, context))
-        )
     }
 
     static func confirmDodge(_ context: PageContext, partnerUID: String, cost: Matchmaker.DodgeCost) -> Response {
@@ -141,6 +125,9 @@ enum StudyMatchViews {
             StudyViews.nav(context, current: "home"),
             .h1(.id("dodge-title"), .text(title)),
             .p(.id("dodge-consequence"), .class("notice"), .text(consequence)),
+            .if(cost != .free, .p(.id("dodge-met-hint"), .class("hint"), .text(context.pick(
+                ko: "만나서 스터디를 했다면 돌아가서 '만났어요'를 눌러 주세요. 패널티 없이 끝나요.",
+                en: "If you met and studied, go back and press We met instead: it ends the study without a penalty.")))),
             .form(
                 .id("dodge-confirm-form"), .class("inline-actions"), .action(path: StudyPaths.dodge.link), .method(.post),
                 PageLayout.csrfField(context),

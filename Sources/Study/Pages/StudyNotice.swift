@@ -10,6 +10,7 @@ enum StudyNotice: String, Sendable {
     case saved
     case studyOver = "study-over", chatInvalid = "chat-invalid", reviewTooLong = "review-too-long"
     case partnerReported = "partner-reported", alreadyReported = "already-reported"
+    case requestWithdrawn = "request-withdrawn", notMetYet = "not-met-yet", reviewAfterEnding = "review-after-ending"
     case bought, notOwned = "not-owned", purchasesInApp = "purchases-in-app"
 
     init?(query req: Request) {
@@ -18,7 +19,7 @@ enum StudyNotice: String, Sendable {
     }
 
     /// Whether the notice reports something refused rather than done.
-    var isProblem: Bool { ![.requested, .saved, .partnerReported, .bought].contains(self) }
+    var isProblem: Bool { ![.requested, .saved, .partnerReported, .bought, .requestWithdrawn].contains(self) }
 
     func text(_ context: PageContext) -> String {
         switch self {
@@ -40,6 +41,9 @@ enum StudyNotice: String, Sendable {
         case .partnerReported: context.pick(ko: "신고가 접수되었어요.", en: "Your report was received.")
         case .alreadyReported: context.pick(ko: "이미 신고한 새싹이에요.", en: "You already reported them.")
         case .chatInvalid: context.pick(ko: "메시지는 1자 이상 \(StudyChat.maxLength)자 이내로 보내 주세요.", en: "Messages are 1 to \(StudyChat.maxLength) characters.")
+        case .requestWithdrawn: context.pick(ko: "요청을 취소했어요.", en: "Request withdrawn.")
+        case .notMetYet: context.pick(ko: "두 분이 채팅을 나눈 뒤에 만났어요를 누를 수 있어요.", en: "You can press We met once you have both written in the chat.")
+        case .reviewAfterEnding: context.pick(ko: "후기는 스터디를 마친 뒤에 남길 수 있어요.", en: "You can review once the study has ended.")
         }
     }
 }

@@ -12,17 +12,22 @@ enum StudyRadar {
         /// In the SVG's box, -100…100 on each axis; north is up.
         let x: Double
         let y: Double
-        let metres: Double
+        /// How far and in which 동: the same words the map, the list and the result cards use.
+        let whereabouts: StudyPlaces.Whereabouts
+
+        /// "새우깡 · 650m · 망원제2동".
+        var label: String { "\(person.nick) · \(whereabouts.text)" }
     }
 
     /// The dot's distance from the centre is to the ring's edge (90) as metres are to the radius.
-    static func blips(_ people: [Study.QueueUser], centre: GeoPoint, radius: Double) -> [Blip] {
+    static func blips(_ people: [Study.QueueUser], centre: GeoPoint, radius: Double, places: StudyPlaces) -> [Blip] {
         people.compactMap { person in
-            guard let point = GeoPoint(lat: person.lat, long: person.long), radius > 0 else { return nil }
-            let metres = centre.distance(to: point)
-            let scaled = min(metres / radius, 1) * 90
+            guard let point = GeoPoint(lat: person.lat, long: person.long), radius > 0,
+                  let whereabouts = places.whereabouts(of: person, from: centre)
+            else { return nil }
+            let scaled = min(whereabouts.metres / radius, 1) * 90
             let angle = bearing(from: centre, to: point)
-            return Blip(person: person, x: scaled * sin(angle), y: -scaled * cos(angle), metres: metres)
+            return Blip(person: person, x: scaled * sin(angle), y: -scaled * cos(angle), whereabouts: whereabouts)
         }
     }
 
@@ -40,7 +45,7 @@ enum StudyRadar {
             .element(named: "g", nodes: [
                 .attribute(named: "class", value: "radar-person gender-\(blip.person.gender)"),
                 .attribute(named: "data-uid", value: blip.person.uid),
-                .element(named: "title", nodes: [.text("\(blip.person.nick) · \(Int(blip.metres.rounded())) m")]),
+                .element(named: "title", nodes: [.text(blip.label)]),
                 element("circle", ["cx": number(blip.x), "cy": number(blip.y), "r": "5"]),
                 .element(named: "text", nodes: [
                     .attribute(named: "x", value: number(blip.x)), .attribute(named: "y", value: number(blip.y - 8)),
@@ -48,7 +53,8 @@ enum StudyRadar {
                 ]),
             ])
         }
-        let label = context.pick(ko: "반경 \(Int(radius)) m 안에 기다리는 새싹 \(blips.count)명", en: "\(blips.count) people waiting within \(Int(radius)) m")
+        let within = DistanceText.text(metres: radius)
+        let label = context.pick(ko: "반경 \(within) 안에 기다리는 새싹 \(blips.count)명", en: "\(blips.count) people waiting within \(within)")
         return .element(named: "svg", nodes: [
             .attribute(named: "id", value: "radar"),
             .attribute(named: "viewBox", value: "-100 -100 200 200"),

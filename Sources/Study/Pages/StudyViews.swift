@@ -40,28 +40,55 @@ enum StudyViews {
         gender == Study.Gender.woman.rawValue ? context.pick(ko: "여자", en: "Woman") : context.pick(ko: "남자", en: "Man")
     }
 
-    /// A waiting person's card with its one action (request or accept) as a form.
-    static func card(_ person: Study.QueueUser, action: (path: String, label: String, id: String), _ context: PageContext) -> Node<HTML.BodyContext> {
-        .article(
+    /// A waiting person's card: the titles they earned, each with how many partners gave it (none
+    /// shown that nobody gave), what they want to study, their latest review, and its action.
+    static func card(_ person: Study.QueueUser, action: StudyCardAction, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let earned: [(title: String, count: Int)] = titles(context).enumerated().compactMap { index, title in
+            guard person.reputation.indices.contains(index), person.reputation[index] > 0 else { return nil }
+            return (title, person.reputation[index])
+        }
+        return .article(
             .class("study-card card"), .data(named: "uid", value: person.uid),
             .div(
                 .class("study-card-head"),
                 .h3(.class("study-nick"), .text(person.nick)),
                 .span(.class("badge"), .text(gender(person.gender, context)))
             ),
-            .ul(.class("study-titles"), .forEach(titles(context).enumerated()) { index, title in
-                .li(.class(person.reputation.indices.contains(index) && person.reputation[index] > 0 ? "lit" : ""), .text(title))
-            }),
+            .if(!earned.isEmpty, .ul(
+                .class("study-titles"), .attribute(named: "aria-label", value: context.pick(ko: "받은 칭찬", en: "Praise received")),
+                .forEach(earned) { title, count in
+                    .li(.class("lit"), .text(title + " "), .strong(.class("study-title-count"), .text("\(count)"),
+                        .span(.class("visually-hidden"), .text(context.pick(ko: "회", en: count == 1 ? " time" : " times")))))
+                }
+            )),
+            .if(earned.isEmpty && person.reviews.isEmpty, .p(.class("study-no-reviews"), .text(context.pick(
+                ko: "아직 받은 후기가 없어요", en: "No reviews yet")))),
             .p(.class("hint"), .text(context.pick(ko: "하고 싶은 스터디", en: "Wants to study"))),
             chips(person.studylist, context),
-            .p(.class("study-review"), .text(person.reviews.first ?? context.pick(ko: "첫 리뷰를 기다리는 중이에요.", en: "No reviews yet."))),
-            .form(
-                .action(path: action.path), .method(.post),
-                PageLayout.csrfField(context),
-                .input(.type(.hidden), .name("otheruid"), .value(person.uid)),
-                .button(.class(action.id), .type(.submit), .text(action.label))
-            )
+            .unwrap(person.reviews.last) { .p(.class("study-review"), .text($0)) },
+            actions(person.uid, action, context)
         )
+    }
+
+    /// Asking, an ask already sent (which can be taken back), or accepting: each a one-button form.
+    private static func actions(_ uid: String, _ action: StudyCardAction, _ context: PageContext) -> Node<HTML.BodyContext> {
+        let form = { (path: String, style: String, label: String) -> Node<HTML.BodyContext> in
+            .form(
+                .action(path: path), .method(.post),
+                PageLayout.csrfField(context),
+                .input(.type(.hidden), .name("otheruid"), .value(uid)),
+                .button(.class(style), .type(.submit), .text(label))
+            )
+        }
+        return switch action {
+        case .request: form(StudyPaths.request.link, "request-button", context.pick(ko: "요청하기", en: "Ask to study"))
+        case .accept: form(StudyPaths.accept.link, "accept-button", context.pick(ko: "수락하기", en: "Accept"))
+        case .requested: .div(
+            .class("card-actions"),
+            .span(.class("request-sent"), .text(context.pick(ko: "✓ 요청 보냄", en: "✓ Request sent"))),
+            form(StudyPaths.withdrawRequest.link, "request-withdraw secondary", context.pick(ko: "요청 취소", en: "Withdraw"))
+        )
+        }
     }
 
     /// Read by `study.js`, which polls `/study/state.json` and reloads the page when it changes.
@@ -72,4 +99,12 @@ enum StudyViews {
             .data(named: "received", value: String(state.received)), .data(named: "ended", value: state.partnerEnded ? "true" : "false")
         )
     }
+}
+
+/// What a result card offers.
+enum StudyCardAction {
+    case request
+    /// I asked already: the card says so and offers to take it back.
+    case requested
+    case accept
 }

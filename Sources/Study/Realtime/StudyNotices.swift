@@ -25,7 +25,7 @@ struct StudyNotices: Sendable {
                 let partner = (try? await Partnership.find(uid, on: db)?.partnerNick) ?? ""
                 await notify(uid, .studyMatch, .init(ko: "\(partner)님과 매칭됐어요", en: "You are matched with \(partner)"), link: StudyPaths.matched.link, on: db)
             }
-        case .dodged, .reviewed:
+        case .dodged, .reviewed, .requestWithdrawn:
             break
         }
     }

@@ -41,7 +41,7 @@ struct StudyPushes: Sendable {
                     data: ["event": event.rawValue, "matchedUid": partner.partnerUID, "matchedNick": partner.partnerNick]
                 ), to: uid, on: db)
             }
-        case .dodged, .reviewed:
+        case .dodged, .reviewed, .requestWithdrawn:
             break
         }
     }

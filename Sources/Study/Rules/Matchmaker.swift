@@ -113,7 +113,15 @@ struct Matchmaker: Sendable {
     /// Ends the study. It counts as a dodge, with its penalty, unless the partner had already
     /// cancelled or reviewed.
     func dodge(_ uid: String, partner other: String, on db: any Database) async throws -> DodgeResult {
-        let result: DodgeResult = try await db.writeTransaction { db in
+        let result = try await cancel(uid, partner: other, on: db)
+        if result == .cancelled { await events.tell([other], .dodged, uid, db) }
+        return result
+    }
+
+    /// `dodge` without telling the partner: for a caller that writes more in the same
+    /// transaction, and tells once it has committed.
+    func cancel(_ uid: String, partner other: String, on db: any Database) async throws -> DodgeResult {
+        try await db.writeTransaction { db -> DodgeResult in
             let profile = try await requireProfile(uid, on: db)
             guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
             if !mine.partnerDodged && !mine.partnerReviewed {
@@ -125,7 +133,32 @@ struct Matchmaker: Sendable {
             try await mine.delete(on: db)
             return .cancelled
         }
-        if result == .cancelled { await events.tell([other], .dodged, uid, db) }
+    }
+
+    enum WithdrawResult: Equatable {
+        case withdrawn, notSent
+        /// The other person accepted first: we are matched.
+        case matched
+    }
+
+    /// The people I have asked and who have not answered yet.
+    func sentRequests(from uid: String, on db: any Database) async throws -> Set<String> {
+        Set(try await StudyRequest.query(on: db).filter(\.$fromUID == uid).all().map(\.toUID))
+    }
+
+    /// Takes back a request I sent. The contract has no such call (its clients stop waiting
+    /// instead); the web offers it. It locks both queue rows as an accept does, so a withdrawal
+    /// and an accept of the same request cannot both win.
+    func withdrawRequest(from uid: String, to other: String, on db: any Database) async throws -> WithdrawResult {
+        let result: WithdrawResult = try await db.writeTransaction { db in
+            try await lockQueueRows(of: [uid, other], on: db)
+            try await requireProfile(uid, on: db)
+            if let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other { return .matched }
+            guard try await StudyRequest.query(on: db).filter(\.$fromUID == uid).filter(\.$toUID == other).count() > 0 else { return .notSent }
+            try await StudyRequest.query(on: db).filter(\.$fromUID == uid).filter(\.$toUID == other).delete()
+            return .withdrawn
+        }
+        if result == .withdrawn { await events.tell([other], .requestWithdrawn, uid, db) }
         return result
     }
 

@@ -11,6 +11,8 @@ enum StudyQueueEvent: String, Sendable {
     case dodged
     /// My partner reviewed me, which ends the study on their side.
     case reviewed
+    /// Someone took back the request they had sent me (web only).
+    case requestWithdrawn
 }
 
 /// Where the rules report queue changes once they are committed; the module hands them to the

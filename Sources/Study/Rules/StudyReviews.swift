@@ -18,32 +18,51 @@ struct StudyReviews: Sendable {
     /// ends my side of the study. A client that forgets the form (one published client does)
     /// still ends the study, without a rating.
     func rate(_ uid: String, partner other: String, form: StudyForm, on db: any Database) async throws -> RateResult {
-        if let named = form.value("otheruid"), !named.isEmpty, named != other { throw StudyError.invalid(.otheruid) }
-        let titles = try Self.titles(form.values("reputation"), field: .reputation)
-        let comment = (form.value("comment") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard comment.count <= Self.commentLength else { throw StudyError.invalid(.comment) }
+        let verdict = try Self.verdict(form, partner: other)
         let result: RateResult = try await db.writeTransaction { db in
             guard let me = try await StudyProfile.find(uid, on: db) else { throw StudyError.notSignedUp }
             guard let mine = try await Partnership.find(uid, on: db), mine.partnerUID == other else { return .notMyPartner }
-            if let partner = try await StudyProfile.find(other, on: db) {
-                var reputation = StudyPresenter.reputation(partner)
-                for (index, value) in titles.enumerated() { reputation[index] += value }
-                partner.reputation = reputation
-                if !comment.isEmpty { partner.comments.append(comment) }
-                if !partner.reviewedBefore.contains(uid) { partner.reviewedBefore.append(uid) }
-                try await partner.save(on: db)
-            }
-            if !me.reviewedBefore.contains(other) {
-                me.reviewedBefore.append(other)
-                try await me.save(on: db)
-            }
-            try await Partnership.query(on: db).filter(\.$id == other).filter(\.$partnerUID == uid)
-                .set(\.$partnerReviewed, to: true).update()
+            try await Self.credit(other, with: verdict, from: me, on: db)
             try await mine.delete(on: db)
             return .rated
         }
         if result == .rated { await events.tell([other], .reviewed, uid, db) }
         return result
+    }
+
+    /// A review as its form carries it: the titles ticked, in title order, and the comment.
+    struct Verdict: Sendable, Equatable {
+        let titles: [Int]
+        let comment: String
+    }
+
+    static func verdict(_ form: StudyForm, partner other: String) throws(StudyError) -> Verdict {
+        if let named = form.value("otheruid"), !named.isEmpty, named != other { throw .invalid(.otheruid) }
+        let titles = try Self.titles(form.values("reputation"), field: .reputation)
+        let comment = (form.value("comment") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard comment.count <= commentLength else { throw .invalid(.comment) }
+        return Verdict(titles: titles, comment: comment)
+    }
+
+    /// `me`'s review of `other`, inside the caller's write transaction: the titles counted on
+    /// their reputation, the comment among their reviews, each noted as having reviewed the
+    /// other, and their side of a study with me told that I reviewed them.
+    static func credit(_ other: String, with verdict: Verdict, from me: StudyProfile, on db: any Database) async throws {
+        let uid = try me.requireID()
+        if let partner = try await StudyProfile.findLocked(other, on: db) {
+            var reputation = StudyPresenter.reputation(partner)
+            for (index, value) in verdict.titles.enumerated() { reputation[index] += value }
+            partner.reputation = reputation
+            if !verdict.comment.isEmpty { partner.comments.append(verdict.comment) }
+            if !partner.reviewedBefore.contains(uid) { partner.reviewedBefore.append(uid) }
+            try await partner.save(on: db)
+        }
+        if !me.reviewedBefore.contains(other) {
+            me.reviewedBefore.append(other)
+            try await me.save(on: db)
+        }
+        try await Partnership.query(on: db).filter(\.$id == other).filter(\.$partnerUID == uid)
+            .set(\.$partnerReviewed, to: true).update()
     }
 
     func report(_ uid: String, form: StudyForm, on db: any Database) async throws -> ReportResult {

@@ -61,7 +61,13 @@ struct InboxPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        return try await conversationPage(req, context, me: try account.requireID(), error: nil)
+        let me = try account.requireID()
+        // A conversation its app holds on a page of its own (a study pair's chat) opens there:
+        // its notifications, reminders and calendar entries link here.
+        if let page = try await messenger.chatPage(of: try await conversationID(try webID(req), for: me, req), for: me, on: req.db) {
+            return req.redirect(to: page, redirectType: .normal)
+        }
+        return try await conversationPage(req, context, me: me, error: nil)
     }
 
     func send(_ req: Request) async throws -> Response {

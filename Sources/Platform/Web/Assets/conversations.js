@@ -91,6 +91,10 @@
       if (!document.getElementById("message-" + message.id)) messages.append(messageItem(message));
       if (message.sender_id !== me) await markRead();
     }
+    // A page that shows part of a conversation held elsewhere (a study pair's 약속) redraws that
+    // part, which reads the conversation's new line, before the badges count it.
+    const held = document.querySelector("[data-live-section][data-conversation]");
+    if (held && held.dataset.conversation === message.conversation_id) await refreshLiveSection(held.dataset.liveSection);
     await refreshInboxList();
     await refreshBadges();
   });
