@@ -14,6 +14,9 @@ public struct ReadingModule: AppModule {
     let libraryImport: LibraryImport
     let libraryExport: LibraryExport
     let timer: ReadingTimer
+    let progress: ReadingProgress
+    let rereads: Rereads
+    let pendingPhotos: PendingMemoPhotos
     let report: ReadingStatsReport
     let goals = ReadingGoals()
     let calendar: ReadingCalendar
@@ -32,16 +35,15 @@ public struct ReadingModule: AppModule {
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         let memoPhotos = PhotoStore(files: platform.files, images: context.images, area: "reading-memos")
         memos = Memos(clock: platform.clock, ids: platform.ids, library: library, photos: memoPhotos)
+        pendingPhotos = PendingMemoPhotos(clock: platform.clock, ids: platform.ids, photos: memoPhotos)
         erasure = ReadingErasure(photos: memoPhotos)
         libraryImport = LibraryImport(clock: platform.clock, ids: platform.ids, calendar: calendar)
         libraryExport = LibraryExport(calendar: calendar)
-        timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar)
+        progress = ReadingProgress(clock: platform.clock, ids: platform.ids, calendar: calendar, library: library)
+        rereads = Rereads(clock: platform.clock, ids: platform.ids, calendar: calendar, library: library)
+        timer = ReadingTimer(clock: platform.clock, ids: platform.ids, calendar: calendar, progress: progress)
         report = ReadingStatsReport(clock: platform.clock, calendar: calendar, goals: goals)
-        catalogue = if let aladin = settings.aladin {
-            AladinCatalogue(settings: aladin, client: context.client, clock: platform.clock, calendar: calendar, logger: Logger(label: "sprout.reading.aladin"))
-        } else {
-            LocalCatalogue(clock: platform.clock)
-        }
+        catalogue = settings.catalogues.catalogue(client: context.client, clock: platform.clock, calendar: calendar)
     }
 
     public let name = "reading"
@@ -52,8 +54,13 @@ public struct ReadingModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog(), SeedReadingCatalog(clock: platform.clock),
-         Self.groupCounter, AccountReadVersionTriggers(group: "reading", tables: Self.cachedTables, replacing: Self.groupCounter)]
+         Self.groupCounter, AccountReadVersionTriggers(group: "reading", tables: Self.cachedTables, replacing: Self.groupCounter),
+         CreateReadingProgress(), CreateReadingPastReads(), Self.pastReadsCounted, CreateReadingPendingPhotos()]
     }
+
+    /// The statistics read the past readings too (books finished, re-reads): their writes move the
+    /// reader's counter. The tables above keep the triggers a database was given when it was made.
+    private static let pastReadsCounted = AddedAccountReadVersionTriggers(group: "reading", tables: [PastRead.schema])
 
     /// What the library and the statistics read; each reader's answers are kept under that
     /// reader's counter of these tables (the first counter was one for everyone).
@@ -91,10 +98,14 @@ public struct ReadingModule: AppModule {
         CatalogController(catalogue: catalogue).register(on: api)
         GoodreadsController(libraryImport: libraryImport, libraryExport: libraryExport).register(on: api)
         TimerController(timer: timer, library: library).register(on: api)
+        ProgressController(library: library, progress: progress, rereads: rereads).register(on: api)
         StatsController(report: report, goals: goals, answers: answers).register(on: api)
         let readingPages = pages.grouped(ReadingPageErrors())
-        ReadingHomePages(library: library).register(on: readingPages)
-        ReadingBookPages(library: library, memos: memos, timer: timer, uploadBodyLimit: platform.uploadBodyLimit).register(on: readingPages)
+        ReadingHomePages(library: library, progress: progress, report: report).register(on: readingPages)
+        let bookPage = ReadingBookPage(library: library, memos: memos, timer: timer, progress: progress, rereads: rereads)
+        ReadingBookPages(library: library, memos: memos, page: bookPage, pendingPhotos: pendingPhotos, uploadBodyLimit: platform.uploadBodyLimit)
+            .register(on: readingPages)
+        ReadingProgressPages(library: library, progress: progress, rereads: rereads, page: bookPage).register(on: readingPages)
         ReadingSearchPages(catalogue: catalogue, library: library).register(on: readingPages)
         offline.register(on: readingPages)
         ReadingTimerPages(library: library, timer: timer).register(on: readingPages)

@@ -12,6 +12,9 @@ enum ReadingPaths {
     static let newBook = PagePath<Void>("reading/books/new")
     static let book = PagePath<String>("reading/books/{id}")
     static let bookStatus = PagePath<String>("reading/books/{id}/status")
+    static let bookProgress = PagePath<String>("reading/books/{id}/progress")
+    static let bookDates = PagePath<String>("reading/books/{id}/dates")
+    static let bookReread = PagePath<String>("reading/books/{id}/reread")
     static let memos = PagePath<String>("reading/books/{id}/memos")
     /// By book id, then memo id.
     static let memoRemoval = PagePath<(String, String)>("reading/books/{id}/memos/{memo}/delete")

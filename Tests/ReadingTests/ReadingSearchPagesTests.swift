@@ -70,7 +70,7 @@ import Vapor
 
     @Test func anUnreachableCatalogueIsSaidOnThePage() async throws {
         try await withSprout(configure: { config in
-            config.environment = EnvironmentReader(["SPROUT_ALADIN_TTB_KEY": "key", "SPROUT_ALADIN_URL": "http://127.0.0.1:9/ttb/api/"])
+            config.environment = EnvironmentReader(["SPROUT_BOOK_CATALOGUES": "aladin", "SPROUT_ALADIN_TTB_KEY": "key", "SPROUT_ALADIN_URL": "http://127.0.0.1:9/ttb/api/"])
         }) { sprout in
             let (browser, _) = try await ReadingPagesTests().signedIn(sprout)
             let page = try await browser.get("/reading/search?q=dune")

@@ -86,10 +86,10 @@ public final class FakeAladin: LocalFake {
 
     public var baseURL: String { "http://127.0.0.1:\(app.http.server.shared.localAddress?.port ?? 0)/ttb/api/" }
 
-    /// The settings pointing Sprout at this fake. The deadline is long: under the whole suite's load
+    /// The settings pointing Sprout at this fake, as its only catalogue. The deadline is long: under the whole suite's load
     /// on two cores, the fake has taken more than the default 3 s to answer.
     public func environment(key: String = FakeAladin.key, dailyLimit: Int = 5000) -> [String: String] {
-        ["SPROUT_ALADIN_TTB_KEY": key, "SPROUT_ALADIN_URL": baseURL, "SPROUT_ALADIN_DAILY_LIMIT": String(dailyLimit),
+        ["SPROUT_BOOK_CATALOGUES": "aladin", "SPROUT_ALADIN_TTB_KEY": key, "SPROUT_ALADIN_URL": baseURL, "SPROUT_ALADIN_DAILY_LIMIT": String(dailyLimit),
          "SPROUT_ALADIN_TIMEOUT_SECONDS": "60"]
     }
 

@@ -58,6 +58,8 @@ public func withSprout<T>(
         loadsDemoData: demoData
     )
     configure(&config)
+    // Tests never reach the internet: the book catalogue is the local one unless a test names others.
+    config.environment = config.environment.defaulting("SPROUT_BOOK_CATALOGUES", to: "local")
     if config.storage == SproutConfig(dataDirectory: dataDirectory).storage {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: try await MigratedTemplate.shared.sqliteFile(), to: dataDirectory.appendingPathComponent("sprout.sqlite"))

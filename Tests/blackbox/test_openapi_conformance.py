@@ -728,6 +728,14 @@ def test_reading_answers_match_the_document(sprout, conformance):
     call("PUT", "/goals", json={"yearly_books": 10**6, "daily_minutes": 30})  # 422
 
     need(call("PATCH", f"/library/{book['id']}", json={"status": "read"}), 200, conformance)
+    need(call("POST", f"/library/{book['id']}/progress", json={"page": 100}), 201, conformance)
+    call("POST", f"/library/{book['id']}/progress", json={"page": 9999})  # 422
+    need(call("GET", f"/library/{book['id']}/progress"), 200, conformance)
+    need(call("PUT", f"/library/{book['id']}/dates", json={"started_on": "2020-01-01", "finished_on": "2020-02-01"}), 200, conformance)
+    call("PUT", f"/library/{book['id']}/dates", json={"started_on": "2020-02-30"})  # 422
+    need(call("GET", f"/library/{book['id']}/reads"), 200, conformance)
+    need(call("POST", f"/library/{book['id']}/reread"), 200, conformance)
+    call("POST", f"/library/{book['id']}/reread")  # 409: reading again already
     need(call("GET", "/export/goodreads.csv"), 200, conformance)
     csv_text = ("Title,Author,ISBN13,My Rating,Number of Pages,Exclusive Shelf\r\n"
                 "아몬드,손원평,\"=\"\"9788936434595\"\"\",0,264,to-read\r\n")

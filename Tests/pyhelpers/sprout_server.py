@@ -32,6 +32,11 @@ NO_RATE_LIMITS = {"SPROUT_RATE_LIMIT_IP": "0", "SPROUT_RATE_LIMIT_ACCOUNT": "0",
                   "SPROUT_LIVE_PER_CLIENT": "10000"}
 
 
+# Tests never reach the internet: the book catalogue is the local one unless a test names others
+# (a fake provider's address with them), whatever the shell running the suite has set.
+OFFLINE_CATALOGUE = {"SPROUT_BOOK_CATALOGUES": "local"}
+
+
 def sprout_binary() -> Path:
     return Path(os.environ.get("SPROUT_BIN") or REPO_ROOT / ".build/debug/sprout").resolve()
 
@@ -63,6 +68,7 @@ def free_port() -> int:
 def sprout_env(data_dir: Path, overrides: dict[str, str] | None = None) -> dict[str, str]:
     env = {name: value for name, value in os.environ.items() if name not in _FOREIGN_ENV}
     env["SPROUT_DATA_DIR"] = str(data_dir)
+    env.update(OFFLINE_CATALOGUE)
     env.update(overrides or {})
     return env
 

@@ -7,6 +7,14 @@ public struct EnvironmentReader: Sendable {
 
     public init(_ env: [String: String]) { self.env = env }
 
+    /// These settings with `name` set to `value` unless it is set at all (empty included): what a
+    /// test harness uses to keep a default of its own (no outside services) that a test may override.
+    public func defaulting(_ name: String, to value: String) -> EnvironmentReader {
+        var env = env
+        if env[name] == nil { env[name] = value }
+        return EnvironmentReader(env)
+    }
+
     /// The value, or nil when unset or empty.
     public func string(_ name: String) -> String? {
         env[name].flatMap { $0.isEmpty ? nil : $0 }

@@ -50,7 +50,7 @@ public struct AccountReadVersionTriggers: AsyncMigration {
         try await replacing?.prepare(on: database)
     }
 
-    private func triggerName(_ table: String, _ event: String = "write") -> String {
+    func triggerName(_ table: String, _ event: String = "write") -> String {
         "\(table)_\(group)_account_read_version_\(event.lowercased())"
     }
 }

@@ -49,6 +49,15 @@ public struct APIOperation: Sendable {
     /// A request body: one schema per media type the route reads.
     public struct Body: Sendable {
         let content: [(mediaType: String, schema: JSONSchema)]
+        /// Whether a request must carry it (OpenAPI's `required`).
+        var required = true
+
+        /// This body, which a request may leave out (a client generator makes it an optional argument).
+        public var optional: Body {
+            var body = self
+            body.required = false
+            return body
+        }
 
         /// A JSON body read as the wire type `type`.
         public static func json(_ type: any Decodable.Type) -> Body {
@@ -152,7 +161,7 @@ public struct APIOperation: Sendable {
         let requestBody = body.map { body in
             OpenAPI.Request(content: OpenAPI.Content.Map(body.content.map { mediaType, schema in
                 (OpenAPI.ContentType(rawValue: mediaType) ?? .json, .b(OpenAPI.Content(schema: schema)))
-            }, uniquingKeysWith: { first, _ in first }), required: true)
+            }, uniquingKeysWith: { first, _ in first }), required: body.required)
         }
         let contentType = OpenAPI.ContentType(rawValue: responseContent) ?? .json
         // The answer's type is the first success's; other 2xx codes (the study contract's business

@@ -10,9 +10,9 @@ struct CatalogController: Sendable {
         let paging: [APIOperation.Parameter] = [
             .init("page", .integer(1...200), "Default 1"), .init("size", .integer(1...50), "Default 20"),
         ]
-        let unavailable = "The outside catalogue is down or its daily quota is spent (Retry-After)"
+        let unavailable = "The outside catalogue is down or its quota is spent (Retry-After), when the server asks no local catalogue"
         routes.on(Reading.Routes.searchCatalog, doc: .init(
-            "Search books", description: "Title, author or publisher, any part of them, any case, Korean included; an ISBN-13 finds its book.",
+            "Search books", description: "Title, author or publisher, any part of them, any case, Korean included; an ISBN-13 (or ISBN-10) finds its book. The local catalogue's books come first, then those of the outside catalogues the server is configured with, merged by ISBN-13; when they cannot be reached, the local catalogue's alone.",
             query: [.init("q", required: true, .string(maxLength: 100), "What to look for")] + paging,
             responses: LibraryController.signedIn.merging([200: "{books, total, page, page_size}", 400: "No q, or paging out of range", 503: unavailable]) { $1 }
         ), use: search)

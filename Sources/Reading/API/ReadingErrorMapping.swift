@@ -6,8 +6,8 @@ import Vapor
 /// "reason": … }`: 400 for what cannot be read (malformed JSON, a number too large for its field,
 /// an unknown sort; 413 when too large), 422 for values the rules refuse, 404 for a book not in the reader's library
 /// or a memo not on that book,
-/// 409 for a duplicate book (its `Location` names the one already there) and for a timer action
-/// its state does not allow. The rules' errors are in Rules/ReadingErrors.swift.
+/// 409 for a duplicate book (its `Location` names the one already there), for a timer action
+/// its state does not allow and for reading again a book not finished. The rules' errors are in Rules/ReadingErrors.swift.
 struct ReadingErrorMiddleware: AsyncMiddleware {
     func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         do {
@@ -54,6 +54,16 @@ struct ReadingErrorMiddleware: AsyncMiddleware {
             return Abort(.unprocessableEntity, reason: "photo: \(refusal.englishReason)")
         case let .invalidMemo(.pageOutOfRange(pages)):
             return Abort(.unprocessableEntity, reason: "page: must be \(pages.lowerBound) to \(pages.upperBound)")
+        case .invalidProgress(.pageOrPercent):
+            return Abort(.unprocessableEntity, reason: "page or percent: send one of the two")
+        case let .invalidProgress(.pageOutOfRange(pages)):
+            return Abort(.unprocessableEntity, reason: "page: must be \(pages.lowerBound) to \(pages.upperBound)")
+        case .invalidProgress(.pagesUnknown):
+            return Abort(.unprocessableEntity, reason: "page: the book's pages are not known; send percent")
+        case let .invalidProgress(.percentOutOfRange(range)):
+            return Abort(.unprocessableEntity, reason: "percent: must be \(range.lowerBound) to \(range.upperBound)")
+        case .notFinished:
+            return Abort(.conflict, reason: "Only a finished book can be read again.")
         case .unreadableImport(.notCSV):
             return Abort(.unprocessableEntity, reason: "The file is not CSV; nothing was imported.")
         case .unreadableImport(.noTitleColumn):

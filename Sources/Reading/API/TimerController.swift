@@ -29,8 +29,11 @@ struct TimerController: Sendable {
             "Resume", responses: signedIn.merging([200: "The running timer", 409: "The timer is not paused"]) { $1 }
         ), use: resume)
         routes.on(Reading.Routes.stopTimer, doc: .init(
-            "Stop and record", description: "Records one session per calendar day the timer ran on and adds them to the book's total; a timer at zero records nothing.",
-            headers: [Self.actionAge], responses: signedIn.merging([200: "{timer, recorded, book}", 409: "No timer to stop"]) { $1 }
+            "Stop and record",
+            description: "Records one session per calendar day the timer ran on and adds them to the book's total; a timer at zero records nothing. The body is optional: a `page` or `percent` (as for the book's progress) records where the reader got to, on the day the run ended; one the book refuses refuses the stop and the timer runs on.",
+            headers: [Self.actionAge], body: APIOperation.Body.json(Reading.ProgressDraft.self).optional,
+            responses: signedIn.merging([200: "{timer, recorded, book, progress}", 400: "A body that cannot be read", 409: "No timer to stop",
+                                         422: "A page or percent the book refuses (the timer runs on)"]) { $1 }
         ), use: stop)
         routes.on(Reading.Routes.resetTimer, doc: .init(
             "Throw the timer away", description: "Records nothing; an idle timer stays idle.",
@@ -57,11 +60,18 @@ struct TimerController: Sendable {
     }
 
     func stop(_ req: Request) async throws -> Reading.TimerStopped {
-        let (snapshot, sessions, book) = try await timer.stop(for: try req.authenticatedAccountID, takenSecondsAgo: req.readingActionAge, on: req.db)
+        // Published clients send no body; `{}` says nothing either.
+        var reached: Reading.ProgressDraft?
+        if let body = req.body.data, body.readableBytes > 0 {
+            let sent = try req.decodeBody(Reading.ProgressDraft.self)
+            if sent.page != nil || sent.percent != nil { reached = sent }
+        }
+        let stop = try await timer.stop(for: try req.authenticatedAccountID, takenSecondsAgo: req.readingActionAge, reached: reached, on: req.db)
         return Reading.TimerStopped(
-            timer: ReadingPresenter.timer(snapshot),
-            recorded: sessions.map { Reading.Session(bookID: $0.$book.id, day: $0.day, seconds: $0.seconds) },
-            book: ReadingPresenter.book(book)
+            timer: ReadingPresenter.timer(stop.snapshot),
+            recorded: stop.sessions.map { Reading.Session(bookID: $0.$book.id, day: $0.day, seconds: $0.seconds) },
+            book: ReadingPresenter.book(stop.book),
+            progress: stop.progress
         )
     }
 

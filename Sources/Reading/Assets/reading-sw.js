@@ -2,14 +2,14 @@
 // without a connection the kept copy is shown. Its scope is `/reading` (the server allows it with
 // Service-Worker-Allowed), so the shelves at `/reading` itself are among the pages it answers, and a
 // page online hands it its links to `/reading…`, which it keeps too: after one visit the pages one tap
-// away open offline. A memo, a book's status or a timer action posted without a
-// connection is kept in order in IndexedDB, the browser is sent back to the page it came from
+// away open offline. A memo, a book's status or progress, or a timer action posted without a
+// connection is kept in order in IndexedDB (which the pages read to show it as waiting), the browser is sent back to the page it came from
 // (marked ?offline=queued), and the queue is sent when a reading page says the connection is back.
 // Timer actions take effect when they arrive: the server holds the one timer and its clock.
 "use strict";
 
 const CACHE = "sprout-reading-v1";
-const QUEUED_POSTS = [/^\/reading\/books\/[0-9a-f]{24}\/(memos|status)$/, /^\/reading\/timer\/(start|pause|resume|stop|reset)$/];
+const QUEUED_POSTS = [/^\/reading\/books\/[0-9a-f]{24}\/(memos|status|progress)$/, /^\/reading\/timer\/(start|pause|resume|stop|reset)$/];
 // Enough for a shelf's covers and the tabs; a larger library is kept as its books are opened.
 const KEPT_LINKS = 60;
 
@@ -72,7 +72,7 @@ async function sendOrQueue(request, url) {
     const type = request.headers.get("Content-Type") || "application/x-www-form-urlencoded";
     await enqueue({ url: url.pathname, body, type, takenAt: Date.now() });
     const next = type.startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(new TextDecoder().decode(body)).get("next") : null;
-    const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/(memos|status)$/, "").replace(/\/timer\/\w+$/, "/timer");
+    const back = next && next.startsWith("/") && !next.startsWith("//") ? next : url.pathname.replace(/\/(memos|status|progress)$/, "").replace(/\/timer\/\w+$/, "/timer");
     return Response.redirect(back + (back.includes("?") ? "&" : "?") + "offline=queued", 303);
   }
 }

@@ -31,6 +31,58 @@
     select.addEventListener("change", function () { select.form.submit(); });
   });
 
+  // An ISBN from the camera: where the browser has a barcode detector that reads EAN-13 (the
+  // barcode on a book's back is its ISBN-13), the search offers it; the first ISBN seen is searched.
+  // Elsewhere the button stays hidden and the field takes the ISBN typed.
+  var scan = document.getElementById("barcode-scan");
+  var scanner = document.getElementById("barcode-dialog");
+  if (scan && scanner && "BarcodeDetector" in window && navigator.mediaDevices && navigator.mediaDevices.getUserMedia &&
+      typeof scanner.showModal === "function") {
+    var video = document.getElementById("barcode-video");
+    var scanStatus = document.getElementById("barcode-status");
+    var stream = null;
+    var looking = 0;
+    var stopCamera = function () {
+      window.clearTimeout(looking);
+      if (stream) stream.getTracks().forEach(function (track) { track.stop(); });
+      stream = null;
+      video.srcObject = null;
+    };
+    window.BarcodeDetector.getSupportedFormats().then(function (formats) {
+      if (formats.indexOf("ean_13") !== -1) scan.hidden = false;
+    }).catch(function () {});
+    scanner.addEventListener("close", stopCamera);
+    document.getElementById("barcode-close").addEventListener("click", function () { scanner.close(); });
+    scan.addEventListener("click", function () {
+      var detector = new window.BarcodeDetector({ formats: ["ean_13"] });
+      scanStatus.textContent = scanStatus.dataset.looking;
+      scanner.showModal();
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false }).then(function (media) {
+        if (!scanner.open) { media.getTracks().forEach(function (track) { track.stop(); }); return; }
+        stream = media;
+        video.muted = true;
+        video.srcObject = media;
+        return video.play().then(function () {
+          var look = function () {
+            if (!stream) return;
+            detector.detect(video).then(function (codes) {
+              var isbn = codes.map(function (code) { return code.rawValue; }).filter(function (value) { return /^97[89]\d{10}$/.test(value); })[0];
+              if (!isbn) { looking = window.setTimeout(look, 200); return; }
+              var field = document.getElementById("catalog-q");
+              field.value = isbn;
+              scanner.close();
+              field.form.submit();
+            }, function () { looking = window.setTimeout(look, 200); });
+          };
+          look();
+        });
+      }).catch(function () {
+        stopCamera();
+        scanStatus.textContent = scanStatus.dataset.denied;
+      });
+    });
+  }
+
   // Offline: /reading/sw.js keeps the pages and queues memos, status changes and timer actions; a
   // reading page online asks it to send the queue and keep the pages it links to, and shows the
   // server's truth once the queue is sent.
@@ -46,6 +98,57 @@
     var main = document.getElementById("main");
     if (main) main.insertBefore(notice, main.firstChild);
   }
+  // What waits in the offline queue shows as waiting where it was done, not as if it were ignored:
+  // the page drawn from the kept copy has the server's last answer, so a queued status or rating is
+  // put back into its control, and the control, the book's card on the shelves or the timer gets a
+  // note. Once the queue is sent the page is drawn again from the server, without them.
+  var pendingText = document.documentElement.lang === "en" ? "Pending — saves when online" : "대기 중 · 온라인이 되면 저장돼요";
+  var markPending = function (element) {
+    if (!element || element.querySelector(".pending-note")) return;
+    var note = document.createElement("p");
+    note.className = "pending-note";
+    note.setAttribute("role", "status");
+    note.textContent = pendingText;
+    element.classList.add("pending");
+    element.appendChild(note);
+  };
+  var queued = function () {
+    return new Promise(function (resolve) {
+      if (!window.indexedDB) { resolve([]); return; }
+      var open = indexedDB.open("sprout-reading", 1);
+      open.onupgradeneeded = function () { open.result.createObjectStore("queue", { keyPath: "id", autoIncrement: true }); };
+      open.onerror = function () { resolve([]); };
+      open.onsuccess = function () {
+        var db = open.result;
+        var done = function (items) { db.close(); resolve(items); };
+        try {
+          var request = db.transaction("queue", "readonly").objectStore("queue").getAll();
+          request.onsuccess = function () { done(request.result || []); };
+          request.onerror = function () { done([]); };
+        } catch (error) { done([]); }
+      };
+    });
+  };
+  var forms = { status: "status-form", memos: "memo-form", progress: "progress-form" };
+  queued().then(function (items) {
+    items.forEach(function (item) {
+      var url = String(item.url || "");
+      if (/^\/reading\/timer\//.test(url)) { markPending(document.getElementById("timer")); return; }
+      var match = /^\/reading\/books\/([0-9a-f]{24})\/(memos|status|progress)$/.exec(url);
+      if (!match) return;
+      markPending(document.querySelector("#books li[data-id='" + match[1] + "']"));
+      var form = document.getElementById(forms[match[2]]);
+      if (!form || form.getAttribute("action") !== url) return;
+      markPending(form);
+      if (match[2] !== "status" || !(item.body instanceof ArrayBuffer)) return;
+      var fields = new URLSearchParams(new TextDecoder().decode(item.body));
+      ["status", "rating"].forEach(function (name) {
+        var value = fields.get(name);
+        var choice = value && /^[a-z0-9-]+$/.test(value) && form.querySelector("input[name=" + name + "][value='" + value + "']");
+        if (choice) choice.checked = true;
+      });
+    });
+  });
   // The scope is /reading, not the default /reading/, so the shelves themselves are kept. A worker
   // registered before at /reading/ would go on answering every page below it: it is let go.
   navigator.serviceWorker.register("/reading/sw.js", { scope: "/reading" }).catch(function () {});

@@ -43,7 +43,22 @@ struct ReadingDemoData {
                 if book.6 != .toRead { reading.append(added) }
             }
             try await recordThreeWeeks(of: reading, for: accountID, person: person, now: now, on: db)
+            try await noteProgress(on: reading, for: accountID, now: now, on: db)
             _ = try await goals.set(Reading.Goals(yearlyBooks: 24, dailyMinutes: 30), for: accountID, on: db)
+        }
+    }
+
+    /// Two updates a week apart on each book being read, so the shelves open with their bars.
+    private func noteProgress(on books: [ReadingBook], for accountID: String, now: Date, on db: any Database) async throws {
+        for (index, book) in books.enumerated() where book.status == Reading.BookStatus.reading.rawValue && book.pages > 0 {
+            for (sequence, (daysAgo, share)) in [(8, 15 + index * 3), (1, 40 + index * 6)].enumerated() {
+                let when = now.addingTimeInterval(-Double(daysAgo) * 86_400)
+                let page = max(1, book.pages * min(share, 95) / 100)
+                try await ReadingProgressRow(
+                    id: ids.objectID(), accountID: accountID, bookID: try book.requireID(), readNumber: 1, day: calendar.day(of: when),
+                    page: page, percent: page * 100 / book.pages, recordedAt: when, sequence: sequence + 1
+                ).create(on: db)
+            }
         }
     }
 

@@ -3,12 +3,14 @@ import Platform
 import SproutAPI
 import Vapor
 
-/// `/reading/books/…`: adding a book by hand, a book's page (status, rating, memos and the timer)
-/// and removing it. Forms post and redirect back, so every page works without scripts.
+/// `/reading/books/…`: adding a book by hand, a book's page (status, rating, progress, memos and
+/// the timer) and removing it. Forms post and redirect back, so every page works without scripts.
+/// Progress, days and reading again are `ReadingProgressPages`'.
 struct ReadingBookPages: Sendable {
     let library: Library
     let memos: Memos
-    let timer: ReadingTimer
+    let page: ReadingBookPage
+    let pendingPhotos: PendingMemoPhotos
     let uploadBodyLimit: ByteCount
 
     func register(on pages: any RoutesBuilder) {
@@ -61,22 +63,8 @@ struct ReadingBookPages: Sendable {
 
     func detail(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        return try await bookPage(of: try req.readingPageBookID, for: try account.requireID(), context, on: req.db,
-                              exists: (try? req.query.get(String.self, at: "done")) == "exists")
-    }
-
-    /// A book's page: the book, its memos and the reader's timer, each read once.
-    private func bookPage(
-        of bookID: String, for accountID: String, _ context: PageContext, on db: any Database,
-        memoProblem: MemoProblem? = nil, exists: Bool = false, status: HTTPResponseStatus = .ok
-    ) async throws -> Response {
-        let book = try await library.book(bookID, of: accountID, on: db)
-        let bookMemos = try await memos.memos(on: book, on: db)
-        let snapshot = try await timer.snapshot(for: accountID, on: db)
-        return ReadingBookViews.detail(
-            context, book: ReadingPresenter.book(book), memos: bookMemos.map(ReadingPresenter.memo), timer: ReadingPresenter.timer(snapshot),
-            memoProblem: memoProblem, exists: exists, status: status
-        )
+        let notes = ReadingBookPage.Notes(exists: (try? req.query.get(String.self, at: "done")) == "exists", stopped: ReadingTimerViews.Stopped(req))
+        return try await page.draw(try req.readingPageBookID, for: try account.requireID(), context, notes: notes, on: req.db)
     }
 
     struct StatusForm: Content {
@@ -96,41 +84,61 @@ struct ReadingBookPages: Sendable {
     struct MemoForm: Content {
         var text: String?
         var page: String?
+        /// The id of a photo kept when this memo was refused before, and whether the reader let it go.
+        var keptPhoto: String?
+        var dropKeptPhoto: String?
+
+        enum CodingKeys: String, CodingKey {
+            case text, page, keptPhoto = "kept_photo", dropKeptPhoto = "drop_kept_photo"
+        }
     }
 
-    /// A refused memo: what was typed, and the message beside the field it is about.
-    struct MemoProblem {
-        enum Field { case text, page, photo }
-
-        var field: Field
-        var message: String
-        var form: MemoForm
-    }
-
+    /// A memo, with a photo chosen now or kept from a refused try. Refused again, the form comes
+    /// back with what was typed and the photo kept, so only the mistake needs fixing.
     func addMemo(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
         let id = try req.readingPageBookID
         let (form, photo) = try Self.memoSubmission(req)
-        let pageText = (form.page ?? "").filter { $0 != "," }.trimmingCharacters(in: .whitespaces)
-        let page = Int(pageText.prefix(9))
-        let problem: MemoProblem
-        if !pageText.isEmpty && page == nil {
-            problem = MemoProblem(field: .page, message: ReadingBookViews.notANumber(context), form: form)
-        } else {
+        let book = try await library.book(id, of: accountID, on: req.db)
+        var kept: PendingMemoPhoto?
+        if let keptID = form.keptPhoto, Request.isBookID(keptID) { kept = try await pendingPhotos.find(keptID, on: book, on: req.db) }
+        if let letGo = kept, photo != nil || form.dropKeptPhoto != nil {
+            try await pendingPhotos.discard(letGo, on: req.db)
+            kept = nil
+        }
+        var errors: [ReadingBookPage.MemoProblem.Field: String] = [:]
+        if kept == nil, photo == nil, form.dropKeptPhoto == nil, form.keptPhoto?.isEmpty == false {
+            // The photo the form held was swept (a day passed) or was never this reader's.
+            errors[.photo] = context.pick(ko: "사진을 다시 골라 주세요", en: "Choose the photo again")
+        }
+        let typedPage = TypedNumber(form.page)
+        if typedPage == nil { errors[.page] = ReadingBookViews.notANumber(context) }
+        if errors.isEmpty {
             do {
-                _ = try await memos.add(Reading.MemoDraft(text: form.text ?? "", page: .some(page)), photo: photo, to: id, for: accountID, on: req.db)
+                let draft = Reading.MemoDraft(text: form.text ?? "", page: .some(typedPage?.value))
+                _ = try await memos.add(draft, photo: photo, kept: kept, to: id, for: accountID, on: req.db)
                 return req.redirect(to: ReadingPaths.book.link(id, fragment: "memos"), redirectType: .normal)
             } catch let ReadingError.invalidMemo(violation) {
-                let field: MemoProblem.Field = switch violation {
+                let field: ReadingBookPage.MemoProblem.Field = switch violation {
                 case .textRequired, .textTooLong: .text
                 case .pageOutOfRange: .page
                 case .photo: .photo
                 }
-                problem = MemoProblem(field: field, message: ReadingBookViews.message(violation, context), form: form)
+                errors[field] = ReadingBookViews.message(violation, context)
             }
         }
-        return try await bookPage(of: id, for: accountID, context, on: req.db, memoProblem: problem, status: .unprocessableEntity)
+        if let photo, errors[.photo] == nil {
+            do {
+                kept = try await pendingPhotos.keep(photo, on: book, on: req.db)
+            } catch let ReadingError.invalidMemo(violation) {
+                errors[.photo] = ReadingBookViews.message(violation, context)
+            }
+        }
+        let problem = ReadingBookPage.MemoProblem(
+            errors: errors, text: form.text ?? "", page: form.page ?? "", kept: kept.map { ReadingBookPage.KeptPhoto(id: $0.id ?? "", src: "/" + $0.photo) }
+        )
+        return try await page.draw(id, for: accountID, context, notes: .init(memo: problem), status: .unprocessableEntity, on: req.db)
     }
 
     /// The memo form as posted: multipart with the photo chosen, if any (a browser sends an empty
@@ -143,7 +151,7 @@ struct ReadingBookPages: Sendable {
         let parts = try req.multipartParts()
         func text(_ name: String) -> String? { parts.first { $0.name == name }?.text }
         let photo = parts.first { $0.name == "photo" && $0.body.readableBytes > 0 }.map { Data(buffer: $0.body) }
-        return (MemoForm(text: text("text"), page: text("page")), photo)
+        return (MemoForm(text: text("text"), page: text("page"), keptPhoto: text("kept_photo"), dropKeptPhoto: text("drop_kept_photo")), photo)
     }
 
     func removeMemo(_ req: Request) async throws -> Response {

@@ -26,12 +26,14 @@ enum ReadingBookViews {
     }
 
     static func detail(
-        _ context: PageContext, book: Reading.Book, memos: [Reading.Memo], timer: Reading.Timer,
-        memoProblem: ReadingBookPages.MemoProblem?, exists: Bool, status: HTTPResponseStatus = .ok
+        _ context: PageContext, book: Reading.Book, shown: ReadingBookPage.Shown, notes: ReadingBookPage.Notes, status: HTTPResponseStatus = .ok
     ) -> Response {
-        PageLayout.render(title: book.title, context: context, status: status, .group(
+        let memos = shown.memos
+        let memoProblem = notes.memo
+        return PageLayout.render(title: book.title, context: context, status: status, .group(
             ReadingTabs.nav(context, current: "shelf"),
-            .if(exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
+            .if(notes.exists, .p(.class("notice"), .id("exists"), .text(context.pick(ko: "이미 서재에 있는 책이에요.", en: "This book is already in your library.")))),
+            .unwrap(notes.stopped) { ReadingTimerViews.confirmation(context, $0) },
             .div(
                 .class("book-head"),
                 BookCoverView.cover(title: book.title, author: book.author, picture: book.cover),
@@ -42,7 +44,9 @@ enum ReadingBookViews {
                 )
             ),
             ReadingBookControls.form(context, book: book),
-            ReadingTimerViews.panel(context, timer: timer, book: book, returnTo: ReadingPaths.book.link(book.id)),
+            ReadingTimerViews.panel(context, timer: shown.timer, book: book, returnTo: ReadingPaths.book.link(book.id)),
+            ReadingProgressViews.section(context, book: book, progress: shown.progress, problem: notes.progress),
+            ReadingProgressViews.readings(context, book: book, reads: shown.reads, today: shown.today, problem: notes.dates),
             .h2(.id("memos"), .text(context.pick(ko: "메모", en: "Memos"))),
             .form(
                 // Posted as a navigation, not in the background: offline, the reading service worker
@@ -50,15 +54,17 @@ enum ReadingBookViews {
                 .id("memo-form"), .action(path: ReadingPaths.memos.link(book.id)), .method(.post), .enctype(.multipartData),
                 .data(named: "posts-natively", value: "true"),
                 PageLayout.csrfField(context),
-                FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoProblem?.form.text ?? "",
-                                     error: memoProblem?.field == .text ? memoProblem?.message : nil, rows: 4),
-                FormWidgets.text("page", label: context.pick(ko: "쪽 (선택)", en: "Page (optional)"), value: memoProblem?.form.page ?? "",
-                                 error: memoProblem?.field == .page ? memoProblem?.message : nil, inputMode: "numeric"),
+                FormWidgets.textArea("text", label: context.pick(ko: "메모", en: "Memo"), value: memoProblem?.text ?? "",
+                                     error: memoProblem?.errors[.text], rows: 4),
+                FormWidgets.text("page", label: context.pick(ko: "쪽 (선택)", en: "Page (optional)"), value: memoProblem?.page ?? "",
+                                 error: memoProblem?.errors[.page], inputMode: "numeric"),
+                .unwrap(memoProblem?.kept) { keptPhoto(context, $0) },
                 .div(
                     .class("field"),
-                    .label(.for(field: "memo-photo"), .text(context.pick(ko: "사진 (선택)", en: "Photo (optional)"))),
+                    .label(.for(field: "memo-photo"), .text(memoProblem?.kept == nil
+                        ? context.pick(ko: "사진 (선택)", en: "Photo (optional)") : context.pick(ko: "다른 사진으로 바꾸기 (선택)", en: "Choose another photo (optional)"))),
                     .input(.id("memo-photo"), .name("photo"), .type(.file), .attribute(named: "accept", value: "image/*"), FormWidgets.shrinkPhotos),
-                    FormWidgets.error(memoProblem?.field == .photo ? memoProblem?.message : nil)
+                    FormWidgets.error(memoProblem?.errors[.photo])
                 ),
                 .button(.type(.submit), .text(context.pick(ko: "메모 남기기", en: "Save memo")))
             ),
@@ -78,6 +84,22 @@ enum ReadingBookViews {
             }),
             .p(.a(.class("danger-link"), .href(ReadingPaths.bookRemoval.link(book.id)), .text(context.pick(ko: "서재에서 삭제", en: "Remove from library"))))
         ))
+    }
+
+    /// The photo that came with the refused memo, kept on the server: it goes with the memo
+    /// unless another is chosen or it is let go.
+    private static func keptPhoto(_ context: PageContext, _ kept: ReadingBookPage.KeptPhoto) -> Node<HTML.FormContext> {
+        .div(
+            .class("field kept-photo"), .id("kept-photo"),
+            .input(.type(.hidden), .name("kept_photo"), .value(kept.id)),
+            .p(.text(context.pick(ko: "고른 사진은 그대로 있어요. 메모를 고치고 다시 남겨 주세요.", en: "Your photo is kept: fix the memo and save it again."))),
+            .img(.class("memo-photo"), .src(kept.src), .alt(text: context.pick(ko: "고른 사진", en: "The photo you chose"))),
+            .div(
+                .class("checkbox"),
+                .input(.type(.checkbox), .name("drop_kept_photo"), .value("1"), .id("drop-kept-photo")),
+                .label(.for(field: "drop-kept-photo"), .text(context.pick(ko: "이 사진 빼기", en: "Leave this photo out")))
+            )
+        )
     }
 
     static func confirmRemove(_ context: PageContext, book: Reading.Book) -> Response {
@@ -109,7 +131,9 @@ enum ReadingBookViews {
             case let .outOfRange(range): context.pick(ko: "\(range.lowerBound)에서 \(range.upperBound) 사이로 입력해 주세요", en: "From \(range.lowerBound) to \(range.upperBound)")
             case .invalidISBN: context.pick(ko: "올바른 ISBN-13이 아니에요", en: "Not a valid ISBN-13")
             case .invalidURL: context.pick(ko: "http(s) 주소가 아니에요", en: "Not an http(s) address")
-            case .invalidDate, .finishedBeforeStarted: context.pick(ko: "날짜를 확인해 주세요", en: "Check the date")
+            case .invalidDate: context.pick(ko: "날짜를 확인해 주세요", en: "Check the date")
+            case .finishedBeforeStarted: context.pick(ko: "시작한 날보다 앞설 수 없어요", en: "Before the day you started")
+            case .inFuture: context.pick(ko: "오늘 이후로는 정할 수 없어요", en: "After today")
             }
         }
     }

@@ -11,8 +11,8 @@ struct ReadingPageErrors: AsyncMiddleware {
             switch error {
             case .bookNotFound, .memoNotFound, .catalogBookNotFound: throw Abort(.notFound)
             case .catalogueUnavailable: throw Abort(.serviceUnavailable)
-            case .duplicate, .timerBusy, .timerNot, .libraryChangedDuringImport: throw Abort(.conflict)
-            case .invalid, .invalidGoals, .invalidMemo, .badQuery, .unreadableImport: throw Abort(.badRequest)
+            case .duplicate, .timerBusy, .timerNot, .libraryChangedDuringImport, .notFinished: throw Abort(.conflict)
+            case .invalid, .invalidGoals, .invalidMemo, .invalidProgress, .badQuery, .unreadableImport: throw Abort(.badRequest)
             }
         }
     }

@@ -38,12 +38,35 @@ enum ReadingSearchViews {
             .h1(.text(context.pick(ko: "책 검색", en: "Find a book"))),
             .form(
                 .class("search-form"), .id("catalog-search"), .action(path: ReadingPaths.search.link), .method(.get),
-                .input(.type(.search), .name("q"), .id("catalog-q"), .value(query),
+                .input(.type(.search), .name("q"), .id("catalog-q"), .value(query), .attribute(named: "aria-describedby", value: "isbn-hint"),
                        .placeholder(text: context.pick(ko: "제목, 저자, 출판사, ISBN", en: "Title, author, publisher or ISBN"))),
                 .button(.type(.submit), .text(context.pick(ko: "검색", en: "Search")))
             ),
+            .p(.id("isbn-hint"), .class("hint"), .text(context.pick(
+                ko: "ISBN 13자리를 입력하면(하이픈은 있어도 없어도 돼요) 그 책을 바로 찾아요.",
+                en: "Type a 13-digit ISBN, with or without hyphens, to find that very book."))),
+            barcodeScanner(context),
             content
         ))
+    }
+
+    /// The camera finds a book by the EAN-13 barcode on its back, which is its ISBN-13. Hidden until
+    /// reading.js finds the browser's barcode detector (Chrome on Android, say); elsewhere the
+    /// field takes the ISBN typed.
+    private static func barcodeScanner(_ context: PageContext) -> Node<HTML.BodyContext> {
+        .group(
+            .button(.id("barcode-scan"), .type(.button), .class("secondary"), .attribute(named: "hidden", value: "hidden"),
+                    .text(context.pick(ko: "ISBN 바코드 스캔", en: "Scan ISBN"))),
+            .element(named: "dialog", nodes: [
+                .id("barcode-dialog"), .attribute(named: "aria-labelledby", value: "barcode-title"),
+                .h2(.id("barcode-title"), .text(context.pick(ko: "ISBN 바코드 스캔", en: "Scan an ISBN barcode"))),
+                .video(.id("barcode-video"), .attribute(named: "playsinline", value: "playsinline"), .attribute(named: "muted", value: "muted")),
+                .p(.id("barcode-status"), .attribute(named: "role", value: "status"),
+                   .data(named: "looking", value: context.pick(ko: "책 뒷면의 바코드를 카메라에 비춰 주세요.", en: "Hold the barcode on the back of the book up to the camera.")),
+                   .data(named: "denied", value: context.pick(ko: "카메라를 쓸 수 없어요. ISBN을 직접 입력해 주세요.", en: "The camera cannot be used; please type the ISBN."))),
+                .button(.id("barcode-close"), .type(.button), .class("secondary"), .text(context.pick(ko: "닫기", en: "Close"))),
+            ])
+        )
     }
 
     private static func list(_ context: PageContext, _ books: [Reading.CatalogBook], id: String) -> Node<HTML.BodyContext> {

@@ -40,8 +40,8 @@ enum ReadingSettingsViews {
             ReadingTabs.nav(context, current: "settings"),
             .h1(.text(context.pick(ko: "독서 기록을 모두 지울까요?", en: "Erase your whole reading log?"))),
             .p(.id("erase-scope"), .text(context.pick(
-                ko: "책 \(books)권과 그 메모, 사진, 독서 시간, 타이머, 목표가 모두 지워지고 되돌릴 수 없어요. 먼저 CSV로 내려받아 둘 수 있어요.",
-                en: "\(books) books with their memos, photos, reading times, the timer and your goals are erased for good. You can download a CSV first."
+                ko: "책 \(books)권과 그 메모, 사진, 독서 시간, 진행 기록, 타이머, 목표가 모두 지워지고 되돌릴 수 없어요. 먼저 CSV로 내려받아 둘 수 있어요.",
+                en: "\(books) books with their memos, photos, reading times, progress, the timer and your goals are erased for good. You can download a CSV first."
             ))),
             .p(.a(.href(ReadingPaths.export.link), .text(context.pick(ko: "CSV 내려받기", en: "Download CSV")))),
             FormWidgets.deleteConfirmation(context, action: ReadingPaths.erase.link, cancel: ReadingPaths.settings.link)
@@ -53,8 +53,8 @@ enum ReadingSettingsViews {
     private static func privacy(_ context: PageContext) -> [String] {
         [
             context.pick(
-                ko: "독서하라쿤은 이 Sprout 서버에 계정(이메일, 이름)과 서재(책, 상태, 별점, 날짜), 메모와 메모 사진, 독서 시간과 목표를 저장해요. 어느 기기에서든 같은 서재를 보기 위해서예요.",
-                en: "ReadingHaracoon keeps your account (email, name) and your library (books, status, ratings, days), memos and their photos, reading times and goals on this Sprout server, so every device shows the same library."
+                ko: "독서하라쿤은 이 Sprout 서버에 계정(이메일, 이름)과 서재(책, 상태, 별점, 날짜, 다시 읽은 기록), 메모와 메모 사진, 독서 시간, 진행 기록과 목표를 저장해요. 어느 기기에서든 같은 서재를 보기 위해서예요.",
+                en: "ReadingHaracoon keeps your account (email, name) and your library (books, status, ratings, days, earlier readings), memos and their photos, reading times, progress and goals on this Sprout server, so every device shows the same library."
             ),
             context.pick(
                 ko: "메모 사진은 저장할 때 위치와 촬영 정보(EXIF)를 지워요. 서재와 메모는 다른 사람에게 보이지 않아요. 검색 목록은 ISBN이 있는 책의 제목, 저자, 출판사만 알아요.",

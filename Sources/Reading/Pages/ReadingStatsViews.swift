@@ -29,7 +29,11 @@ enum ReadingStatsViews {
                 .dt(.text(context.pick(ko: "연속 독서", en: "Streak"))),
                 .dd(.id("streak"), .text(context.pick(ko: "\(stats.streak.current)일 (최장 \(stats.streak.longest)일)", en: context.count(stats.streak.current, ko: "", en: "day") + " (longest \(stats.streak.longest))"))),
                 .dt(.text(context.pick(ko: "다 읽은 책", en: "Books finished"))),
-                .dd(.text(context.pick(ko: "이번 달 \(stats.booksFinished.month)권 · 올해 \(stats.booksFinished.year)권", en: "\(stats.booksFinished.month) this month · \(stats.booksFinished.year) this year")))
+                .dd(.text(context.pick(ko: "이번 달 \(stats.booksFinished.month)권 · 올해 \(stats.booksFinished.year)권", en: "\(stats.booksFinished.month) this month · \(stats.booksFinished.year) this year"))),
+                .if(stats.rereads.year > 0, .group(
+                    .dt(.text(context.pick(ko: "다시 읽은 책", en: "Read again"))),
+                    .dd(.id("rereads"), .text(context.pick(ko: "이번 달 \(stats.rereads.month)권 · 올해 \(stats.rereads.year)권", en: "\(stats.rereads.month) this month · \(stats.rereads.year) this year")))
+                ))
             ),
             .h2(.text(context.pick(ko: "월별 독서 시간 (시간)", en: "Reading by month (hours)"))),
             .div(.class("chart"), .raw(monthChart(context, stats: stats))),

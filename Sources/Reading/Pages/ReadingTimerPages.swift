@@ -23,15 +23,19 @@ struct ReadingTimerPages: Sendable {
         let shelf = try await library.books(of: accountID, on: Library.Shelf(status: .reading), on: req.db)
             + library.books(of: accountID, on: Library.Shelf(status: .toRead), on: req.db)
         let problem = (try? req.query.get(String.self, at: "problem")).flatMap(ReadingTimerViews.Problem.init(rawValue:))
-        return ReadingTimerViews.page(context, timer: ReadingPresenter.timer(snapshot), book: timed.map(ReadingPresenter.book), choices: shelf, problem: problem)
+        return ReadingTimerViews.page(context, timer: ReadingPresenter.timer(snapshot), book: timed.map(ReadingPresenter.book), choices: shelf,
+                                      problem: problem, stopped: ReadingTimerViews.Stopped(req))
     }
 
     struct ActionForm: Content {
         var bookID: String?
         var next: String?
+        /// Where a stop's reader got to, as typed: a page, or a percent for a book without pages.
+        var page: String?
+        var percent: String?
 
         enum CodingKeys: String, CodingKey {
-            case bookID = "book_id", next
+            case bookID = "book_id", next, page, percent
         }
     }
 
@@ -47,13 +51,21 @@ struct ReadingTimerPages: Sendable {
                 _ = try await timer.start(bookID, for: accountID, library: library, on: req.db)
             case "pause": _ = try await timer.pause(for: accountID, takenSecondsAgo: req.readingActionAge, on: req.db)
             case "resume": _ = try await timer.resume(for: accountID, on: req.db)
-            case "stop": _ = try await timer.stop(for: accountID, takenSecondsAgo: req.readingActionAge, on: req.db)
+            case "stop":
+                guard let page = TypedNumber(form.page), let percent = TypedNumber(form.percent) else { throw ReadingError.invalidProgress(.pageOrPercent) }
+                let reached = page.value == nil && percent.value == nil ? nil : Reading.ProgressDraft(page: page.value, percent: percent.value)
+                let stop = try await timer.stop(for: accountID, takenSecondsAgo: req.readingActionAge, reached: reached, on: req.db)
+                let stopped = ReadingTimerViews.Stopped(seconds: stop.sessions.reduce(0) { $0 + $1.seconds }, page: stop.progress?.page,
+                                                        percent: stop.progress.flatMap { $0.page == nil ? $0.percent : nil })
+                return req.redirect(to: stopped.link(to: back), redirectType: .normal)
             case "reset": _ = try await timer.reset(for: accountID, on: req.db)
             default: throw Abort(.notFound)
             }
         } catch ReadingError.timerBusy, ReadingError.timerNot {
             // Another device moved the timer first: show it as it is now.
             return req.redirect(to: ReadingPaths.timer.link(query: [("problem", ReadingTimerViews.Problem.changed.rawValue)]), redirectType: .normal)
+        } catch ReadingError.invalidProgress {
+            return req.redirect(to: ReadingPaths.timer.link(query: [("problem", ReadingTimerViews.Problem.reached.rawValue)]), redirectType: .normal)
         }
         return req.redirect(to: back, redirectType: .normal)
     }

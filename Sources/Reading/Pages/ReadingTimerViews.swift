@@ -11,14 +11,51 @@ enum ReadingTimerViews {
     enum Problem: String {
         /// An action lost a race with another device.
         case changed
+        /// The stop named a page (or percent) the book refuses, so the timer runs on.
+        case reached
     }
 
-    static func page(_ context: PageContext, timer: Reading.Timer, book: Reading.Book?, choices: [Reading.Book], problem: Problem?) -> Response {
+    /// What a stop recorded, carried in the link to the page it came back to
+    /// (`?recorded=<seconds>&page=<n>` or `&percent=<n>`), told the way it was stored.
+    struct Stopped: Equatable {
+        var seconds: Int
+        var page: Int?
+        var percent: Int?
+
+        /// The link to `path` that says what was recorded.
+        func link(to path: String) -> String {
+            let (base, fragment) = path.firstIndex(of: "#").map { (String(path[..<$0]), String(path[$0...])) } ?? (path, "")
+            let query = PageQuery.encoded([("recorded", String(seconds)), ("page", page.map(String.init)), ("percent", percent.map(String.init))])
+            return base + (base.contains("?") ? "&" + query.dropFirst() : query) + fragment
+        }
+
+        /// From a page's query; nil unless it holds what a stop put there.
+        init?(_ req: Request) {
+            guard let seconds = try? req.query.get(Int.self, at: "recorded"), (0...Self.longest).contains(seconds) else { return nil }
+            self.seconds = seconds
+            page = (try? req.query.get(Int.self, at: "page")).flatMap { Reading.BookRules.pages.contains($0) ? $0 : nil }
+            percent = (try? req.query.get(Int.self, at: "percent")).flatMap { Reading.ProgressRules.percent.contains($0) ? $0 : nil }
+        }
+
+        init(seconds: Int, page: Int?, percent: Int?) {
+            self.seconds = seconds
+            self.page = page
+            self.percent = percent
+        }
+
+        /// More than any run the timer can hold between two stops (a year).
+        static let longest = 366 * 86_400
+    }
+
+    static func page(_ context: PageContext, timer: Reading.Timer, book: Reading.Book?, choices: [Reading.Book], problem: Problem?, stopped: Stopped?) -> Response {
         PageLayout.render(title: context.pick(ko: "독서 타이머", en: "Reading timer"), context: context, .group(
             ReadingTabs.nav(context, current: "timer"),
             .h1(.text(context.pick(ko: "독서 타이머", en: "Reading timer"))),
+            .unwrap(stopped) { confirmation(context, $0) },
             .if(problem == .changed, .p(.class("notice"), .id("timer-changed"), .attribute(named: "role", value: "status"),
                                         .text(context.pick(ko: "다른 기기에서 타이머가 바뀌었어요. 지금 상태를 보여드려요.", en: "The timer changed on another device; this is how it is now.")))),
+            .if(problem == .reached, .p(.class("notice"), .id("timer-reached-refused"), .attribute(named: "role", value: "alert"),
+                                        .text(context.pick(ko: "읽은 쪽수를 확인해 주세요. 타이머는 계속 돌아가고 있어요.", en: "Check the page you reached; the timer is still running.")))),
             .unwrap(book) { .p(.class("timer-book"), .a(.href(ReadingPaths.book.link($0.id)), .text($0.title))) },
             timer.state == .idle
                 ? startForm(context, choices: choices, returnTo: ReadingPaths.timer.link)
@@ -48,10 +85,48 @@ enum ReadingTimerViews {
                 timer.state == .running
                     ? action(context, "pause", label: context.pick(ko: "일시정지", en: "Pause"), returnTo: returnTo)
                     : action(context, "resume", label: context.pick(ko: "계속 읽기", en: "Resume"), returnTo: returnTo),
-                action(context, "stop", label: context.pick(ko: "기록하고 끝내기", en: "Stop and record"), returnTo: returnTo),
                 action(context, "reset", label: context.pick(ko: "초기화", en: "Reset"), returnTo: returnTo, secondary: true)
-            )
+            ),
+            stopForm(context, book: book, returnTo: returnTo)
         )
+    }
+
+    /// Stop, with where the reader got to when they care to say: a page of a book whose pages are
+    /// known, a percent otherwise. Left empty, the stop records the time alone.
+    private static func stopForm(_ context: PageContext, book: Reading.Book?, returnTo: String) -> Node<HTML.BodyContext> {
+        let byPage = (book?.pages ?? 0) > 0
+        let field = byPage ? "page" : "percent"
+        let label = byPage
+            ? context.pick(ko: "어디까지 읽었나요? 쪽 (선택)", en: "Page reached (optional)")
+            : context.pick(ko: "어디까지 읽었나요? % (선택)", en: "Percent read (optional)")
+        return .form(
+            .class("timer-stop"), .action(path: ReadingPaths.timerAction.link("stop")), .method(.post), .data(named: "timer-action", value: "stop"),
+            PageLayout.csrfField(context),
+            .input(.type(.hidden), .name("next"), .value(returnTo)),
+            .label(.for(field: "stop-\(field)"), .text(label)),
+            .input(.id("stop-\(field)"), .name(field), .type(.text), .attribute(named: "inputmode", value: "numeric"), .attribute(named: "autocomplete", value: "off"),
+                   .unwrap(book.flatMap { byPage ? "1–\($0.pages)" : nil }) { .placeholder(text: $0) }),
+            .button(.type(.submit), .text(context.pick(ko: "기록하고 끝내기", en: "Stop and record")))
+        )
+    }
+
+    /// What the stop stored, as it was stored: whole seconds, told in whole minutes rounded down,
+    /// so 30 seconds is "less than a minute", not a minute and not nothing.
+    static func confirmation(_ context: PageContext, _ stopped: Stopped) -> Node<HTML.BodyContext> {
+        let time: String = switch stopped.seconds {
+        case 0: context.pick(ko: "타이머가 0초여서 기록한 시간이 없어요", en: "Nothing recorded: the timer was at zero")
+        case 1..<60: context.pick(ko: "1분 미만 기록했어요", en: "Recorded less than a minute")
+        default: context.pick(ko: "\(duration(stopped.seconds, context)) 기록했어요", en: "Recorded \(duration(stopped.seconds, context))")
+        }
+        let reached: String? = if let page = stopped.page {
+            context.pick(ko: "\(page)쪽까지", en: "up to p. \(page)")
+        } else if let percent = stopped.percent {
+            context.pick(ko: "\(percent)%까지", en: "up to \(percent)%")
+        } else {
+            nil
+        }
+        return .p(.class("notice"), .id("timer-recorded"), .attribute(named: "role", value: "status"),
+                  .text(([time] + (reached.map { [$0] } ?? [])).joined(separator: " · ")))
     }
 
     static func startForm(_ context: PageContext, choices: [Reading.Book], returnTo: String) -> Node<HTML.BodyContext> {

@@ -2,35 +2,38 @@ import Fluent
 import Foundation
 import Platform
 import SproutAPI
-import Synchronization
 import Vapor
 
 /// Aladin's Open API (the TTB API the app called from the phone), on the server: `ItemSearch`,
 /// `ItemLookUp` and `ItemList` with the key from configuration, so the key never ships in an app.
 /// Aladin answers its errors as JSON with HTTP 200 (`{"errorCode", "errorMessage"}`) and allows a
 /// fixed number of calls a day; past that, Sprout stops asking until midnight and says when to
-/// come back. Every failure becomes `catalogueUnavailable`.
+/// come back (`CallQuota`). Every failure becomes `catalogueUnavailable`.
 struct AladinCatalogue: BookCatalogue {
     struct Settings: Sendable {
         var key: String
         /// `http://www.aladin.co.kr/ttb/api/`, ending in a slash.
         var baseURL: String
         var dailyLimit: Int
+        /// Calls in any one minute, so a burst of readers cannot spend the day's calls at once.
+        var perMinute: Int = 60
         /// How long a reader's request waits for Aladin before the catalogue answers 503.
         var timeoutSeconds: Int64
     }
 
     let settings: Settings
     let client: @Sendable () -> any Client
-    let quota: DailyQuota
+    let quota: CallQuota
     let logger: Logger
 
     init(settings: Settings, client: @escaping @Sendable () -> any Client, clock: WallClock, calendar: ReadingCalendar, logger: Logger) {
         self.settings = settings
         self.client = client
-        quota = DailyQuota(limit: settings.dailyLimit, clock: clock, calendar: calendar)
+        quota = CallQuota(perMinute: settings.perMinute, perDay: settings.dailyLimit, clock: clock, calendar: calendar)
         self.logger = logger
     }
+
+    var coverOrigins: [String] { ["https://image.aladin.co.kr"] }
 
     func search(_ query: String, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
         let answer = try await call("ItemSearch.aspx", [
@@ -82,35 +85,6 @@ struct AladinCatalogue: BookCatalogue {
             throw ReadingError.catalogueUnavailable(retryAfter: nil)
         }
         return answer
-    }
-}
-
-/// Counts the calls of one reading day and refuses past the limit until the next midnight.
-final class DailyQuota: Sendable {
-    private let limit: Int
-    private let clock: WallClock
-    private let calendar: ReadingCalendar
-    private let used = Mutex<(day: String, count: Int)>(("", 0))
-
-    init(limit: Int, clock: WallClock, calendar: ReadingCalendar) {
-        self.limit = limit
-        self.clock = clock
-        self.calendar = calendar
-    }
-
-    func take() throws {
-        let now = clock.now()
-        let today = calendar.day(of: now)
-        let allowed = used.withLock { used in
-            if used.day != today { used = (today, 0) }
-            guard used.count < limit else { return false }
-            used.count += 1
-            return true
-        }
-        guard allowed else {
-            let midnight = calendar.start(of: ReadingCalendar.next(today)) ?? now.addingTimeInterval(86_400)
-            throw ReadingError.catalogueUnavailable(retryAfter: max(1, Int(midnight.timeIntervalSince(now).rounded(.up))))
-        }
     }
 }
 

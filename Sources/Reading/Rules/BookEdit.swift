@@ -63,6 +63,16 @@ struct BookEdit {
         try edit.finish()
     }
 
+    /// The current reading's days as the reader corrects them (`PUT …/dates`, the book page's
+    /// form): both replaced, nil or empty clearing one; each a real day and not after today, the
+    /// finish not before the start. The status stays as it is.
+    static func dates(_ dates: Reading.BookDates, of book: ReadingBook, today: String) throws {
+        var edit = BookEdit(book, today: today)
+        edit.setPastDay(.startedOn, dates.startedOn) { book.startedOn = $0 }
+        edit.setPastDay(.finishedOn, dates.finishedOn) { book.finishedOn = $0 }
+        try edit.finish()
+    }
+
     /// A status with the dates the app keeps: starting to read (or re-read) starts today and
     /// clears an earlier finish; finishing finishes today; to-read has neither. Days sent with the
     /// status win; an empty string clears one.
@@ -122,6 +132,17 @@ struct BookEdit {
 
     private mutating func setNumber(_ field: Reading.BookField, _ value: Int, in range: ClosedRange<Int>, apply: (Int) -> Void) {
         if range.contains(value) { apply(value) } else { violations[field] = .outOfRange(range) }
+    }
+
+    private mutating func setPastDay(_ field: Reading.BookField, _ text: String?, apply: (String?) -> Void) {
+        guard let text, !text.isEmpty else { return apply(nil) }
+        if !Reading.BookRules.isDay(text) {
+            violations[field] = .invalidDate
+        } else if text > today {
+            violations[field] = .inFuture
+        } else {
+            apply(text)
+        }
     }
 
     private mutating func setDay(_ field: Reading.BookField, _ text: String, apply: (String?) -> Void) {

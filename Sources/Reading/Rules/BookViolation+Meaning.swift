@@ -11,6 +11,7 @@ extension Reading.BookViolation {
         case .invalidURL: "not an http(s) URL"
         case .invalidDate: "not a day written yyyy-MM-dd"
         case .finishedBeforeStarted: "before the day reading started"
+        case .inFuture: "after today"
         }
     }
 }

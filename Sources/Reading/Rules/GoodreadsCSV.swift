@@ -94,6 +94,8 @@ enum GoodreadsCSV {
         let addedOn: String
         /// The book's memos, oldest first, as one review.
         let review: String
+        /// Readings finished before the current one (kept when the book was read again).
+        var earlierReads = 0
     }
 
     /// The file, CRLF-terminated as RFC 4180 and Goodreads write it. Written here rather than with
@@ -116,7 +118,7 @@ enum GoodreadsCSV {
                 "=\"\(isbn10(fromISBN13: isbn13))\"", "=\"\(isbn13)\"", String(book.rating),
                 "", neutralised(book.publisher), "", book.pages > 0 ? String(book.pages) : "", "", "",
                 goodreadsDay(book.finishedOn), goodreadsDay(entry.addedOn), shelf, "\(shelf) (#1)", shelf, neutralised(html(entry.review)),
-                "", "", book.status == .read ? "1" : "0", "0", goodreadsDay(book.startedOn),
+                "", "", String(entry.earlierReads + (book.status == .read ? 1 : 0)), "0", goodreadsDay(book.startedOn),
             ]
             lines.append(cells.map(quoted).joined(separator: ","))
         }

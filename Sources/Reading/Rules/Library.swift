@@ -92,6 +92,14 @@ struct Library: Sendable {
         return book
     }
 
+    /// Corrects the days the current reading started and finished (`BookEdit.dates`).
+    func setDates(_ dates: Reading.BookDates, of id: String, for accountID: String, on db: any Database) async throws -> ReadingBook {
+        let book = try await book(id, of: accountID, on: db)
+        try BookEdit.dates(dates, of: book, today: calendar.day(of: clock.now()))
+        try await book.update(on: db)
+        return book
+    }
+
     private func bookIdentical(to book: ReadingBook, for accountID: String, on db: any Database) async throws -> ReadingBook? {
         try await ReadingBook.query(on: db).filter(\.$account.$id == accountID).filter(\.$identity == book.identity)
             .filter(\.$id != book.id ?? "").first()

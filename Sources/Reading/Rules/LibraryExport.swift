@@ -3,7 +3,7 @@ import Foundation
 import SproutAPI
 
 /// One reader's library as a Goodreads export, newest added first as Goodreads writes it; a book's
-/// memos, oldest first, become its review.
+/// memos, oldest first, become its review, and its Read Count counts each reading finished.
 struct LibraryExport: Sendable {
     let calendar: ReadingCalendar
 
@@ -13,8 +13,11 @@ struct LibraryExport: Sendable {
         let memos = try await ReadingMemo.query(on: db).filter(\.$account.$id == accountID)
             .sort(\.$createdAt).sort(\.$id).all()
         let reviews = Dictionary(grouping: memos, by: \.$book.id).mapValues { $0.map(\.text).joined(separator: "\n\n") }
+        let pastReads = try await PastRead.query(on: db).filter(\.$account.$id == accountID).all(\.$book.$id)
+        let earlier = Dictionary(grouping: pastReads) { $0 }.mapValues(\.count)
         return GoodreadsCSV.write(books.map { book in
-            GoodreadsCSV.Entry(book: ReadingPresenter.book(book), addedOn: calendar.day(of: book.addedAt), review: reviews[book.id ?? ""] ?? "")
+            GoodreadsCSV.Entry(book: ReadingPresenter.book(book), addedOn: calendar.day(of: book.addedAt), review: reviews[book.id ?? ""] ?? "",
+                               earlierReads: earlier[book.id ?? ""] ?? 0)
         })
     }
 }

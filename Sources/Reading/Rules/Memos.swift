@@ -22,16 +22,24 @@ struct Memos: Sendable {
     }
 
     /// A new memo, with a photo when one comes along: the text and page are checked before the
-    /// photo is stored, and a memo that cannot be written leaves no photo behind.
-    func add(_ draft: Reading.MemoDraft, photo upload: Data? = nil, to bookID: String, for accountID: String, on db: any Database) async throws -> ReadingMemo {
+    /// photo is stored, and a memo that cannot be written leaves no photo behind. Without an
+    /// upload, `kept` (a photo kept when the memo was refused before) becomes its photo.
+    func add(
+        _ draft: Reading.MemoDraft, photo upload: Data? = nil, kept: PendingMemoPhoto? = nil, to bookID: String, for accountID: String, on db: any Database
+    ) async throws -> ReadingMemo {
         let book = try await library.book(bookID, of: accountID, on: db)
         let text = try Self.text(draft.text ?? "")
         let page = try Self.page(draft.page ?? nil, of: book)
         let stored = try await store(upload)
         let memo = ReadingMemo(id: ids.objectID(), accountID: accountID, bookID: try book.requireID(), page: page, text: text, at: clock.now())
-        memo.photo = stored.first
+        let taken = upload == nil ? kept : nil
+        memo.photo = stored.first ?? taken?.photo
         do {
-            try await memo.create(on: db)
+            try await db.writeTransaction { db in
+                try await memo.create(on: db)
+                // The memo takes the kept photo's file over; only the row that kept it goes.
+                try await taken?.delete(on: db)
+            }
         } catch {
             await photos.discard(stored)
             throw error
@@ -54,14 +62,16 @@ struct Memos: Sendable {
         await photos.discard(memo.photo.map { [$0] } ?? [])
     }
 
-    /// Removes a book from the reader's library; the database takes its memos, sessions and, if it
-    /// is being timed, the timer along, and the memos' photos are deleted once no row names them.
+    /// Removes a book from the reader's library; the database takes its memos, sessions, progress,
+    /// past readings, kept photos and, if it is being timed, the timer along, and the photos are
+    /// deleted once no row names them.
     func removeBook(_ bookID: String, for accountID: String, on db: any Database) async throws {
         let photoNames = try await db.writeTransaction { db in
             let book = try await library.book(bookID, of: accountID, on: db)
             let names = try await ReadingMemo.query(on: db).filter(\.$book.$id == book.requireID()).filter(\.$photo != nil).all(\.$photo)
+            let kept = try await PendingMemoPhoto.query(on: db).filter(\.$book.$id == book.requireID()).all(\.$photo)
             try await book.delete(on: db)
-            return names.compactMap { $0 }
+            return names.compactMap { $0 } + kept
         }
         await photos.discard(photoNames)
     }

@@ -19,6 +19,9 @@ enum ReadingError: Error, Equatable {
     /// No such memo on this book of the reader's.
     case memoNotFound
     case invalidMemo(Reading.MemoViolation)
+    case invalidProgress(Reading.ProgressViolation)
+    /// Reading again a book that is not finished (only a book on the read shelf starts over).
+    case notFinished
     /// Not a Goodreads export at all; nothing was imported.
     case unreadableImport(GoodreadsCSV.FileError)
     /// Another device added one of the file's books while it was being taken; nothing was imported.

@@ -12,10 +12,16 @@ struct ReadingStatistics {
         var sessions: Int
     }
 
+    /// A reading finished on `day`; `reread` when it was a book's second reading or later.
+    struct Finish: Equatable {
+        var day: String
+        var reread: Bool
+    }
+
     var entries: [Entry]
     var titles: [String: String]
-    /// Every `finished_on` in the library.
-    var finishedDays: [String]
+    /// Every finished reading in the library: the books' `finished_on` and their past readings'.
+    var finishes: [Finish]
     var timeZone: String
     var goals: Reading.Goals
 
@@ -37,7 +43,8 @@ struct ReadingStatistics {
             .map { Reading.BookTotal(bookID: $0.key, title: titles[$0.key] ?? "", seconds: $0.value.reduce(0) { $0 + $1.seconds }) }
             .sorted { ($0.seconds, $1.title, $1.bookID) > ($1.seconds, $0.title, $0.bookID) }
 
-        let finishedInYear = finishedDays.filter { $0.hasPrefix(yearPrefix) }.count
+        let finishedInYear = finishes.filter { $0.day.hasPrefix(yearPrefix) }
+        let finishedInMonth = finishedInYear.filter { $0.day.hasPrefix(monthPrefix) }
         return Reading.Stats(
             year: year, month: month, timeZone: timeZone, days: days, months: months, books: books,
             totals: Reading.Totals(
@@ -45,13 +52,12 @@ struct ReadingStatistics {
                 allTimeSeconds: entries.reduce(0) { $0 + $1.seconds }
             ),
             streak: streak(today: today),
-            booksFinished: Reading.BooksFinished(
-                month: finishedDays.filter { $0.hasPrefix(monthPrefix) }.count, year: finishedInYear
-            ),
+            booksFinished: Reading.BooksFinished(month: finishedInMonth.count, year: finishedInYear.count),
             goals: Reading.GoalProgress(
-                yearlyBooks: goals.yearlyBooks, booksFinished: finishedInYear, dailyMinutes: goals.dailyMinutes,
+                yearlyBooks: goals.yearlyBooks, booksFinished: finishedInYear.count, dailyMinutes: goals.dailyMinutes,
                 todaySeconds: entries.filter { $0.day == today }.reduce(0) { $0 + $1.seconds }
-            )
+            ),
+            rereads: Reading.BooksFinished(month: finishedInMonth.filter(\.reread).count, year: finishedInYear.filter(\.reread).count)
         )
     }
 

@@ -5,7 +5,8 @@ import SQLKit
 import SproutAPI
 
 /// Loads what the statistics are computed from: the reader's sessions summed per day and book in
-/// one grouped query, and the library's titles and finish days.
+/// one grouped query, the library's titles, and the days each reading was finished (the books'
+/// and their past readings').
 struct ReadingStatsReport: Sendable {
     let clock: WallClock
     let calendar: ReadingCalendar
@@ -32,11 +33,45 @@ struct ReadingStatsReport: Sendable {
         let statistics = ReadingStatistics(
             entries: try await entries(of: accountID, on: db),
             titles: Dictionary(books.map { ($0.id, $0.title) }) { first, _ in first },
-            finishedDays: books.compactMap(\.finished_on),
+            finishes: try await finishes(of: books, for: accountID, on: db),
             timeZone: calendar.timeZoneName,
             goals: try await goals.goals(of: accountID, on: db)
         )
         return statistics.stats(year: year, month: month, today: calendar.day(of: now))
+    }
+
+    /// The yearly goal as the shelves show it: the books aimed for this year, and the readings
+    /// finished in it (re-reads count again, as in the statistics).
+    struct YearGoal: Equatable {
+        let year: Int
+        let books: Int
+        let finished: Int
+    }
+
+    func yearGoal(for accountID: String, on db: any Database) async throws -> YearGoal {
+        let year = calendar.yearAndMonth(of: clock.now()).year
+        let books = try await goals.goals(of: accountID, on: db).yearlyBooks
+        guard books > 0 else { return YearGoal(year: year, books: 0, finished: 0) }
+        let prefix = String(format: "%04d-", year)
+        let finished = try await finishes(of: try await titles(of: accountID, on: db), for: accountID, on: db).filter { $0.day.hasPrefix(prefix) }.count
+        return YearGoal(year: year, books: books, finished: finished)
+    }
+
+    private struct PastFinish: Decodable {
+        let book_id: String
+        let number: Int
+        let finished_on: String?
+    }
+
+    /// Every finished reading: the past ones kept when a book was read again (a re-read from the
+    /// second on), and each book's current one, a re-read when readings were kept before it.
+    private func finishes(of books: [TitleRow], for accountID: String, on db: any Database) async throws -> [ReadingStatistics.Finish] {
+        let sql = try db.sql()
+        let past = try await sql.select().columns("book_id", "number", "finished_on").from(PastRead.schema)
+            .where("account_id", .equal, accountID).all(decoding: PastFinish.self)
+        let readsBefore = Dictionary(grouping: past, by: \.book_id).mapValues(\.count)
+        return past.compactMap { read in read.finished_on.map { ReadingStatistics.Finish(day: $0, reread: read.number > 1) } }
+            + books.compactMap { book in book.finished_on.map { ReadingStatistics.Finish(day: $0, reread: readsBefore[book.id] != nil) } }
     }
 
     private struct TitleRow: Decodable {

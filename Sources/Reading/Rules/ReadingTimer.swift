@@ -12,6 +12,15 @@ struct TimerSnapshot: Sendable, Equatable {
     var readAt: Date
 }
 
+/// What a stop recorded: the sessions (one per day the timer ran on, none for a timer at zero),
+/// the book with its new total, and the progress update when the reader said where they got to.
+struct TimerStop: Sendable {
+    var snapshot: TimerSnapshot
+    var sessions: [ReadingSession]
+    var book: ReadingBook
+    var progress: Reading.ProgressUpdate?
+}
+
 /// The reading timer, held by the server: one per account, on the injected clock, so it keeps
 /// counting through app restarts, device switches and a closed browser. Elapsed time is always
 /// derived from timestamps, never ticked. Every change runs in a write transaction with the
@@ -20,6 +29,7 @@ struct ReadingTimer: Sendable {
     let clock: WallClock
     let ids: IdentifierGenerator
     let calendar: ReadingCalendar
+    let progress: ReadingProgress
 
     func snapshot(for accountID: String, on db: any Database) async throws -> TimerSnapshot {
         snapshot(of: try await ReadingTimerRow.find(accountID, on: db), at: clock.now())
@@ -80,7 +90,10 @@ struct ReadingTimer: Sendable {
 
     /// Ends the timer and records what it timed, one session per day it ran on, adding it to the
     /// book's total. A timer stopped at zero records nothing. `takenSecondsAgo` as for `pause`.
-    func stop(for accountID: String, takenSecondsAgo: Int = 0, on db: any Database) async throws -> (TimerSnapshot, [ReadingSession], ReadingBook) {
+    /// `reached`, where the reader got to, is recorded as a progress update on the day the run
+    /// ended, in the same transaction: one the book refuses (a page past its last) refuses the
+    /// stop, and the timer runs on.
+    func stop(for accountID: String, takenSecondsAgo: Int = 0, reached: Reading.ProgressDraft? = nil, on db: any Database) async throws -> TimerStop {
         try await db.writeTransaction { db in
             guard let row = try await ReadingTimerRow.findLocked(accountID, on: db) else { throw ReadingError.timerNot(.running) }
             let now = clock.now()
@@ -88,12 +101,14 @@ struct ReadingTimer: Sendable {
             let perDay = Self.perDay(of: row, at: end, calendar: calendar)
             let book = try await row.$book.get(on: db)
             let bookID = try book.requireID()
+            var update: Reading.ProgressUpdate?
+            if let reached { update = try await progress.record(reached, on: book, day: calendar.day(of: end), at: now, on: db) }
             let sessions = perDay.map { ReadingSession(id: ids.objectID(), accountID: accountID, bookID: bookID, day: $0.day, seconds: $0.seconds, recordedAt: now) }
             for session in sessions { try await session.create(on: db) }
             book.readingSeconds += sessions.reduce(0) { $0 + $1.seconds }
             try await book.update(on: db)
             try await row.delete(on: db)
-            return (snapshot(of: nil, at: now), sessions, book)
+            return TimerStop(snapshot: snapshot(of: nil, at: now), sessions: sessions, book: book, progress: update)
         }
     }
 

@@ -19,6 +19,8 @@ extension Reading {
         /// Not a real calendar day written `yyyy-MM-dd`.
         case invalidDate
         case finishedBeforeStarted
+        /// A day after today in the server's reading time zone (for the days set with `BookDates`).
+        case inFuture
     }
 
     /// The book rules, shared by the server and the SDK so a form can say what the server will.

@@ -36,11 +36,19 @@ extension Reading {
         public static let removeMemo = APIRoute<(String, String), NoBody, Deleted>(.delete, "api/reading/library/{id}/memos/{memo}",
                                                                                    credential: .bearer)
 
+        public static let progress = APIRoute<String, NoBody, Progress>(.get, "api/reading/library/{id}/progress", credential: .bearer)
+        public static let recordProgress = APIRoute<String, ProgressDraft, ProgressUpdate>(.post, "api/reading/library/{id}/progress",
+                                                                                           credential: .bearer)
+        public static let setDates = APIRoute<String, BookDates, Book>(.put, "api/reading/library/{id}/dates", credential: .bearer)
+        public static let reads = APIRoute<String, NoBody, Reads>(.get, "api/reading/library/{id}/reads", credential: .bearer)
+        public static let reread = APIRoute<String, NoBody, Book>(.post, "api/reading/library/{id}/reread", credential: .bearer)
+
         public static let timer = APIRoute<Void, NoBody, Timer>(.get, "api/reading/timer", credential: .bearer)
         public static let startTimer = APIRoute<Void, TimerStart, Timer>(.post, "api/reading/timer/start", credential: .bearer)
         public static let pauseTimer = APIRoute<Void, NoBody, Timer>(.post, "api/reading/timer/pause", credential: .bearer)
         public static let resumeTimer = APIRoute<Void, NoBody, Timer>(.post, "api/reading/timer/resume", credential: .bearer)
-        public static let stopTimer = APIRoute<Void, NoBody, TimerStopped>(.post, "api/reading/timer/stop", credential: .bearer)
+        /// The body is optional: with a page or a percent, the stop records that progress too.
+        public static let stopTimer = APIRoute<Void, ProgressDraft, TimerStopped>(.post, "api/reading/timer/stop", credential: .bearer)
         public static let resetTimer = APIRoute<Void, NoBody, Timer>(.post, "api/reading/timer/reset", credential: .bearer)
 
         public static let stats = APIRoute<Void, NoBody, Stats>(.get, "api/reading/stats", query: ["year", "month"], credential: .bearer)
@@ -56,6 +64,7 @@ extension Reading {
             AnyAPIRoute(library), AnyAPIRoute(add), AnyAPIRoute(book), AnyAPIRoute(change), AnyAPIRoute(remove), AnyAPIRoute(erase),
             AnyAPIRoute(memos), AnyAPIRoute(addMemo), AnyAPIRoute(memo), AnyAPIRoute(changeMemo), AnyAPIRoute(putMemoPhoto),
             AnyAPIRoute(removeMemoPhoto), AnyAPIRoute(removeMemo),
+            AnyAPIRoute(progress), AnyAPIRoute(recordProgress), AnyAPIRoute(setDates), AnyAPIRoute(reads), AnyAPIRoute(reread),
             AnyAPIRoute(timer), AnyAPIRoute(startTimer), AnyAPIRoute(pauseTimer), AnyAPIRoute(resumeTimer), AnyAPIRoute(stopTimer),
             AnyAPIRoute(resetTimer),
             AnyAPIRoute(stats), AnyAPIRoute(goals), AnyAPIRoute(setGoals), AnyAPIRoute(importGoodreads), AnyAPIRoute(exportGoodreads),

@@ -17,11 +17,13 @@ extension Reading {
         public var totals: Totals
         public var streak: Streak
         public var booksFinished: BooksFinished
+        /// Of those, the readings that were re-reads (a book's second reading or later).
+        public var rereads: BooksFinished
         public var goals: GoalProgress
 
         public init(
             year: Int, month: Int, timeZone: String, days: [DayTotal], months: [MonthTotal], books: [BookTotal], totals: Totals, streak: Streak,
-            booksFinished: BooksFinished, goals: GoalProgress
+            booksFinished: BooksFinished, goals: GoalProgress, rereads: BooksFinished = BooksFinished(month: 0, year: 0)
         ) {
             self.year = year
             self.month = month
@@ -32,11 +34,28 @@ extension Reading {
             self.totals = totals
             self.streak = streak
             self.booksFinished = booksFinished
+            self.rereads = rereads
             self.goals = goals
         }
 
         enum CodingKeys: String, CodingKey {
-            case year, month, timeZone = "time_zone", days, months, books, totals, streak, booksFinished = "books_finished", goals
+            case year, month, timeZone = "time_zone", days, months, books, totals, streak, booksFinished = "books_finished", rereads, goals
+        }
+
+        /// A server from before re-reads were counted sends no `rereads`: none, then.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            year = try container.decode(Int.self, forKey: .year)
+            month = try container.decode(Int.self, forKey: .month)
+            timeZone = try container.decode(String.self, forKey: .timeZone)
+            days = try container.decode([DayTotal].self, forKey: .days)
+            months = try container.decode([MonthTotal].self, forKey: .months)
+            books = try container.decode([BookTotal].self, forKey: .books)
+            totals = try container.decode(Totals.self, forKey: .totals)
+            streak = try container.decode(Streak.self, forKey: .streak)
+            booksFinished = try container.decode(BooksFinished.self, forKey: .booksFinished)
+            rereads = try container.decodeIfPresent(BooksFinished.self, forKey: .rereads) ?? BooksFinished(month: 0, year: 0)
+            goals = try container.decode(GoalProgress.self, forKey: .goals)
         }
     }
 
@@ -107,7 +126,9 @@ extension Reading {
         }
     }
 
-    /// Books whose `finished_on` falls in the month and in the year asked.
+    /// Readings finished in the month and in the year asked: each book's current reading by its
+    /// `finished_on`, and each earlier reading kept when it was read again, so a book read twice
+    /// in a year counts twice.
     public struct BooksFinished: Codable, Sendable, Equatable {
         public var month: Int
         public var year: Int

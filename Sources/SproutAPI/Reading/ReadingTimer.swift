@@ -70,16 +70,29 @@ extension Reading {
     }
 
     /// `POST /api/reading/timer/stop`: the idle timer, what was recorded (nothing for a timer
-    /// stopped at zero), and the book with its new total.
+    /// stopped at zero), the book with its new total, and the progress update the stop recorded
+    /// (`null` when it was sent no page or percent).
     public struct TimerStopped: Codable, Sendable, Equatable {
         public var timer: Timer
         public var recorded: [Session]
         public var book: Book
+        public var progress: ProgressUpdate?
 
-        public init(timer: Timer, recorded: [Session], book: Book) {
+        public init(timer: Timer, recorded: [Session], book: Book, progress: ProgressUpdate? = nil) {
             self.timer = timer
             self.recorded = recorded
             self.book = book
+            self.progress = progress
+        }
+
+        enum CodingKeys: String, CodingKey { case timer, recorded, book, progress }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(timer, forKey: .timer)
+            try container.encode(recorded, forKey: .recorded)
+            try container.encode(book, forKey: .book)
+            try container.encode(progress, forKey: .progress)
         }
     }
 }

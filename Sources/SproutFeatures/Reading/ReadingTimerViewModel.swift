@@ -24,6 +24,9 @@ public final class ReadingTimerViewModel {
 
     /// "01:02:03", as the seed's timer shows it.
     public var displayedTime: String { Self.clockText(displayedSeconds) }
+    /// What the last stop stored, said as it was stored (whole seconds, whole minutes rounded
+    /// down): "12분 기록했어요", "1분 미만 기록했어요" for 30 seconds, with the page reached.
+    public var lastStopConfirmation: String? { lastStop.map(Self.confirmation) }
     public var canStart: Bool { state == .idle && !isBusy }
     public var canPause: Bool { state == .running && !isBusy }
     public var canResume: Bool { state == .paused && !isBusy }
@@ -78,6 +81,16 @@ public final class ReadingTimerViewModel {
         }
     }
 
+    /// Records the reading with where the reader got to (the page, or a percent for a book whose
+    /// pages are not known); one the book refuses says why, and the timer runs on.
+    public func stopTapped(reached: Reading.ProgressDraft) async {
+        await act("기록을 저장하지 못했어요.") {
+            let stopped = try await self.reading.stopTimer(reached: reached)
+            self.lastStop = stopped
+            return stopped.timer
+        }
+    }
+
     /// Throws the time away (the seed's reset kept it; here it is gone).
     public func resetTapped() async {
         await act("타이머를 초기화하지 못했어요.") { try await self.reading.resetTimer() }
@@ -92,8 +105,9 @@ public final class ReadingTimerViewModel {
         defer { isBusy = false }
         do {
             show(try await call())
-        } catch let SproutError.http(status, _, message) where status == 409 || status == 404 {
-            // The timer changed elsewhere, or the book was removed: say so and show the truth.
+        } catch let SproutError.http(status, _, message) where status == 409 || status == 404 || status == 422 {
+            // The timer changed elsewhere, the book was removed, or it refused the page reached:
+            // say so and show the truth.
             alert = message ?? failure
             if let timer = try? await reading.timer() { show(timer) }
         } catch {
@@ -122,6 +136,18 @@ public final class ReadingTimerViewModel {
             self.displayedSeconds = self.elapsedAtAnswer + max(0, Int(self.clock.now.timeIntervalSince(self.answeredAt)))
             return true
         }
+    }
+
+    static func confirmation(_ stopped: Reading.TimerStopped) -> String {
+        let seconds = stopped.recorded.reduce(0) { $0 + $1.seconds }
+        let minutes = seconds / 60
+        let time = switch seconds {
+        case 0: "기록한 시간이 없어요"
+        case 1..<60: "1분 미만 기록했어요"
+        default: (minutes < 60 ? "\(minutes)분" : minutes % 60 == 0 ? "\(minutes / 60)시간" : "\(minutes / 60)시간 \(minutes % 60)분") + " 기록했어요"
+        }
+        guard let progress = stopped.progress else { return time }
+        return time + " · " + (progress.page.map { "\($0)쪽까지" } ?? "\(progress.percent)%까지")
     }
 
     static func clockText(_ seconds: Int) -> String {
