@@ -187,7 +187,8 @@ def test_add_time_memo_and_count_a_book(browser, reading_server, screenshot_dir,
 
         # 5. Stop: the session lands on today in the statistics, drawn as SVG by the server.
         page.click("#timer form[data-timer-action=stop] button")
-        page.wait_for_url(book_url)
+        # The stop comes back to the book saying what it recorded.
+        page.wait_for_url(re.compile(re.escape(book_url) + r"\?recorded=\d+"))
         expect(page.locator("#timer form[data-timer-action=start]")).to_be_visible()
         page.goto(base + "/reading/stats")
         expect(page.locator("svg#month-chart rect")).to_have_count(12)
