@@ -71,10 +71,14 @@ def test_partners_agree_on_a_meeting_and_keep_chatting(browser, study_server, sc
 
     queue_at(accepter, base, NORTH, "swift")
     queue_at(asker, base, CAMPUS, "swift")
+    # The accepter's received tab is open before the request: its page reloads itself when the
+    # request arrives, and a navigation of the test's own would race that reload.
+    accepter.goto(base + "/study/results?tab=received")
     asker.goto(base + "/study/results")
     asker.locator(".study-card", has_text="새우깡").locator("button.request-button").click()
-    accepter.goto(base + "/study/results?tab=received")
-    accepter.locator(".study-card", has_text="고래밥").locator("button.accept-button").click()
+    received = accepter.locator(".study-card", has_text="고래밥")
+    expect(received).to_be_visible(timeout=10_000)
+    received.locator("button.accept-button").click()
     expect(accepter).to_have_url(re.compile(r"/study/matched$"))
     # The study socket takes the asker's page to the match.
     asker.wait_for_url(re.compile(r"/study/matched$"), timeout=15_000)
