@@ -52,7 +52,9 @@ public enum AppointmentViews {
             .id("appointment-waiting"), .class("card appointment waiting"), .data(named: "id", value: String(appointment.id)),
             .p(.text(said)),
             .p(.strong(when(appointment, context)), .text(" · " + appointment.place)),
-            .div(.class("inline-actions"), appointment.mine ? withdrawal(appointment, webID: webID, context) : answers(appointment, webID: webID, context))
+            .div(.class("inline-actions"), appointment.mine ? withdrawal(appointment, webID: webID, context)
+                : answers(accept: PlatformPaths.conversationAppointmentAccept.link((webID, appointment.id)),
+                          decline: PlatformPaths.conversationAppointmentDecline.link((webID, appointment.id)), suggest: "#appointment-form", context))
         )
     }
 
@@ -61,19 +63,18 @@ public enum AppointmentViews {
                    label: context.pick(ko: "제안 취소", en: "Withdraw"), context)
     }
 
-    /// 수락, 거절, and 다른 시간 제안, which opens the form below.
-    private static func answers(_ appointment: Conversations.Appointment, webID: String, _ context: PageContext) -> Node<HTML.BodyContext> {
+    /// 수락, 거절, and 다른 시간 제안, which opens the form at `suggest`: the buttons an app that
+    /// shows a conversation's appointment on a page of its own (the study's matched page) draws too.
+    public static func answers(accept: String, decline: String, suggest: String, _ context: PageContext) -> Node<HTML.BodyContext> {
         .group(
-            answerForm(PlatformPaths.conversationAppointmentAccept.link((webID, appointment.id)), id: "appointment-accept",
-                       label: context.pick(ko: "수락", en: "Accept"), primary: true, context),
-            answerForm(PlatformPaths.conversationAppointmentDecline.link((webID, appointment.id)), id: "appointment-decline",
-                       label: context.pick(ko: "거절", en: "Decline"), context),
-            .a(.id("appointment-suggest"), .class("button secondary small"), .href("#appointment-form"),
+            answerForm(accept, id: "appointment-accept", label: context.pick(ko: "수락", en: "Accept"), primary: true, context),
+            answerForm(decline, id: "appointment-decline", label: context.pick(ko: "거절", en: "Decline"), context),
+            .a(.id("appointment-suggest"), .class("button secondary small"), .href(suggest),
                .text(context.pick(ko: "다른 시간 제안", en: "Suggest another time")))
         )
     }
 
-    private static func answerForm(_ action: String, id: String, label: String, primary: Bool = false, _ context: PageContext) -> Node<HTML.BodyContext> {
+    public static func answerForm(_ action: String, id: String, label: String, primary: Bool = false, _ context: PageContext) -> Node<HTML.BodyContext> {
         .form(
             .action(path: action), .method(.post),
             PageLayout.csrfField(context),
@@ -82,7 +83,7 @@ public enum AppointmentViews {
     }
 
     /// The time in Korean words, with the instant for scripts and machines.
-    private static func when<Context: HTML.BodyContext>(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<Context> {
+    public static func when<Context: HTML.BodyContext>(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<Context> {
         let words = SeoulTime.spokenTwelveHour(SeoulTime.parse(appointment.startsAt) ?? .distantPast)
         return .element(named: "time", nodes: [
             .class("appointment-when"), .attribute(named: "datetime", value: appointment.startsAt), .text(context.pick(ko: words.ko, en: words.en)),

@@ -45,13 +45,13 @@ enum StudyAppointmentViews {
     private static func accepted(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<HTML.BodyContext> {
         .div(
             .id("appointment-accepted"), .class("appointment accepted"), .data(named: "id", value: String(appointment.id)),
-            .p(.strong(.text(context.pick(ko: "약속 ", en: "Meeting "))), when(appointment, context), .text(" · " + appointment.place)),
+            .p(.strong(.text(context.pick(ko: "약속 ", en: "Meeting "))), AppointmentViews.when(appointment, context), .text(" · " + appointment.place)),
             .p(.class("hint"), .text(context.pick(ko: "1시간 전에 알려 드려요.", en: "You both get a reminder an hour before."))),
             .div(
                 .class("inline-actions"),
                 .a(.id("appointment-change"), .class("button secondary small"), .href(StudyPaths.appointment.link),
                    .text(context.pick(ko: "다른 시간 제안", en: "Suggest another time"))),
-                answerForm(StudyPaths.appointmentCancel.link(appointment.id), id: "appointment-cancel", label: context.pick(ko: "약속 취소", en: "Call off"), context)
+                AppointmentViews.answerForm(StudyPaths.appointmentCancel.link(appointment.id), id: "appointment-cancel", label: context.pick(ko: "약속 취소", en: "Call off"), context)
             )
         )
     }
@@ -63,39 +63,15 @@ enum StudyAppointmentViews {
         return .div(
             .id("appointment-waiting"), .class("appointment waiting"), .data(named: "id", value: String(appointment.id)),
             .p(.text(said)),
-            .p(.strong(when(appointment, context)), .text(" · " + appointment.place)),
-            .div(.class("inline-actions"), appointment.mine ? withdrawal(appointment, context) : answers(appointment, context))
+            .p(.strong(AppointmentViews.when(appointment, context)), .text(" · " + appointment.place)),
+            .div(.class("inline-actions"), appointment.mine ? withdrawal(appointment, context)
+                : AppointmentViews.answers(accept: StudyPaths.appointmentAccept.link(appointment.id), decline: StudyPaths.appointmentDecline.link(appointment.id),
+                                           suggest: StudyPaths.appointment.link(query: [], fragment: "appointment-form"), context))
         )
     }
 
     private static func withdrawal(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<HTML.BodyContext> {
-        answerForm(StudyPaths.appointmentCancel.link(appointment.id), id: "appointment-withdraw", label: context.pick(ko: "제안 취소", en: "Withdraw"), context)
-    }
-
-    /// 수락, 거절, and 다른 시간 제안, which opens the 약속 page at its form.
-    private static func answers(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<HTML.BodyContext> {
-        .group(
-            answerForm(StudyPaths.appointmentAccept.link(appointment.id), id: "appointment-accept", label: context.pick(ko: "수락", en: "Accept"), primary: true, context),
-            answerForm(StudyPaths.appointmentDecline.link(appointment.id), id: "appointment-decline", label: context.pick(ko: "거절", en: "Decline"), context),
-            .a(.id("appointment-suggest"), .class("button secondary small"), .href(StudyPaths.appointment.link(query: [], fragment: "appointment-form")),
-               .text(context.pick(ko: "다른 시간 제안", en: "Suggest another time")))
-        )
-    }
-
-    private static func answerForm(_ action: String, id: String, label: String, primary: Bool = false, _ context: PageContext) -> Node<HTML.BodyContext> {
-        .form(
-            .action(path: action), .method(.post),
-            PageLayout.csrfField(context),
-            .button(.id(id), .type(.submit), .class(primary ? "small" : "secondary small"), .text(label))
-        )
-    }
-
-    /// The time in Korean words, with the instant for scripts and machines.
-    private static func when<Context: HTML.BodyContext>(_ appointment: Conversations.Appointment, _ context: PageContext) -> Node<Context> {
-        let words = SeoulTime.spokenTwelveHour(SeoulTime.parse(appointment.startsAt) ?? .distantPast)
-        return .element(named: "time", nodes: [
-            .class("appointment-when"), .attribute(named: "datetime", value: appointment.startsAt), .text(context.pick(ko: words.ko, en: words.en)),
-        ])
+        AppointmentViews.answerForm(StudyPaths.appointmentCancel.link(appointment.id), id: "appointment-withdraw", label: context.pick(ko: "제안 취소", en: "Withdraw"), context)
     }
 
     /// The 약속 page: what stands, finding a 동 by name, and proposing a time and place.
