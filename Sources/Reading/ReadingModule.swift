@@ -100,7 +100,7 @@ public struct ReadingModule: AppModule {
         TimerController(timer: timer, library: library).register(on: api)
         ProgressController(library: library, progress: progress, rereads: rereads).register(on: api)
         StatsController(report: report, goals: goals, answers: answers).register(on: api)
-        let readingPages = pages.grouped(ReadingPageErrors())
+        let readingPages = pages.grouped(ReadingPageErrors(), ImagesAlsoFromMiddleware(origins: catalogue.coverOrigins + KeptCovers.origins))
         ReadingHomePages(library: library, progress: progress, report: report).register(on: readingPages)
         let bookPage = ReadingBookPage(library: library, memos: memos, timer: timer, progress: progress, rereads: rereads)
         ReadingBookPages(library: library, memos: memos, page: bookPage, pendingPhotos: pendingPhotos, uploadBodyLimit: platform.uploadBodyLimit)

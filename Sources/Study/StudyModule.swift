@@ -39,7 +39,7 @@ public struct StudyModule: AppModule {
         let pushes = StudyPushes(outbox: platform.pushes, presence: presence, uids: platform.phoneSignIn.uids, logger: pushLogger)
         platform.pushes.onDeadToken(app: StudyPushes.app) { token, db in await StudyPushes.forget(token, on: db, logger: pushLogger) }
         let notices = StudyNotices(notifications: platform.notifications, presence: presence, logger: Logger(label: "sprout.study.notices"))
-        let meetings = StudyAppointments(messenger: platform.messenger, appointments: platform.appointments, neighbourhoods: platform.neighbourhoods)
+        let meetings = StudyAppointments(messenger: platform.messenger, appointments: platform.appointments, neighbourhoods: platform.neighbourhoods, clock: platform.clock)
         self.meetings = meetings
         let events = StudyQueueEvents { uids, event, cause, db in
             await relay.publish(uids, event)

@@ -167,6 +167,24 @@ import Vapor
             let book = try #require(try await sprout.library(of: reader).first)
             #expect(book.title == "The Little Prince Deluxe" && book.pages == 120)
             #expect(google.calls.withLockedValue { $0.count } == calls, "the book the search showed is not looked up again")
+            for shelved in ["/reading/books/\(book.id)", "/reading"] {
+                let shown = try await browser.get(shelved)
+                #expect(shown.status == .ok)
+                #expect(shown.headers.first(name: "Content-Security-Policy")?.contains("https://books.google.com") == true, "\(shelved) shows the cover")
+            }
+        }
+    }
+
+    @Test func coversKeptFromAnEarlierCatalogueStillShowAndOnlyOnReadingPages() async throws {
+        try await withCatalogues(["SPROUT_BOOK_CATALOGUES": "local"]) { sprout in
+            let (browser, _) = try await ReadingPagesTests().signedIn(sprout)
+            let shelf = try await browser.get("/reading")
+            let policy = try #require(shelf.headers.first(name: "Content-Security-Policy"))
+            for origin in ["https://books.google.com", "https://image.aladin.co.kr", "https://*.kakaocdn.net", "https://covers.openlibrary.org"] {
+                #expect(policy.contains(origin), "\(origin) in \(policy)")
+            }
+            let elsewhere = try await browser.get("/")
+            #expect(elsewhere.headers.first(name: "Content-Security-Policy")?.contains("books.google.com") == false)
         }
     }
 }

@@ -132,6 +132,15 @@ import Testing
             let copied = try await copy.library().books.first { $0.isbn13 == found.isbn13 }
             #expect(await search.route == .book(id: try #require(copied?.id)), "already on the copy's shelf: opened, not failed")
 
+            await search.barcodeScanned("978-89-364-3481-6 ")
+            #expect(await search.results.map(\.isbn13) == ["9788936434816"], "one book for one barcode")
+            #expect(await !search.hasNext)
+            await search.barcodeScanned("9780000000002")
+            #expect(await search.route == .newBook(isbn13: "9780000000002"), "unknown: added by hand, ISBN filled in")
+            #expect(await search.results.isEmpty)
+            await search.barcodeScanned("9780000000003")
+            #expect(await search.alert?.hasPrefix("ISBN 바코드가 아니에요") == true, "a wrong check digit is no ISBN")
+
             await library.viewWillAppear()
             #expect(await library.books.map(\.id) == [almond.id], "the tablet's timer put it on the reading shelf")
             await library.removeTapped(almond.id)

@@ -136,6 +136,31 @@ import VaporTesting
         }
     }
 
+    /// "만났어요" at the time they agreed keeps it as agreed (it happened); a day before it, the
+    /// appointment will not happen and is called off, as any ending calls it off.
+    @Test(arguments: [(90.0 * 60, Conversations.AppointmentState.accepted), (0, .cancelled)])
+    func meetingAtTheAgreedTimeKeepsItAndMeetingEarlierCallsItOff(waited: TimeInterval, kept: Conversations.AppointmentState) async throws {
+        try await withSprout { sprout in
+            let p = try await partners(sprout)
+            let start = sprout.clock.now.addingTimeInterval(2 * 3600)
+            #expect(try await p.aWeb.post("/study/appointment", ["starts_at": Self.korean(start), "place": "망원역"]).2 == "/study/matched#appointments")
+            let id = try Self.waitingID(try await p.bWeb.page("/study/matched").1)
+            #expect(try await p.bWeb.post("/study/appointment/\(id)/accept", [:]).2 == "/study/matched#appointments")
+            _ = try await p.aWeb.post("/study/chat", ["otheruid": p.b.accountID, "chat": "도착했어요"])
+            _ = try await p.bWeb.post("/study/chat", ["otheruid": p.a.accountID, "chat": "저도요"])
+            let bBearer = try await Self.bearer(sprout, p.b.accountID)
+            let conversation = try await sprout.send(.GET, "api/study/appointments", headers: bBearer).decode(Study.Meeting.self).conversationID
+            sprout.clock.advance(by: waited)
+
+            #expect(try await p.aWeb.post("/study/met", ["otheruid": p.b.accountID, "confirm": "yes"]).2 == "/study/ended")
+            let later = try await Self.bearer(sprout, p.b.accountID)
+            let list = try await sprout.send(.GET, "api/conversations/\(conversation)/appointments", headers: later).decode(Conversations.AppointmentList.self)
+            #expect(list.appointments.first?.state == kept)
+            let calledOff = try await Self.notified(sprout, p.b.accountID, of: .appointment).contains { $0.text.contains("약속을 취소했어요") }
+            #expect(calledOff == (kept == .cancelled), "the partner hears of a calling off only when there was one")
+        }
+    }
+
     @Test func endingTheStudyCallsOffTheMeetingAndProposingIsRefused() async throws {
         try await withSprout { sprout in
             let p = try await partners(sprout)

@@ -13,17 +13,7 @@ struct ReadingSearchPages: Sendable {
         pages.post(ReadingPaths.searchAdd, use: add)
     }
 
-    /// The catalogue's covers come from its providers' servers, which the page's policy names.
     func search(_ req: Request) async throws -> Response {
-        let response = try await results(req)
-        let origins = catalogue.coverOrigins
-        if !origins.isEmpty, response.status == .ok {
-            response.headers.replaceOrAdd(name: "Content-Security-Policy", value: SecurityHeadersMiddleware.contentSecurityPolicy(imagesAlsoFrom: origins))
-        }
-        return response
-    }
-
-    private func results(_ req: Request) async throws -> Response {
         let (context, _) = try await PageContext.signedIn(req)
         // A page forgives what the API refuses: a long search is cut, a page out of range is the first.
         let query = String(((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

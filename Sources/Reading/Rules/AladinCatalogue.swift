@@ -33,7 +33,8 @@ struct AladinCatalogue: BookCatalogue {
         self.logger = logger
     }
 
-    var coverOrigins: [String] { ["https://image.aladin.co.kr"] }
+    static let covers = ["https://image.aladin.co.kr"]
+    var coverOrigins: [String] { Self.covers }
 
     func search(_ query: String, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
         let answer = try await call("ItemSearch.aspx", [

@@ -16,3 +16,9 @@ protocol BookCatalogue: Sendable {
 extension BookCatalogue {
     var coverOrigins: [String] { [] }
 }
+
+/// A shelved book keeps the cover of the catalogue that found it, also after an operator chooses
+/// other catalogues, so the shelf and book pages let covers come from every provider Sprout knows.
+enum KeptCovers {
+    static let origins = AladinCatalogue.covers + GoogleBooksCatalogue.covers + KakaoBookCatalogue.covers + OpenLibraryCatalogue.archiveCovers
+}

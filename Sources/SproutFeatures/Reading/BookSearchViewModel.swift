@@ -5,12 +5,15 @@ import SproutKit
 
 /// The search tab (the seed's SearchView and SearchResultView): the bestseller and new-book lists
 /// before anything is typed, then the results of a search page by page as the list scrolls, and
-/// a book shelved in one tap (a book already on a shelf says so instead of failing).
+/// a book shelved in one tap (a book already on a shelf says so instead of failing). A barcode
+/// scanned from the back of a book finds that one book, or opens the form to add it by hand.
 @MainActor @Observable
 public final class BookSearchViewModel {
     public enum Route: Sendable, Equatable {
         /// Shelved, or already on a shelf: open the book.
         case book(id: String)
+        /// No catalogue knows the scanned ISBN: the form to add the book by hand, with it filled in.
+        case newBook(isbn13: String)
     }
 
     // MARK: Outputs
@@ -58,6 +61,34 @@ public final class BookSearchViewModel {
         total = 0
         loadedPages = 0
         await loadNextPage()
+    }
+
+    /// The camera read a barcode (or the reader typed the digits under it): that one book, from
+    /// whichever catalogue knows it.
+    public func barcodeScanned(_ code: String) async {
+        guard let isbn = Reading.BookRules.isbn13(code.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            alert = "ISBN 바코드가 아니에요. 책 뒷면의 978로 시작하는 바코드를 비춰 주세요."
+            return
+        }
+        generation += 1
+        let asked = generation
+        query = isbn
+        results = []
+        total = 0
+        loadedPages = 0
+        isLoading = true
+        defer { isLoading = false }
+        do {
+            let book = try await reading.catalogBook(isbn13: isbn)
+            guard asked == generation else { return }
+            (results, total, loadedPages) = ([book], 1, Reading.CatalogRules.pages.upperBound)
+        } catch SproutError.http(404, _, _) {
+            guard asked == generation else { return }
+            route = .newBook(isbn13: isbn)
+        } catch {
+            guard asked == generation else { return }
+            alert = Self.message(error)
+        }
     }
 
     /// A row near the end appeared.

@@ -13,10 +13,12 @@ struct StudyAppointments: Sendable {
     let messenger: Messenger
     let appointments: Appointments
     let neighbourhoods: Neighbourhoods
+    let clock: WallClock
     private let logger = Logger(label: "sprout.study.appointments")
 
-    init(messenger: Messenger, appointments: Appointments, neighbourhoods: Neighbourhoods) {
+    init(messenger: Messenger, appointments: Appointments, neighbourhoods: Neighbourhoods, clock: WallClock) {
         self.messenger = messenger
+        self.clock = clock
         self.appointments = appointments
         self.neighbourhoods = neighbourhoods
     }
@@ -127,13 +129,15 @@ struct StudyAppointments: Sendable {
 
     /// Calls off what the pair agreed or proposed once `ender` ended the study with `partner` (a
     /// cancel, "만났어요", a review from an app), so neither is reminded of a meeting that will not
-    /// happen: the partner is told in the conversation and by a notification. What fails is
-    /// logged, its kind only: the study has ended whatever happens here.
+    /// happen: the partner is told in the conversation and by a notification. After "만났어요" the
+    /// appointment they met at (the one starting within the reminder's hour) stays as agreed: it
+    /// was not called off, it happened. What fails is logged, its kind only: the study has ended
+    /// whatever happens here.
     func studyEnded(by ender: String, with partner: String, on db: any Database) async {
         do {
             let ids = try await messenger.conversationIDs(about: StudyPairConversations.topic(ender, partner), between: ender, and: partner, on: db)
             let current = try await appointments.current(in: ids.id, for: ender, on: db)
-            if let accepted = current.accepted {
+            if let accepted = current.accepted, try await !metAt(accepted, ender: ender, partner: partner, on: db) {
                 _ = try await appointments.cancel(accepted.id, in: ids.id, by: ender, on: db)
             }
             if let waiting = current.waiting {
@@ -150,6 +154,14 @@ struct StudyAppointments: Sendable {
         } catch {
             logger.warning("study appointments not called off", metadata: ["error": .string(String(describing: type(of: error)))])
         }
+    }
+
+    /// Whether the study ended with "만났어요" around `appointment`: it starts within the hour
+    /// its reminder comes before, so the pair is meeting at it now.
+    private func metAt(_ appointment: Conversations.Appointment, ender: String, partner: String, on db: any Database) async throws -> Bool {
+        guard let startsAt = SeoulTime.parse(appointment.startsAt), startsAt <= clock.now().addingTimeInterval(AppointmentReminders.lead) else { return false }
+        return try await StudyEnding.query(on: db).filter(\.$uid == ender).filter(\.$partnerUID == partner)
+            .sort(\.$endedAt, .descending).first()?.how == StudyEnding.How.met.rawValue
     }
 
     /// The 동 whose names answer what was typed, best first, to meet in.

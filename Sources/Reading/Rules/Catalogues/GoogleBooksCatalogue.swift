@@ -33,7 +33,8 @@ struct GoogleBooksCatalogue: BookCatalogue {
         quota = CallQuota(perMinute: settings.perMinute, perDay: settings.perDay, clock: clock, calendar: calendar)
     }
 
-    var coverOrigins: [String] { ["https://books.google.com", "https://books.googleusercontent.com"] }
+    static let covers = ["https://books.google.com", "https://books.googleusercontent.com"]
+    var coverOrigins: [String] { Self.covers }
 
     func search(_ query: String, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
         let answer = try await volumes(query, startIndex: (page - 1) * size, maxResults: min(size, Self.largestPage), endpoint: "search")

@@ -31,7 +31,8 @@ struct KakaoBookCatalogue: BookCatalogue {
         quota = CallQuota(perMinute: settings.perMinute, perDay: settings.perDay, clock: clock, calendar: calendar)
     }
 
-    var coverOrigins: [String] { ["https://*.kakaocdn.net"] }
+    static let covers = ["https://*.kakaocdn.net"]
+    var coverOrigins: [String] { Self.covers }
 
     /// Past Kakao's 50th page there is nothing to ask for.
     func search(_ query: String, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {

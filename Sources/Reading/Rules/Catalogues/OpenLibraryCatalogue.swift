@@ -33,7 +33,8 @@ struct OpenLibraryCatalogue: BookCatalogue {
     }
 
     /// The covers service answers with a redirect to the Internet Archive's servers.
-    var coverOrigins: [String] { [settings.coversURL, "https://archive.org", "https://*.archive.org"] }
+    static let archiveCovers = ["https://covers.openlibrary.org", "https://archive.org", "https://*.archive.org"]
+    var coverOrigins: [String] { [settings.coversURL] + Self.archiveCovers }
 
     func search(_ query: String, page: Int, size: Int, on db: any Database) async throws -> Reading.CatalogPage {
         let answer = try await works(query, page: page, limit: size, endpoint: "search")
