@@ -159,7 +159,7 @@ public enum SproutApplication {
             "An uploaded file", description: "Paths are the relative `uploads/…` strings that upload endpoints return.",
             responses: [200: "The file's bytes", 304: "Not modified (ETag)", 404: "No such file"], responseContent: "image/*"
         )) { req in try await platform.files.serve(["uploads"] + req.parameters.getCatchall(), for: req) }
-        AccountsController(accounts: platform.accounts, tokens: platform.tokens, liveAccess: platform.liveAccess).register(on: platformAPI.grouped(platform.ipRateLimit))
+        AccountsController(accounts: platform.accounts, tokens: platform.tokens, liveAccess: platform.liveAccess, phoneSignIn: platform.phoneSignIn).register(on: platformAPI.grouped(platform.ipRateLimit))
         try ConversationRoutes.register(platform, api: platformAPI, pages: pages)
         CalendarRoutes.register(platform, api: platformAPI)
         PlacesRoutes.register(platform, api: platformAPI)

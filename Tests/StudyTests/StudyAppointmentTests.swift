@@ -136,6 +136,28 @@ import VaporTesting
         }
     }
 
+    /// A study account exists only by phone: its ID token buys the bearer tokens the meeting API
+    /// takes, and nothing else does (no token, a forged one, a disabled account).
+    @Test func aPhoneOnlyPartnerReachesTheMeetingWithItsIDToken() async throws {
+        try await withSprout { sprout in
+            let p = try await partners(sprout)
+            let signedIn = try await sprout.send(.POST, "api/auth/phone", headers: ["idtoken": p.a.token])
+            #expect(signedIn.status == .ok)
+            let session = try signedIn.decode(SproutAccount.Session.self)
+            #expect(session.userID == p.a.accountID && session.email.isEmpty)
+            let meeting = try await sprout.send(.GET, "api/study/appointments", headers: ["Authorization": "Bearer \(session.accessToken)"])
+            #expect(try meeting.decode(Study.Meeting.self).partnerID == p.b.accountID)
+
+            #expect(try await sprout.send(.POST, "api/auth/phone").status == .unauthorized)
+            #expect(try await sprout.send(.POST, "api/auth/phone", headers: ["idtoken": p.a.token + "x"]).status == .unauthorized)
+            #expect(try await sprout.send(.POST, "api/auth/phone", headers: ["idtoken": session.accessToken]).status == .unauthorized,
+                    "a bearer token is not a phone ID token")
+            let account = try #require(try await Account.find(p.b.accountID, on: sprout.app.db))
+            try await sprout.platform.accounts.setDisabled(true, account, on: sprout.app.db)
+            #expect(try await sprout.send(.POST, "api/auth/phone", headers: ["idtoken": p.b.token]).status == .forbidden)
+        }
+    }
+
     /// "만났어요" at the time they agreed keeps it as agreed (it happened); a day before it, the
     /// appointment will not happen and is called off, as any ending calls it off.
     @Test(arguments: [(90.0 * 60, Conversations.AppointmentState.accepted), (0, .cancelled)])

@@ -8,11 +8,13 @@ public struct AccountsController: Sendable {
     let accounts: AccountDirectory
     let tokens: TokenService
     let liveAccess: LiveAccessWatch
+    let phoneSignIn: PhoneSignIn
 
-    public init(accounts: AccountDirectory, tokens: TokenService, liveAccess: LiveAccessWatch) {
+    public init(accounts: AccountDirectory, tokens: TokenService, liveAccess: LiveAccessWatch, phoneSignIn: PhoneSignIn) {
         self.accounts = accounts
         self.tokens = tokens
         self.liveAccess = liveAccess
+        self.phoneSignIn = phoneSignIn
     }
 
     public func register(on routes: DocumentedRoutes) {
@@ -24,6 +26,12 @@ public struct AccountsController: Sendable {
             "Log in",
             responses: [200: "{user_id, email, name, accessToken, refreshToken}", 400: "Missing email or password", 401: "Wrong email or password", 403: "The account is disabled", 429: "Too many calls"]
         ), use: login)
+        routes.on(SproutAccount.Routes.phone, doc: .init(
+            "Sign in with a phone sign-in's ID token",
+            description: "For an account made by phone (the study app): its ID token in the `idtoken` header, answered with the bearer tokens the other Sprout APIs take.",
+            headers: [.init("idtoken", required: true, "The ID token from phone sign-in, bare")],
+            responses: [200: "{user_id, email, name, accessToken, refreshToken}", 401: "Missing, invalid or expired ID token: refresh it first", 403: "The account is disabled", 429: "Too many calls"]
+        ), use: phone)
         routes.on(SproutAccount.Routes.refresh, doc: .init(
             "Refresh the access token",
             description: "The refresh token rotates: keep the one answered; the one sent is spent, and sending a spent one again ends every session of that log-in.",
@@ -67,6 +75,20 @@ public struct AccountsController: Sendable {
             throw Abort(.unauthorized, reason: "Wrong email or password.")
         } catch AccountError.disabled {
             throw Abort(.forbidden, reason: "This account is disabled.")
+        }
+    }
+
+    func phone(_ req: Request) async throws -> SproutAccount.Session {
+        let token = (req.headers.first(name: "idtoken") ?? "").trimmingWhitespace()
+        switch await phoneSignIn.check(idToken: token) {
+        case .invalid: throw Abort(.unauthorized, reason: "A valid ID token from phone sign-in is required.")
+        case .expired: throw Abort(.unauthorized, reason: "The ID token has expired; refresh it.")
+        case let .valid(identity):
+            guard let account = try await Account.find(identity.uid, on: req.db) else {
+                throw Abort(.unauthorized, reason: "A valid ID token from phone sign-in is required.")
+            }
+            guard account.disabledAt == nil else { throw Abort(.forbidden, reason: "This account is disabled.") }
+            return try await session(for: account, on: req.db)
         }
     }
 

@@ -30,6 +30,13 @@ public struct AccountsClient: Sendable {
         try await signIn(Endpoint(SproutAccount.Routes.login, body: try .json(SproutAccount.LoginRequest(email: email, password: password))))
     }
 
+    /// Signs in as the account a phone sign-in made (the study app's), with that sign-in's current
+    /// ID token (`PhoneAuthClient`), so conversations and 약속 work for it as for any account.
+    @discardableResult
+    public func signIn(phoneIDToken: String) async throws -> SproutAccount.Session {
+        try await signIn(Endpoint(SproutAccount.Routes.phone, headers: [("idtoken", phoneIDToken)]))
+    }
+
     /// Revokes the refresh token on the server, then forgets the session (also when the server
     /// cannot be reached: the person asked to be logged out).
     public func logout() async {
