@@ -64,13 +64,15 @@ public struct LessonsModule: AppModule {
 
     public var conversationSubjects: (any ConversationSubjects)? { LessonConversations(board: board) }
 
+    public var moderatedContent: (any ModeratedContent)? { LessonsModeration(clock: platform.clock) }
+
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
         [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
          ReadVersionTriggers(group: Self.readGroup, tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
                                                              LessonLike.schema, LessonHashtag.schema, LessonPayment.schema]),
-         AddCommentRating(), AddHashtagKeys(), CreateLessonBookings()]
+         AddCommentRating(), AddHashtagKeys(), CreateLessonBookings(), AddOperatorRemovals()]
     }
 
     public var services: [any ModuleService] { [PostUploadSweeper(uploads: postUploads), chatSockets, reminders] }

@@ -33,12 +33,14 @@ public struct MarketModule: AppModule {
 
     public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog, trades: trades, appointments: platform.appointments) }
 
+    public var moderatedContent: (any ModeratedContent)? { MarketModeration(removal: ProductRemoval(catalog: catalog, clock: platform.clock)) }
+
     public let assets: ModuleAssets?
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
          ReadVersionTriggers(group: Self.readGroup, tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades(),
-         AddNeighbourhoods(), AddOffersAndMannerTags()]
+         AddNeighbourhoods(), AddOffersAndMannerTags(), AddProductRemoval()]
     }
 
     public let apiDocument = APIDocument(

@@ -99,6 +99,7 @@ public enum SproutApplication {
         let modules = try moduleTypes.map { try $0.init(context: context) }
         accounts.keptFiles.register(modules.compactMap(\.accountFiles), store: platform.files)
         platform.conversationSubjects.register(modules.compactMap(\.conversationSubjects))
+        platform.moderatedContent.register(modules.compactMap(\.moderatedContent))
         platform.calendars.sources.register(modules.compactMap(\.calendarSource))
         platform.sockets.namespaces.register(modules.flatMap(\.socketNamespaces))
 

@@ -93,6 +93,9 @@ public struct StudyModule: AppModule {
     /// A matched pair's meeting conversation (`StudyAppointments`).
     public var conversationSubjects: (any ConversationSubjects)? { StudyPairConversations() }
 
+    /// A reported partner's study profile, as the operator console shows it.
+    public var moderatedContent: (any ModeratedContent)? { StudyModeration() }
+
     public var hubTile: HubTile {
         HubTile(app: name, icon: .people, title: ("새싹 스터디", "SeSAC Study"),
                 summary: ("내 근처 스터디 메이트 찾기", "Find study partners nearby"), path: StudyPaths.home.link)

@@ -67,7 +67,7 @@ struct BookingController: Sendable {
     }
 
     func readTerms(_ req: Request) async throws -> Lessons.Terms {
-        try await terms.terms(of: req.parameters.get("post_id") ?? "", on: req.db)
+        try await terms.terms(of: req.parameters.get("post_id") ?? "", shownTo: try req.authenticatedAccountID, on: req.db)
     }
 
     func describe(_ req: Request) async throws -> Lessons.Terms {

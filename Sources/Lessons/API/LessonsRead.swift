@@ -1,7 +1,11 @@
 /// The contract's reads whose answers are kept in the lessons' `AnswerCache`: the same for every
-/// signed-in caller, so the key is what the request asks for. "Posts I liked" depends on the
-/// caller and is always read afresh.
+/// signed-in caller but one whose posts or comments the operator hid (only they still see those),
+/// so the key is what the request asks for and, for such a caller alone, whose view it is.
+/// "Posts I liked" depends on the caller and is always read afresh.
 enum LessonsRead: Hashable, Sendable {
-    case posts(productID: String?, hashtag: String?, creatorID: String?, cursor: Int?, limit: Int)
-    case post(id: String)
+    case posts(productID: String?, hashtag: String?, creatorID: String?, cursor: Int?, limit: Int, viewer: String?)
+    case post(id: String, viewer: String?)
+    /// Whose posts or comments the operator hid (`PostReader.authorsWithHiddenThings`), as a JSON
+    /// array: read again, like the answers, only after a write.
+    case authorsWithHiddenThings
 }

@@ -42,7 +42,7 @@ struct PaymentsController: Sendable {
         guard let sandbox else { throw LessonsError.invalidURL }
         let body = try req.decodeBody(Lessons.SandboxCheckoutRequest.self)
         guard let postID = body.postID?.value, !postID.isEmpty else { throw LessonsError.missingValue }
-        let post = try await desk.board.post(postID, on: req.db)
+        let post = try await desk.board.post(postID, shownTo: try req.lessonsAccountID, on: req.db)
         let amount = body.amount?.value ?? post.price
         guard amount > 0 else { throw LessonsError.invalidValue("amount는 1 이상이어야 합니다.") }
         return try await sandbox.checkout(post, amount: amount, by: try req.lessonsAccountID, outcome: body.outcome ?? .paid, on: req.db)

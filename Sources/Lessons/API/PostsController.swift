@@ -124,13 +124,16 @@ struct PostsController: Sendable {
     }
 
     func liked(_ kind: LikeKind, _ req: Request) async throws -> Lessons.PostList {
-        try await page(PostQuery(likedBy: (try req.lessonsAccountID, kind)), try CursorPaging(req), on: req.db)
+        let me = try req.lessonsAccountID
+        return try await page(PostQuery(likedBy: (me, kind), viewer: me), try CursorPaging(req), on: req.db)
     }
 
+    /// A post the operator hid answers the contract's 410, as a deleted one, to all but its author.
     func read(_ req: Request) async throws -> EncodedJSON {
         let id = Self.postID(req)
-        return EncodedJSON(try await answers.answer(.post(id: id), for: req) {
-            try WireJSON.encode(try await board.post(id, on: req.db), splicing: \.comments, at: "comments")
+        let viewer = try await audience(req)
+        return EncodedJSON(try await answers.answer(.post(id: id, viewer: viewer), for: req) {
+            try WireJSON.encode(try await board.post(id, shownTo: viewer, on: req.db), splicing: \.comments, at: "comments")
         })
     }
 
@@ -191,12 +194,15 @@ struct PostsController: Sendable {
         enum CodingKeys: String, CodingKey { case like_status }
     }
 
-    /// A page of posts that is the same for every caller, from the cache while nothing it shows changed.
+    /// A page of posts that is the same for every caller (but one the operator hid something of),
+    /// from the cache while nothing it shows changed.
     private func posts(productID: String?, hashtag: String? = nil, creatorID: String? = nil, _ req: Request) async throws -> EncodedJSON {
         let paging = try CursorPaging(req)
-        let read = LessonsRead.posts(productID: productID, hashtag: hashtag, creatorID: creatorID, cursor: paging.cursor, limit: paging.limit)
+        let viewer = try await audience(req)
+        let read = LessonsRead.posts(productID: productID, hashtag: hashtag, creatorID: creatorID, cursor: paging.cursor, limit: paging.limit,
+                                     viewer: viewer)
         return EncodedJSON(try await answers.answer(read, for: req) {
-            let query = PostQuery(productID: productID, creatorID: creatorID, hashtag: hashtag)
+            let query = PostQuery(productID: productID, creatorID: creatorID, hashtag: hashtag, viewer: viewer)
             return try WireJSON.encoder().encode(try await page(query, paging, on: req.db))
         })
     }
@@ -204,7 +210,21 @@ struct PostsController: Sendable {
     private func page(_ query: PostQuery, _ paging: CursorPaging, on db: any Database) async throws -> Lessons.PostList {
         if paging.cursor == 0 { return Lessons.PostList(data: [], nextCursor: Lessons.PostList.lastPage) }
         let page = try await listing.page(query, after: paging.cursor, limit: paging.limit, on: db)
-        return Lessons.PostList(data: try await board.reader.posts(page.seqs, commentsEach: PostReader.listedComments, on: db), nextCursor: page.nextCursor)
+        return Lessons.PostList(data: try await board.reader.posts(page.seqs, commentsEach: PostReader.listedComments, shownTo: query.viewer, on: db),
+                                nextCursor: page.nextCursor)
+    }
+
+    /// Whose view a kept read answers: everyone's (nil), kept once for all; or, for a caller the
+    /// operator hid a post or comment of, their own, since only they still see it. The list of
+    /// such callers is kept beside the answers, under the same counter.
+    private func audience(_ req: Request) async throws -> String? {
+        let me = try req.lessonsAccountID
+        let hidden = try await answers.answer(.authorsWithHiddenThings, for: req) {
+            try JSONEncoder().encode(try await board.reader.authorsWithHiddenThings(on: req.db))
+        }
+        // "[]": nothing hidden, as nearly always; not worth decoding.
+        guard hidden.bytes.count > 2 else { return nil }
+        return try JSONDecoder().decode([String].self, from: hidden.bytes).contains(me) ? me : nil
     }
 
     static func postID(_ req: Request) -> String {

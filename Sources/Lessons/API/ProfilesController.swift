@@ -41,7 +41,7 @@ struct ProfilesController: Sendable {
         let (followers, following) = try await follows.lists(of: userID, on: req.db)
         return Lessons.UserProfile(
             userID: userID, nick: profile.nick, profileImage: profile.profileImage, followers: followers, following: following,
-            posts: try await follows.postIDs(of: userID, on: req.db)
+            posts: try await follows.postIDs(of: userID, shownTo: try req.lessonsAccountID, on: req.db)
         )
     }
 

@@ -96,7 +96,7 @@ struct LessonsDemoData {
             for post in posted.prefix(4) { _ = try await board.setLike(.like2, on: post.postID, by: learner, to: true, on: db) }
             for teacher in teachers.prefix(2) { _ = try await follows.follow(teacher, by: learner, on: db) }
         }
-        if let student = learners.last, let lesson = posted.first, !(try await board.post(lesson.postID, on: db)).buyers.contains(student) {
+        if let student = learners.last, let lesson = posted.first, !(try await board.post(lesson.postID, shownTo: nil, on: db)).buyers.contains(student) {
             try await pay(for: lesson, by: student, on: db)
         }
         for (index, item) in Self.community.enumerated() {

@@ -23,7 +23,7 @@ struct CommunityPages: Sendable {
 
     func list(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let query = PostQuery(productID: Lessons.ProductID.community)
+        let query = PostQuery(productID: Lessons.ProductID.community, viewer: req.webAccountID)
         let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
         return CommunityViews.list(context, page: page)
     }
@@ -62,18 +62,20 @@ struct CommunityPages: Sendable {
     // MARK: Read and comment
 
     func read(_ req: Request) async throws -> Response {
-        let post = try await board.communityPost(req.postIDParameter, on: req.db)
-        return CommunityViews.post(try await PageContext.load(for: req), post: post, comment: "", error: nil)
+        let context = try await PageContext.load(for: req)
+        let (post, hides) = try await board.shownCommunityPost(req.postIDParameter, to: context.account?.id, on: req.db)
+        return CommunityViews.post(context, post: post, hides: hides, comment: "", error: nil)
     }
 
     func comment(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.communityPost.link(req.postIDParameter))
-        let post = try await board.communityPost(req.postIDParameter, on: req.db)
+        let (post, hides) = try await board.shownCommunityPost(req.postIDParameter, to: visitor.accountID, on: req.db)
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
         } catch let error as PostError where LessonsPageErrors.status(of: error) == .badRequest {
-            return CommunityViews.post(visitor.context, post: post, comment: text, error: ReviewViews.errorMessage(error, visitor.context), status: .badRequest)
+            return CommunityViews.post(visitor.context, post: post, hides: hides, comment: text, error: ReviewViews.errorMessage(error, visitor.context),
+                                       status: .badRequest)
         }
         return req.redirect(to: LessonsPaths.communityPost.link(post.postID, fragment: "comments"), redirectType: .normal)
     }
@@ -94,7 +96,7 @@ struct CommunityPages: Sendable {
     /// The signed-in person, the post and their comment `{comment_id}` on it; someone else's is refused.
     private func ownComment(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.communityPost(req.postIDParameter, on: req.db)
+        let post = try await board.communityPost(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
         return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: CommunityViews.othersComment(visitor.context, post: post)))
     }
 }

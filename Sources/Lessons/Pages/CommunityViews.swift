@@ -16,7 +16,7 @@ enum CommunityViews {
                  .h1(.text(title)),
                  .a(.id("write-post"), .class("button"), .href(LessonsPaths.communityWrite.link), .text(context.pick(ko: "글쓰기", en: "Write")))),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 글이 없어요. 첫 글을 남겨 보세요.", en: "No posts yet. Write the first one."))),
-            rows(page.posts, context, id: "community-posts"),
+            rows(page.posts, context, hides: page.hides, id: "community-posts"),
             LessonsViews.pager(page, context) { LessonsPaths.community.link(query: [("page", String($0))]) }
         ))
     }
@@ -38,10 +38,13 @@ enum CommunityViews {
     }
 
     /// The post and its comments; `comment` and `error` refill the comment form a refused comment came from.
-    static func post(_ context: PageContext, post: Lessons.Post, comment: String, error: String?, status: HTTPResponseStatus = .ok) -> Response {
+    /// `hides`: the viewer's own post or comments the operator hid, each said to be hidden.
+    static func post(_ context: PageContext, post: Lessons.Post, hides: OperatorHides, comment: String, error: String?,
+                     status: HTTPResponseStatus = .ok) -> Response {
         let path = LessonsPaths.communityPost.link(post.postID)
         return LessonsViews.page(title: post.title, context: context, status: status, .group(
             LessonsViews.nav(context, current: "community"),
+            .if(hides.posts.contains(post.postID), LessonsViews.removedNotice(context, id: "removed-notice")),
             .article(
                 .class("card community-post"), .id("community-post"), .data(named: "id", value: post.postID),
                 .h1(.id("community-title"), .text(post.title)),
@@ -65,6 +68,7 @@ enum CommunityViews {
                         .p(.class("comment-head"), .a(.href(LessonsPaths.profile.link(comment.creator.userID)), .text(comment.creator.nick)),
                            .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
                         .p(.class("comment-body description"), .text(comment.content)),
+                        .if(hides.comments.contains(comment.commentID), LessonsViews.removedNotice(context)),
                         .if(comment.creator.userID == context.account?.id,
                             .a(.class("button danger small delete-comment"), .href(LessonsPaths.communityCommentDelete.link((post.postID, comment.commentID))),
                                .text(context.pick(ko: "삭제", en: "Delete"))))
@@ -94,7 +98,7 @@ enum CommunityViews {
     }
 
     /// Community posts as list rows, shared by the community tab and the hashtag search.
-    static func rows(_ posts: [Lessons.Post], _ context: PageContext, id: String) -> Node<HTML.BodyContext> {
+    static func rows(_ posts: [Lessons.Post], _ context: PageContext, hides: OperatorHides, id: String) -> Node<HTML.BodyContext> {
         .ul(.id(id), .class("row-list community-list"), .forEach(posts) { post in
             let content = post.content ?? ""
             let excerpt = content.count > excerptLength ? String(content.prefix(excerptLength)) + "…" : content
@@ -103,7 +107,8 @@ enum CommunityViews {
                 .a(.href(LessonsPaths.communityPost.link(post.postID)), .text(post.title)),
                 .p(.class("excerpt"), .text(excerpt)),
                 .span(.class("hint"), .text("\(post.creator.nick) · "), context.posted(post.createdAt),
-                      .text(" · " + context.pick(ko: "댓글 \(post.comments.count)", en: context.count(post.comments.count, ko: "", en: "comment"))))
+                      .text(" · " + context.pick(ko: "댓글 \(post.comments.count)", en: context.count(post.comments.count, ko: "", en: "comment")))),
+                .if(hides.posts.contains(post.postID), LessonsViews.removedNotice(context))
             )
         })
     }

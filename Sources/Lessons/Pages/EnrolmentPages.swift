@@ -91,13 +91,21 @@ struct EnrolmentPages: Sendable {
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let (found, _) = try await enrolments.enrolment(id, for: visitor.accountID, on: req.db)
         let enrolment = try await enrolments.wire(found, for: visitor.accountID, on: req.db)
-        let open = enrolment.role == "student" && enrolment.state == .active
-            ? try await openTimes.slots(of: enrolment.postID, from: nil, to: nil, for: visitor.accountID, on: req.db).map { OpenTimes.wire($0.0, booked: $0.booked) }
-            : []
+        let open = enrolment.role == "student" && enrolment.state == .active ? try await bookable(enrolment.postID, by: visitor.accountID, req) : []
         let other = enrolment.role == "student" ? enrolment.teacher.userID : enrolment.student.userID
         let conversation = try await messenger.conversations(about: ConversationTopic(app: "lessons", id: enrolment.postID), of: visitor.accountID, on: req.db)
             .first { $0.other.id == other }.map { PlatformPaths.conversation.link($0.webID) }
         return EnrolmentViews.detail(visitor.context, enrolment: enrolment, openSlots: open, conversation: conversation, notice: notice, error: error, status: status)
+    }
+
+    /// The lesson's open times; none once the operator hid the lesson, which takes no bookings
+    /// (the enrolment stays: its sessions can still be cancelled and refunded).
+    private func bookable(_ postID: String, by student: String, _ req: Request) async throws -> [Lessons.Slot] {
+        do {
+            return try await openTimes.slots(of: postID, from: nil, to: nil, for: student, on: req.db).map { OpenTimes.wire($0.0, booked: $0.booked) }
+        } catch BookingError.notFound {
+            return []
+        }
     }
 
     private func notice(_ done: String?, _ context: PageContext) -> String? {

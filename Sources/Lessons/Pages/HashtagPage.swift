@@ -27,7 +27,8 @@ struct HashtagPage: Sendable {
         guard !tag.isEmpty else { return HashtagViews.start(context) }
         var pages: [Tab: PagedPosts] = [:]
         for each in Tab.allCases {
-            pages[each] = try await PagedPosts.load(PostQuery(productID: each.productID, hashtag: tag), page: each == tab ? number : 1, reader: reader, on: req.db)
+            let query = PostQuery(productID: each.productID, hashtag: tag, viewer: req.webAccountID)
+            pages[each] = try await PagedPosts.load(query, page: each == tab ? number : 1, reader: reader, on: req.db)
         }
         let related = Lessons.hashtagSuggestions.filter { $0 != tag && ($0.contains(tag) || tag.contains($0)) }
         return HashtagViews.results(context, tag: tag, tab: tab, pages: pages, related: related, viewer: req.webAccountID)

@@ -33,8 +33,8 @@ enum HashtagViews {
             }),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "#\(tag) 글이 없어요.", en: "Nothing tagged #\(tag) yet."))),
             .if(tab == .lessons,
-                LessonsViews.cards(page.posts, context: context, viewer: viewer, id: "hashtag-results"),
-                else: CommunityViews.rows(page.posts, context, id: "hashtag-results")),
+                LessonsViews.cards(page.posts, context: context, viewer: viewer, hides: page.hides, id: "hashtag-results"),
+                else: CommunityViews.rows(page.posts, context, hides: page.hides, id: "hashtag-results")),
             LessonsViews.pager(page, context) { LessonsPaths.hashtag(tag, tab: tab, page: $0) }
         ))
     }

@@ -16,12 +16,16 @@ struct HomePage: Sendable {
         let context = try await PageContext.load(for: req)
         let viewer = req.webAccountID
         var curated: [(curation: Lessons.Curation, posts: [Lessons.Post])] = []
+        var hides = OperatorHides()
         for curation in Lessons.Curation.allCases {
-            let query = PostQuery(productID: Lessons.ProductID.lesson, curation: curation.rawValue)
+            let query = PostQuery(productID: Lessons.ProductID.lesson, curation: curation.rawValue, viewer: viewer)
             let page = try await PagedPosts.load(query, page: 1, size: Self.carouselSize, reader: reader, on: req.db)
             curated.append((curation, page.posts))
+            hides.formUnion(page.hides)
         }
-        let newest = try await PagedPosts.load(PostQuery(productID: Lessons.ProductID.lesson), page: 1, size: Self.carouselSize, reader: reader, on: req.db)
-        return HomeView.render(context, viewer: viewer, curated: curated, newest: newest.posts)
+        let newest = try await PagedPosts.load(PostQuery(productID: Lessons.ProductID.lesson, viewer: viewer), page: 1, size: Self.carouselSize,
+                                               reader: reader, on: req.db)
+        hides.formUnion(newest.hides)
+        return HomeView.render(context, viewer: viewer, curated: curated, newest: newest.posts, hides: hides)
     }
 }

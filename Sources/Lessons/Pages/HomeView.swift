@@ -6,7 +6,8 @@ import Vapor
 /// The home screen as `HomePage` read it: the search box, the category tiles, a carousel for each
 /// curation and the newest lessons.
 enum HomeView {
-    static func render(_ context: PageContext, viewer: String?, curated: [(curation: Lessons.Curation, posts: [Lessons.Post])], newest: [Lessons.Post]) -> Response {
+    static func render(_ context: PageContext, viewer: String?, curated: [(curation: Lessons.Curation, posts: [Lessons.Post])], newest: [Lessons.Post],
+                       hides: OperatorHides) -> Response {
         let sections: [(id: String, title: String, posts: [Lessons.Post])] =
             curated.map { ("curation-\($0.curation)", context.pick(ko: $0.curation.title.ko, en: $0.curation.title.en), $0.posts) }
             + [("newest", context.pick(ko: "새로 열린 레슨", en: "Just opened"), newest)]
@@ -25,7 +26,7 @@ enum HomeView {
                     .h2(.text(section.title)),
                     .if(section.posts.isEmpty,
                         LessonsViews.emptyState(context.pick(ko: "아직 소개할 레슨이 없어요.", en: "No lessons here yet.")),
-                        else: .div(.class("carousel"), .forEach(section.posts) { LessonsViews.card($0, context: context, viewer: viewer) }))
+                        else: .div(.class("carousel"), .forEach(section.posts) { LessonsViews.card($0, context: context, viewer: viewer, hides: hides) }))
                 )
             },
             .p(.a(.class("button secondary more"), .href(LessonsPaths.list.link), .text(context.pick(ko: "모든 레슨 보기", en: "See all lessons"))))

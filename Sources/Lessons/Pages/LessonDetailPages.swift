@@ -26,25 +26,27 @@ struct LessonDetailPages: Sendable {
     }
 
     /// A community post's address under `/lessons/{id}` leads to the community page that shows it.
+    /// A lesson the operator hid is not found, but by its teacher, who reads why.
     func detail(_ req: Request) async throws -> Response {
-        let post = try await board.post(req.postIDParameter, on: req.db)
+        let context = try await PageContext.load(for: req)
+        let (post, hides) = try await board.shownPost(req.postIDParameter, to: context.account?.id, on: req.db)
         if post.productID == Lessons.ProductID.community {
             return req.redirect(to: LessonsPaths.communityPost.link(post.postID), redirectType: .normal)
         }
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
-        let context = try await PageContext.load(for: req)
         let photo = req.query[String.self, at: "photo"].flatMap { Int($0) } ?? 0
         var askers: [Conversations.Conversation] = []
         if let viewer = context.account?.id, viewer == post.creator.userID {
             askers = try await messenger.conversations(about: ConversationTopic(app: "lessons", id: post.postID), of: viewer, on: req.db)
         }
-        return LessonDetailView.render(context, post: post, photo: photo, askers: askers, notice: paymentNotice(req, post: post, context: context),
+        return LessonDetailView.render(context, post: post, hides: hides, photo: photo, askers: askers,
+                                       notice: paymentNotice(req, post: post, context: context),
                                        booking: try await booking(post, viewer: context.account?.id, on: req.db))
     }
 
     /// What the lesson sells, and the viewer's enrolment and review right in it.
     private func booking(_ post: Lessons.Post, viewer: String?, on db: any Database) async throws -> LessonDetailView.Booking {
-        let sells = try await terms.terms(of: post.postID, on: db)
+        let sells = try await terms.terms(of: post.postID, shownTo: viewer, on: db)
         guard let viewer, viewer != post.creator.userID else { return .init(terms: sells) }
         return .init(terms: sells, enrolmentID: try await enrolments.latest(of: viewer, in: post.postID, on: db)?.id,
                      reviewRight: try await reviews.right(of: viewer, on: post.postID, on: db))
@@ -64,7 +66,7 @@ struct LessonDetailPages: Sendable {
     func toggleBookmark(_ req: Request) async throws -> Response {
         let path = LessonsPaths.lesson.link(req.postIDParameter)
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
         _ = try await board.setLike(.like2, on: post.postID, by: visitor.accountID, to: !post.likes2.contains(visitor.accountID), on: req.db)
         return req.redirect(to: path, redirectType: .normal)
     }
@@ -74,7 +76,7 @@ struct LessonDetailPages: Sendable {
     func writeReview(_ req: Request) async throws -> Response {
         let path = LessonsPaths.lesson.link(req.postIDParameter)
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let (post, hides) = try await board.shownLesson(req.postIDParameter, to: visitor.accountID, on: req.db)
         let booking = try await booking(post, viewer: visitor.accountID, on: req.db)
         switch booking.reviewRight {
         case .write, .replace: break
@@ -83,7 +85,7 @@ struct LessonDetailPages: Sendable {
         let review = ReviewSubmission(req)
         let draft = review.draft(visitor.context)
         guard !draft.isRefused, let rating = review.rating else {
-            return LessonDetailView.render(visitor.context, post: post, review: draft, booking: booking, status: .badRequest)
+            return LessonDetailView.render(visitor.context, post: post, hides: hides, review: draft, booking: booking, status: .badRequest)
         }
         let commentID = try await reviews.review(post.postID, by: visitor.accountID, text: review.text, rating: rating, right: booking.reviewRight, on: req.db)
         return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "review-\(commentID)"), redirectType: .normal)
@@ -129,7 +131,7 @@ struct LessonDetailPages: Sendable {
 
     /// A lesson to report; its teacher cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let post = try await board.lesson(req.postIDParameter, shownTo: req.webAccountID, on: req.db)
         return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: LessonsPaths.lesson.link(post.postID)),
                                   form: LessonsPaths.report.link(post.postID), title: post.title,
                                   isOwn: req.webAccountID == post.creator.userID) { LessonsViews.nav($0, current: "list") }
@@ -139,7 +141,7 @@ struct LessonDetailPages: Sendable {
     /// review is refused before anything is read from the form.
     private func ownReview(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
         return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: ReviewViews.othersReview(visitor.context, post: post)))
     }
 }

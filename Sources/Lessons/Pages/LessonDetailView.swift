@@ -23,8 +23,9 @@ enum LessonDetailView {
         var reviewRight: EnrolmentReviews.Right = .notEnrolled
     }
 
-    static func render(_ context: PageContext, post: Lessons.Post, photo: Int = 0, askers: [Conversations.Conversation] = [], notice: String? = nil,
-                       review: ReviewDraft = ReviewDraft(), booking: Booking = Booking(), status: HTTPResponseStatus = .ok) -> Response {
+    /// `hides`: the viewer's own lesson or reviews the operator hid, each said to be hidden.
+    static func render(_ context: PageContext, post: Lessons.Post, hides: OperatorHides, photo: Int = 0, askers: [Conversations.Conversation] = [],
+                       notice: String? = nil, review: ReviewDraft = ReviewDraft(), booking: Booking = Booking(), status: HTTPResponseStatus = .ok) -> Response {
         let viewer = context.account?.id
         let path = LessonsPaths.lesson.link(post.postID)
         let facts: [(String, String, String)] = [
@@ -35,6 +36,7 @@ enum LessonDetailView {
         let share = SharePreview(title: post.title, description: post.content ?? "", image: post.files.first.map { "/" + $0 })
         return LessonsViews.page(title: post.title, context: context, status: status, share: share, .group(
             LessonsViews.nav(context, current: "list"),
+            .if(hides.posts.contains(post.postID), LessonsViews.removedNotice(context, id: "removed-notice")),
             .unwrap(notice) { LessonsViews.notice($0, id: "lesson-notice") },
             .article(
                 .class("product-detail lesson-detail"), .id("lesson-detail"), .data(named: "id", value: post.postID),
@@ -75,7 +77,7 @@ enum LessonDetailView {
                 .if(viewer != post.creator.userID, ReportPages.link(to: LessonsPaths.report.link(post.postID), context))
             ),
             .unwrap(booking.terms) { TermsViews.summary($0, context) },
-            reviews(post, viewer: viewer, draft: review, right: booking.reviewRight, context: context)
+            reviews(post, viewer: viewer, hides: hides, draft: review, right: booking.reviewRight, context: context)
         ))
     }
 
@@ -134,7 +136,8 @@ enum LessonDetailView {
         return .a(.id("apply-button"), .class("button"), .href(LessonsPaths.checkout.link(post.postID)), .text(context.pick(ko: "레슨 신청하기", en: "Apply for this lesson")))
     }
 
-    private static func reviews(_ post: Lessons.Post, viewer: String?, draft: ReviewDraft, right: EnrolmentReviews.Right, context: PageContext) -> Node<HTML.BodyContext> {
+    private static func reviews(_ post: Lessons.Post, viewer: String?, hides: OperatorHides, draft: ReviewDraft, right: EnrolmentReviews.Right,
+                                context: PageContext) -> Node<HTML.BodyContext> {
         return .section(
             .id("reviews"),
             .h2(.text(context.pick(ko: "레슨 후기", en: "Reviews")), .span(.class("hint"), .id("review-count"), .text(" " + LessonsViews.reviewCount(post.reviews.count, context)))),
@@ -148,6 +151,7 @@ enum LessonDetailView {
                        .span(.class("hint"), .text(" · "), context.posted(comment.createdAt))),
                     .unwrap(comment.rating) { ReviewStars.shown($0, context) },
                     .p(.class("comment-body description"), .text(comment.content)),
+                    .if(hides.comments.contains(comment.commentID), LessonsViews.removedNotice(context)),
                     .if(comment.creator.userID == viewer, .div(
                         .class("inline-actions"),
                         .a(.class("button secondary small edit-review"), .href(LessonsPaths.reviewEdit.link((post.postID, comment.commentID))), .text(context.pick(ko: "수정", en: "Edit"))),

@@ -21,7 +21,9 @@ struct LessonListPage: Sendable {
             return req.redirect(to: LessonsPaths.hashtag(Hashtags.normalize(typed)), redirectType: .normal)
         }
         let filter = LessonFilter(req, districts: districts)
-        let page = try await PagedPosts.load(filter.query, page: filter.page, reader: reader, on: req.db)
+        var query = filter.query
+        query.viewer = req.webAccountID
+        let page = try await PagedPosts.load(query, page: filter.page, reader: reader, on: req.db)
         return LessonListView.render(context, filter: filter, page: page, viewer: req.webAccountID, districts: districts)
     }
 }

@@ -18,7 +18,7 @@ enum LessonListView {
             filters(filter, districts: districts, context),
             .p(.class("hint"), .id("lesson-count"), .text(context.pick(ko: "레슨 ", en: "") + context.count(page.total, ko: "개", en: "lesson"))),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "조건에 맞는 레슨이 없어요.", en: "No lessons match these filters."))),
-            LessonsViews.cards(page.posts, context: context, viewer: viewer, id: "lesson-list"),
+            LessonsViews.cards(page.posts, context: context, viewer: viewer, hides: page.hides, id: "lesson-list"),
             LessonsViews.pager(page, context) { filter.link(page: $0) }
         ))
     }

@@ -61,7 +61,8 @@ enum LessonsViews {
     /// Uploaded files are served by the platform under `/uploads/…`.
     static func fileURL(_ path: String) -> String { "/" + path }
 
-    static func card(_ post: Lessons.Post, context: PageContext, viewer: String?) -> Node<HTML.BodyContext> {
+    /// `hides`: the viewer's own things the operator hid; a hidden lesson says so on its card.
+    static func card(_ post: Lessons.Post, context: PageContext, viewer: String?, hides: OperatorHides) -> Node<HTML.BodyContext> {
         let href = LessonsPaths.lesson.link(post.postID)
         let region = region(post.content2, context)
         let bookmarked = viewer.map(post.likes2.contains) ?? false
@@ -73,13 +74,21 @@ enum LessonsViews {
                 .h3(.class("product-name"), .a(.href(href), .text(post.title))),
                 .p(.class("lesson-meta"), .if(!region.isEmpty, .text("(\(region)) ")), .strong(.class("lesson-price"), .text(price(post.price, context)))),
                 .p(.class("hint"), ReviewStars.summary(post, context), .if(post.rating != nil, .text(" · ")), .text(reviewCount(post.reviews.count, context)),
-                   .if(bookmarked, .span(.class("bookmarked"), .text(" "), Icon.bookmark.node(label: context.pick(ko: "북마크함", en: "Bookmarked")))))
+                   .if(bookmarked, .span(.class("bookmarked"), .text(" "), Icon.bookmark.node(label: context.pick(ko: "북마크함", en: "Bookmarked"))))),
+                .if(hides.posts.contains(post.postID), removedNotice(context))
             )
         )
     }
 
-    static func cards(_ posts: [Lessons.Post], context: PageContext, viewer: String?, id: String? = nil) -> Node<HTML.BodyContext> {
-        .div(.unwrap(id) { .id($0) }, .class("products grid lesson-cards"), .forEach(posts) { card($0, context: context, viewer: viewer) })
+    static func cards(_ posts: [Lessons.Post], context: PageContext, viewer: String?, hides: OperatorHides, id: String? = nil) -> Node<HTML.BodyContext> {
+        .div(.unwrap(id) { .id($0) }, .class("products grid lesson-cards"), .forEach(posts) { card($0, context: context, viewer: viewer, hides: hides) })
+    }
+
+    /// What the author of a post or comment the operator hid reads beside it; nobody else sees it.
+    static func removedNotice(_ context: PageContext, id: String? = nil) -> Node<HTML.BodyContext> {
+        .p(.class("notice removed-notice"), .unwrap(id) { .id($0) }, .text(context.pick(
+            ko: "운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.", en: "Hidden by the moderators: nobody else can see it."
+        )))
     }
 
     /// The cover photo (`files[0]`, spec §4.1), or the instrument group's icon when there is none.

@@ -37,14 +37,14 @@ struct MyPages: Sendable {
     func payments(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
         let receipts = try await desk.receipts(of: visitor.accountID, on: req.db)
-        let existing = try await board.existing(receipts.map(\.postID), on: req.db)
+        let existing = try await board.existing(receipts.map(\.postID), shownTo: visitor.accountID, on: req.db)
         return MyPageViews.payments(visitor.context, receipts: receipts, existing: existing)
     }
 
     /// "북마크한 레슨": like-2 (spec §2.4).
     func bookmarks(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
-        let query = PostQuery(productID: Lessons.ProductID.lesson, likedBy: (visitor.accountID, .like2))
+        let query = PostQuery(productID: Lessons.ProductID.lesson, likedBy: (visitor.accountID, .like2), viewer: visitor.accountID)
         let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
         return MyPageViews.bookmarks(visitor.context, page: page, viewer: visitor.accountID)
     }

@@ -17,7 +17,7 @@ struct ProfilePages: Sendable {
         let context = try await PageContext.load(for: req)
         let (userID, profile) = try await person(req)
         let (followers, following) = try await follows.lists(of: userID, on: req.db)
-        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: userID)
+        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: userID, viewer: req.webAccountID)
         let lessons = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
         return ProfileViews.profile(context, userID: userID, profile: profile, followers: followers, following: following, lessons: lessons)
     }

@@ -118,7 +118,7 @@ struct TeacherPages: Sendable {
     /// The teacher and their lesson `{post_id}`; another teacher's lesson is refused, unchanged.
     private func ownLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
         guard post.creator.userID == visitor.accountID else { throw PageExit(TeacherViews.othersLesson(visitor.context, post: post)) }
         return (visitor, post)
     }
@@ -128,7 +128,7 @@ struct TeacherPages: Sendable {
     /// "나의 레슨 관리": the teacher's lessons, newest first, with edit and delete.
     func mine(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
-        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID)
+        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID, viewer: visitor.accountID)
         let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
         return TeacherViews.myLessons(visitor.context, page: page)
     }
@@ -138,7 +138,7 @@ struct TeacherPages: Sendable {
     /// "레슨 수강 후기": every review on the teacher's lessons, newest first (spec §6 flattens them).
     func reviews(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
-        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID)
+        let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID, viewer: visitor.accountID)
         let lessons = try await PagedPosts.load(query, page: 1, size: Self.reviewedLessonsLimit, reader: board.reader, on: req.db).posts
         let reviews = lessons.flatMap { lesson in lesson.comments.map { (lesson: lesson, review: $0) } }
             .sorted { $0.review.createdAt > $1.review.createdAt }

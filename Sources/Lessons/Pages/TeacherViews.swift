@@ -45,6 +45,7 @@ enum TeacherViews {
                     .data(named: "id", value: post.postID),
                     .a(.href(LessonsPaths.lesson.link(post.postID)), .text(post.title)),
                     .span(.class("hint"), .text(LessonsViews.price(post.price, context) + " · " + LessonsViews.reviewCount(post.reviews.count, context))),
+                    .if(page.hides.posts.contains(post.postID), LessonsViews.removedNotice(context)),
                     .a(.class("button secondary small"), .href(LessonsPaths.edit.link(post.postID)), .text(context.pick(ko: "수정", en: "Edit"))),
                     .a(.class("button danger small"), .href(LessonsPaths.delete.link(post.postID)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )

@@ -15,7 +15,7 @@ struct TermsPages: Sendable {
 
     func form(_ req: Request) async throws -> Response {
         let (visitor, post) = try await teachersLesson(req)
-        return TermsViews.form(visitor.context, post: post, draft: .init(try await terms.terms(of: post.postID, on: req.db)), districts: terms.districts)
+        return TermsViews.form(visitor.context, post: post, draft: .init(try await terms.terms(of: post.postID, shownTo: visitor.accountID, on: req.db)), districts: terms.districts)
     }
 
     func save(_ req: Request) async throws -> Response {
@@ -70,7 +70,7 @@ struct TermsPages: Sendable {
 
     private func teachersLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, on: req.db)
+        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
         guard post.creator.userID == visitor.accountID else { throw Abort(.forbidden) }
         return (visitor, post)
     }

@@ -102,9 +102,11 @@ struct Bookings: Sendable {
     }
 
     /// `locking`, inside a write: the slot's row stays locked until it ends, so the teacher closing
-    /// it and a student booking it happen one after the other.
+    /// it and a student booking it happen one after the other. A lesson the operator hid takes no
+    /// bookings: its slots are missing to the student, as a deleted lesson's are.
     private func openSlot(_ slotID: String?, of enrolment: Enrolment, locking: Bool = false, on db: any Database) async throws -> LessonSlot {
         guard let slotID, let slot = try await OpenTimes.slot(slotID, locking: locking, on: db) else { throw BookingError.notFound }
+        _ = try await LessonTerms.lesson(enrolment.postID, shownTo: enrolment.studentID, on: db)
         guard slot.postID == enrolment.postID else { throw BookingError.slotOfAnotherLesson }
         guard slot.startsAt > clock.now() else { throw BookingError.slotInThePast }
         guard try await OpenTimes.booking(of: slotID, on: db) == nil else { throw BookingError.slotTaken }

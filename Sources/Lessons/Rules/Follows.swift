@@ -56,13 +56,14 @@ struct Follows: Sendable {
         let (followers, following) = try await lists(of: accountID, on: db)
         return Lessons.MyProfile(
             userID: accountID, email: account.email ?? "", nick: profile.nick, phoneNum: profile.phoneNum, birthDay: profile.birthDay,
-            profileImage: profile.profileImage, followers: followers, following: following, posts: try await postIDs(of: accountID, on: db)
+            profileImage: profile.profileImage, followers: followers, following: following,
+            posts: try await postIDs(of: accountID, shownTo: accountID, on: db)
         )
     }
 
-    /// The ids of every post `accountID` wrote, newest first.
-    func postIDs(of accountID: String, on db: any Database) async throws -> [String] {
-        try await LessonPost.query(on: db).filter(\.$creatorID == accountID).sort(\.$id, .descending).all(\.$postID)
+    /// The ids of every post `accountID` wrote that `viewer` is shown, newest first.
+    func postIDs(of accountID: String, shownTo viewer: String?, on db: any Database) async throws -> [String] {
+        try await LessonPost.query(on: db).filter(\.$creatorID == accountID).shown(to: viewer).sort(\.$id, .descending).all(\.$postID)
     }
 
     private func people(joining column: String, where otherColumn: String, is accountID: String, on db: any Database) async throws -> [Lessons.Person] {

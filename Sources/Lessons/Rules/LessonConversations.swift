@@ -8,11 +8,13 @@ struct LessonConversations: ConversationSubjects {
     let app = "lessons"
     let readGroup = LessonsModule.readGroup
 
+    /// A lesson the operator hid is no subject: nobody starts asking about it, and the
+    /// conversations about it show no lesson, as for one its teacher deleted.
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject? {
         guard id.utf8.count <= 64 else { return nil }
         let post: Lessons.Post
         do {
-            post = try await board.post(id, on: db)
+            post = try await board.post(id, shownTo: nil, on: db)
         } catch PostError.postNotFound {
             return nil
         }

@@ -18,16 +18,18 @@ struct LessonTerms: Sendable {
     let districts: Districts
     let clock: WallClock
 
-    /// The lesson `postID`, as a lesson (another app's post is not one).
-    static func lesson(_ postID: String, on db: any Database) async throws -> LessonPost {
+    /// The lesson `postID`, as a lesson (another app's post is not one), when `viewer` is shown it:
+    /// one the operator hid is missing for all but its teacher.
+    static func lesson(_ postID: String, shownTo viewer: String?, on db: any Database) async throws -> LessonPost {
         guard !postID.isEmpty, postID.utf8.count <= 64,
-              let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first(), post.productID == Lessons.ProductID.lesson
+              let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first(), post.productID == Lessons.ProductID.lesson,
+              post.isShown(to: viewer)
         else { throw BookingError.notFound }
         return post
     }
 
-    func terms(of postID: String, on db: any Database) async throws -> Lessons.Terms {
-        let post = try await Self.lesson(postID, on: db)
+    func terms(of postID: String, shownTo viewer: String?, on db: any Database) async throws -> Lessons.Terms {
+        let post = try await Self.lesson(postID, shownTo: viewer, on: db)
         return terms(of: post, record: try await LessonTermsRecord.find(postID, on: db))
     }
 
@@ -55,7 +57,7 @@ struct LessonTerms: Sendable {
 
     /// Replaces the description of the teacher's lesson. Every field is checked before anything is written.
     func describe(_ postID: String, by accountID: String, _ request: Lessons.TermsRequest, on db: any Database) async throws -> Lessons.Terms {
-        let post = try await Self.lesson(postID, on: db)
+        let post = try await Self.lesson(postID, shownTo: accountID, on: db)
         guard post.creatorID == accountID else { throw BookingError.notTheTeacher }
         let sessions = try Self.within(request.sessions ?? 1, Self.sessionRange, "sessions")
         let minutes = try Self.within(request.minutesPerSession ?? 60, Self.minuteRange, "minutes_per_session")

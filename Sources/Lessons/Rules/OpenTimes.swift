@@ -20,13 +20,13 @@ struct OpenTimes: Sendable {
     /// Opens `request.startsAt` (and the same time on each following week, up to `repeatWeeks`)
     /// for the teacher's lesson `postID`: all of them, or none when one is refused.
     func open(_ postID: String, by accountID: String, _ request: Lessons.SlotsRequest, on db: any Database) async throws -> [LessonSlot] {
-        let lesson = try await LessonTerms.lesson(postID, on: db)
+        let lesson = try await LessonTerms.lesson(postID, shownTo: accountID, on: db)
         guard lesson.creatorID == accountID else { throw BookingError.notTheTeacher }
         guard let text = request.startsAt, let start = SeoulTime.parse(text) else {
             throw BookingError.invalidTime("starts_at: a time like 2026-12-01T19:00 (Seoul) or 2026-12-01T10:00:00Z")
         }
         let minutes: Int
-        if let asked = request.minutes { minutes = asked } else { minutes = try await terms.terms(of: postID, on: db).minutesPerSession }
+        if let asked = request.minutes { minutes = asked } else { minutes = try await terms.terms(of: postID, shownTo: accountID, on: db).minutesPerSession }
         guard LessonTerms.minuteRange.contains(minutes) else { throw BookingError.invalidTime("minutes: \(LessonTerms.minuteRange.lowerBound) to \(LessonTerms.minuteRange.upperBound)") }
         let weeks = request.repeatWeeks ?? 1
         guard Self.repeatRange.contains(weeks) else { throw BookingError.invalidTime("repeat_weeks: 1 to \(Self.repeatRange.upperBound)") }
@@ -65,7 +65,7 @@ struct OpenTimes: Sendable {
     /// The lesson's slots between `from` and `to` (by default the next four weeks): the open ones,
     /// and for its teacher the booked ones too.
     func slots(of postID: String, from: String?, to: String?, for accountID: String, on db: any Database) async throws -> [(LessonSlot, booked: Bool)] {
-        let lesson = try await LessonTerms.lesson(postID, on: db)
+        let lesson = try await LessonTerms.lesson(postID, shownTo: accountID, on: db)
         let now = clock.now()
         let start = try from.map { try Self.bound($0, "from") } ?? now
         let end = try to.map { try Self.bound($0, "to") } ?? start.addingTimeInterval(Self.defaultSpan)

@@ -2,13 +2,16 @@ import Fluent
 import Platform
 import SproutAPI
 
-/// One page of a web list of posts, numbered from 1, with how many posts match in all.
+/// One page of a web list of posts as its viewer (`PostQuery.viewer`) is shown it, numbered from 1,
+/// with how many posts match in all.
 struct PagedPosts: Sendable {
     static let pageSize = 20
     /// Far beyond any real list; keeps the offset a small number whatever the address says.
     static let maxPageNumber = 10_000
 
     let posts: [Lessons.Post]
+    /// The viewer's own things on the page that the operator hid.
+    let hides: OperatorHides
     let total: Int
     let number: Int
     let size: Int
@@ -22,7 +25,8 @@ struct PagedPosts: Sendable {
         if found.total == 0, let words = query.keywords, let search = ForgivingSearch(words.text) {
             found = try await forgiving(search, query, offset: (number - 1) * size, limit: size, on: db)
         }
-        return PagedPosts(posts: try await reader.posts(found.seqs, commentsEach: PostReader.listedComments, on: db), total: found.total, number: number, size: size)
+        let shown = try await reader.shown(found.seqs, commentsEach: PostReader.listedComments, to: query.viewer, on: db)
+        return PagedPosts(posts: shown.posts, hides: shown.hides, total: found.total, number: number, size: size)
     }
 
     /// When no post has every word as typed: the newest posts whose words come near them (`바욜린`,

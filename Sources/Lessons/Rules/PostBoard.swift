@@ -19,17 +19,24 @@ struct PostBoard: Sendable {
     /// Where post files live, as `uploads/<area>/…`.
     static let fileArea = "lessons"
 
-    func find(_ postID: String, on db: any Database) async throws -> LessonPost {
-        guard !postID.isEmpty, let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first() else {
+    /// The post, when `viewer` is shown it: a post the operator hid is missing for all but its author.
+    func find(_ postID: String, shownTo viewer: String?, on db: any Database) async throws -> LessonPost {
+        guard !postID.isEmpty, let post = try await LessonPost.query(on: db).filter(\.$postID == postID).first(), post.isShown(to: viewer) else {
             throw PostError.postNotFound
         }
         return post
     }
 
-    func post(_ postID: String, on db: any Database) async throws -> Lessons.Post {
-        let post = try await find(postID, on: db)
-        guard let found = try await reader.posts([try post.requireID()], on: db).first else { throw PostError.postNotFound }
-        return found
+    func post(_ postID: String, shownTo viewer: String?, on db: any Database) async throws -> Lessons.Post {
+        try await shownPost(postID, to: viewer, on: db).post
+    }
+
+    /// The post as `viewer` is shown it, and which of their own things in it the operator hid.
+    func shownPost(_ postID: String, to viewer: String?, on db: any Database) async throws -> (post: Lessons.Post, hides: OperatorHides) {
+        let post = try await find(postID, shownTo: viewer, on: db)
+        let shown = try await reader.shown([try post.requireID()], to: viewer, on: db)
+        guard let found = shown.posts.first else { throw PostError.postNotFound }
+        return (found, shown.hides)
     }
 
     /// Anyone signed in may create a post in any app. All For Lesson only offers "open a lesson"
@@ -53,13 +60,13 @@ struct PostBoard: Sendable {
             return seq
         }
         // Only a delete racing in right after the write leaves nothing to read back.
-        guard let created = try await reader.posts([seq], on: db).first else { throw PostError.postNotFound }
+        guard let created = try await reader.posts([seq], shownTo: accountID, on: db).first else { throw PostError.postNotFound }
         return created
     }
 
     func update(_ postID: String, by accountID: String, _ request: Lessons.PostRequest, on db: any Database) async throws -> Lessons.Post {
         let released = try await db.writeTransaction { db in
-            let post = try await find(postID, on: db)
+            let post = try await find(postID, shownTo: accountID, on: db)
             guard post.creatorID == accountID else { throw PostError.notAuthor }
             let before = post.fileList
             try await apply(request, to: post)
@@ -71,12 +78,12 @@ struct PostBoard: Sendable {
             return before.filter { !post.fileList.contains($0) }
         }
         try await releaseFiles(released, on: db)
-        return try await self.post(postID, on: db)
+        return try await self.post(postID, shownTo: accountID, on: db)
     }
 
     func delete(_ postID: String, by accountID: String, on db: any Database) async throws {
         let paths = try await db.writeTransaction { db in
-            let post = try await find(postID, on: db)
+            let post = try await find(postID, shownTo: accountID, on: db)
             guard post.creatorID == accountID else { throw PostError.notAuthor }
             let paths = post.fileList
             guard try await Self.deleteRow(LessonPost.schema, key: "seq", post.requireID(), on: db) else { throw PostError.postNotFound }
@@ -87,8 +94,8 @@ struct PostBoard: Sendable {
 
     /// `rating` is a review's stars; the published app sends none.
     /// One statement finds the post and writes the comment, so a post deleted meanwhile gets
-    /// nothing written and the contract's 410. Plain SQL: Fluent's models cost creates most of
-    /// their time in reflection (bench/RESULTS.md).
+    /// nothing written and the contract's 410, as does one the operator hid (for all but its
+    /// author). Plain SQL: Fluent's models cost creates most of their time in reflection (bench/RESULTS.md).
     func comment(on postID: String, by accountID: String, content: String?, rating: ReviewRating? = nil, on db: any Database) async throws -> Lessons.Comment {
         let content = try Self.commentContent(content)
         guard !postID.isEmpty else { throw PostError.postNotFound }
@@ -98,7 +105,7 @@ struct PostBoard: Sendable {
             inserted = try await db.sql().raw("""
                 INSERT INTO lessons_comments (comment_id, post_seq, creator_id, content, rating, created_at)
                 SELECT \(bind: commentID), seq, \(bind: accountID), \(bind: content), \(bind: rating?.stars), \(bind: createdAt)
-                FROM lessons_posts WHERE post_id = \(bind: postID)
+                FROM lessons_posts WHERE post_id = \(bind: postID) AND \(OperatorHides.shown(to: accountID, in: LessonPost.schema))
                 RETURNING seq
                 """).first()
         } catch let error as any DatabaseError where error.isConstraintFailure {
@@ -123,7 +130,7 @@ struct PostBoard: Sendable {
     func editComment(_ commentID: String, on postID: String, by accountID: String, content: String?, rating: ReviewRating? = nil,
                      on db: any Database) async throws -> Lessons.Comment {
         let content = try Self.commentContent(content)
-        let comment = try await findComment(commentID, on: postID, on: db)
+        let comment = try await findComment(commentID, on: postID, shownTo: accountID, on: db)
         guard comment.creatorID == accountID else { throw PostError.notAuthor }
         comment.content = content
         if let rating { comment.rating = rating.stars }
@@ -132,7 +139,7 @@ struct PostBoard: Sendable {
     }
 
     func deleteComment(_ commentID: String, on postID: String, by accountID: String, on db: any Database) async throws {
-        let comment = try await findComment(commentID, on: postID, on: db)
+        let comment = try await findComment(commentID, on: postID, shownTo: accountID, on: db)
         guard comment.creatorID == accountID else { throw PostError.notAuthor }
         guard try await Self.deleteRow(LessonComment.schema, key: "seq", comment.requireID(), on: db) else { throw PostError.commentNotFound }
     }
@@ -145,7 +152,7 @@ struct PostBoard: Sendable {
 
     /// Sets like or like-2 to the state the client asks for; asking twice changes nothing.
     func setLike(_ kind: LikeKind, on postID: String, by accountID: String, to status: Bool, on db: any Database) async throws -> Bool {
-        let seq = try await find(postID, on: db).requireID()
+        let seq = try await find(postID, shownTo: accountID, on: db).requireID()
         let existing = LessonLike.query(on: db).filter(\.$postSeq == seq).filter(\.$accountID == accountID).filter(\.$kind == kind.rawValue)
         if status {
             guard try await existing.count() == 0 else { return true }
@@ -161,9 +168,11 @@ struct PostBoard: Sendable {
         return status
     }
 
-    private func findComment(_ commentID: String, on postID: String, on db: any Database) async throws -> LessonComment {
-        let seq = try await find(postID, on: db).requireID()
-        guard let comment = try await LessonComment.query(on: db).filter(\.$commentID == commentID).filter(\.$postSeq == seq).first() else {
+    /// A comment the operator hid is missing, as its post is, for all but its author.
+    private func findComment(_ commentID: String, on postID: String, shownTo viewer: String, on db: any Database) async throws -> LessonComment {
+        let seq = try await find(postID, shownTo: viewer, on: db).requireID()
+        guard let comment = try await LessonComment.query(on: db).filter(\.$commentID == commentID).filter(\.$postSeq == seq).first(),
+              comment.isShown(to: viewer) else {
             throw PostError.commentNotFound
         }
         return comment

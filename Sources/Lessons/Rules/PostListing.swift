@@ -31,6 +31,9 @@ struct PostQuery: Sendable {
     /// The least mean of the stars its students gave.
     var minimumRating: Double?
     var sort: Sort = .newest
+    /// Whose list it is: posts the operator hid are listed only to their author. nil: signed out,
+    /// or a list the same for everyone.
+    var viewer: String?
 
     /// The same lists without the words: what a forgiving search looks through.
     var withoutKeywords: PostQuery {
@@ -81,7 +84,8 @@ struct PostListing: Sendable {
         case .priceLow: select = select.orderBy(SQLFunction("COALESCE", args: SQLColumn("price", table: "p"), SQLLiteral.numeric("0")), SQLDirection.ascending)
         case .priceHigh: select = select.orderBy(SQLFunction("COALESCE", args: SQLColumn("price", table: "p"), SQLLiteral.numeric("0")), SQLDirection.descending)
         case .mostReviewed:
-            select = select.orderBy(SQLRaw("(SELECT COUNT(*) FROM \(LessonComment.schema) c WHERE c.post_seq = p.seq)"), SQLDirection.descending)
+            select = select.orderBy(SQLRaw("(SELECT COUNT(*) FROM \(LessonComment.schema) c WHERE c.post_seq = p.seq AND c.removed_at IS NULL)"),
+                                    SQLDirection.descending)
         }
         let rows = try await select.orderBy(SQLColumn("seq", table: "p"), SQLDirection.descending).limit(limit).offset(offset).all(decoding: CursorRow.self)
         return (rows.map(\.seq), total)
@@ -119,6 +123,7 @@ struct PostListing: Sendable {
 
     private func base(_ query: PostQuery, sql: any SQLDatabase, selecting: Bool = true) -> SQLSelectBuilder {
         var select = sql.select().from(SQLAlias(SQLIdentifier(LessonPost.schema), as: SQLIdentifier("p")))
+            .where(OperatorHides.shown(to: query.viewer, in: "p"))
         if selecting { select = select.column(SQLColumn("seq", table: "p")) }
         if let liked = query.likedBy {
             select = select.join(SQLAlias(SQLIdentifier(LessonLike.schema), as: SQLIdentifier("l")),
@@ -168,7 +173,7 @@ struct PostListing: Sendable {
             // The mean the lesson page shows: stars from its buyers, not from passers-by.
             select = select.where(SQLQueryString("""
                 (SELECT AVG(CAST(c.rating AS REAL)) FROM lessons_comments c WHERE c.post_seq = p.seq AND c.rating IS NOT NULL
-                 AND c.creator_id IN (SELECT b.buyer_id FROM lessons_payments b WHERE b.post_id = p.post_id)) >= \(bind: rating)
+                 AND c.removed_at IS NULL AND c.creator_id IN (SELECT b.buyer_id FROM lessons_payments b WHERE b.post_id = p.post_id)) >= \(bind: rating)
                 """))
         }
         return select

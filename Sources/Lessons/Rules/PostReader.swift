@@ -25,6 +25,7 @@ struct PostReader: Sendable {
         let content5: String?
         let files: String
         let created_at: Date
+        let removed_at: Date?
     }
 
     struct CommentRow: Decodable {
@@ -36,6 +37,7 @@ struct PostReader: Sendable {
         let content: String
         let rating: Int?
         let created_at: Date
+        let removed_at: Date?
     }
 
     struct LikeRow: Decodable {
@@ -61,28 +63,36 @@ struct PostReader: Sendable {
     /// How many of its newest comments each post in a list carries.
     static let listedComments = 100
 
-    /// The posts with these sequence numbers, in the order given; missing ones are skipped. Each
-    /// with its `commentsEach` newest comments, or every one when nil.
-    func posts(_ seqs: [Int], commentsEach: Int? = nil, on db: any Database) async throws -> [Lessons.Post] {
-        guard !seqs.isEmpty else { return [] }
+    /// The posts with these sequence numbers that `viewer` is shown, in the order given; missing
+    /// ones are skipped. Each with its `commentsEach` newest comments `viewer` is shown, or every one when nil.
+    func posts(_ seqs: [Int], commentsEach: Int? = nil, shownTo viewer: String?, on db: any Database) async throws -> [Lessons.Post] {
+        try await shown(seqs, commentsEach: commentsEach, to: viewer, on: db).posts
+    }
+
+    /// `posts`, with which of the viewer's own things in them the operator hid.
+    func shown(_ seqs: [Int], commentsEach: Int? = nil, to viewer: String?, on db: any Database) async throws -> ShownPosts {
+        guard !seqs.isEmpty else { return ShownPosts(posts: [], hides: OperatorHides()) }
         let sql = try db.sql()
         let rows = try await sql.select()
             .columns(["seq", "post_id", "product_id", "creator_id", "title", "price", "content", "content1", "content2",
-                      "content3", "content4", "content5", "files", "created_at"].map { SQLColumn($0, table: "p") })
+                      "content3", "content4", "content5", "files", "created_at", "removed_at"].map { SQLColumn($0, table: "p") })
             .column(SQLColumn("nick", table: "u")).column(SQLColumn("profile_image", table: "u"))
             .from(SQLAlias(SQLIdentifier(LessonPost.schema), as: SQLIdentifier("p")))
             .join(SQLAlias(SQLIdentifier(LessonsProfile.schema), as: SQLIdentifier("u")), method: SQLJoinMethod.left,
                   on: SQLColumn("account_id", table: "u"), .equal, SQLColumn("creator_id", table: "p"))
             .where(SQLColumn("seq", table: "p"), SQLBinaryOperator.in, SQLBind.group(seqs))
+            .where(OperatorHides.shown(to: viewer, in: "p"))
             .all(decoding: PostRow.self)
         // A list embeds each post's newest comments only: every comment of up to 100 posts has no
         // bound, and a list is read far more often than a post. A post read alone has them all.
+        // Hidden comments are left out before they are numbered, so a list still carries its 100.
         let limit = commentsEach.map { SQLQueryString("WHERE c.newness <= \(bind: $0)") } ?? ""
         let comments = try await sql.raw("""
-            SELECT c.post_seq, c.comment_id, c.creator_id, c.content, c.rating, c.created_at, u.nick, u.profile_image
-            FROM (SELECT post_seq, comment_id, creator_id, content, rating, created_at, seq,
+            SELECT c.post_seq, c.comment_id, c.creator_id, c.content, c.rating, c.created_at, c.removed_at, u.nick, u.profile_image
+            FROM (SELECT post_seq, comment_id, creator_id, content, rating, created_at, removed_at, seq,
                          ROW_NUMBER() OVER (PARTITION BY post_seq ORDER BY seq DESC) AS newness
-                  FROM \(ident: LessonComment.schema) WHERE post_seq IN (\(binds: seqs))) c
+                  FROM \(ident: LessonComment.schema) WHERE post_seq IN (\(binds: seqs))
+                  AND \(OperatorHides.shown(to: viewer, in: LessonComment.schema))) c
             LEFT JOIN \(ident: LessonsProfile.schema) u ON u.account_id = c.creator_id
             \(limit) ORDER BY c.seq DESC
             """).all(decoding: CommentRow.self)
@@ -101,7 +111,9 @@ struct PostReader: Sendable {
         let tagsByPost = Dictionary(grouping: tags, by: \.post_seq)
         let buyersByPost = Dictionary(grouping: buyers, by: \.post_id)
         let rowsBySeq = Dictionary(uniqueKeysWithValues: rows.map { ($0.seq, $0) })
-        return seqs.compactMap { seq in
+        let hides = OperatorHides(posts: Set(rows.filter { $0.removed_at != nil }.map(\.post_id)),
+                                  comments: Set(comments.filter { $0.removed_at != nil }.map(\.comment_id)))
+        let posts = seqs.compactMap { seq -> Lessons.Post? in
             guard let row = rowsBySeq[seq] else { return nil }
             let likes = likesByPost[seq] ?? []
             return Lessons.Post(
@@ -123,6 +135,19 @@ struct PostReader: Sendable {
                 }
             )
         }
+        return ShownPosts(posts: posts, hides: hides)
+    }
+
+    /// The accounts some of whose posts or comments the operator hid: the only ones whose view of
+    /// a list or a post can differ from everyone's. Read from the partial indexes of hidden rows.
+    func authorsWithHiddenThings(on db: any Database) async throws -> [String] {
+        struct Row: Decodable {
+            let creator_id: String
+        }
+        return try await db.sql().raw("""
+            SELECT creator_id FROM \(ident: LessonPost.schema) WHERE removed_at IS NOT NULL
+            UNION SELECT creator_id FROM \(ident: LessonComment.schema) WHERE removed_at IS NOT NULL
+            """).all(decoding: Row.self).map(\.creator_id).sorted()
     }
 
     static func distinct(_ ids: [String]) -> [String] {

@@ -24,6 +24,8 @@ final class LessonPost: Model, @unchecked Sendable {
     /// The relative file paths, as a JSON array.
     @Field(key: "files") var files: String
     @Field(key: "created_at") var createdAt: Date
+    /// When the operator hid it (`LessonsModeration`); only its author still sees it.
+    @OptionalField(key: "removed_at") var removedAt: Date?
 
     init() {}
 
@@ -88,6 +90,8 @@ final class LessonComment: Model, @unchecked Sendable {
     /// The enrolment a web review speaks for: one review per enrolment.
     @OptionalField(key: "enrolment_id") var enrolmentID: String?
     @Field(key: "created_at") var createdAt: Date
+    /// When the operator hid it (`LessonsModeration`); only its author still sees it.
+    @OptionalField(key: "removed_at") var removedAt: Date?
 
     init() {}
 

@@ -74,21 +74,21 @@ struct AccountMarketController: Sendable {
 
     func like(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let product = try await catalog.find(try ProductsController.productID(req), on: req.db)
+        let product = try await catalog.find(try ProductsController.productID(req), shownTo: accountID, on: req.db)
         try await likes.like(product, by: accountID, on: req.db)
         return Market.LikeStatus(productID: try product.requireID(), liked: true)
     }
 
     func unlike(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let productID = try await existingProductID(req)
+        let productID = try await existingProductID(req, shownTo: accountID)
         try await likes.unlike(productID, by: accountID, on: req.db)
         return Market.LikeStatus(productID: productID, liked: false)
     }
 
     func likeStatus(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let productID = try await existingProductID(req)
+        let productID = try await existingProductID(req, shownTo: accountID)
         return Market.LikeStatus(productID: productID, liked: try await likes.isLiked(productID, by: accountID, on: req.db))
     }
 
@@ -122,9 +122,9 @@ struct AccountMarketController: Sendable {
         return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 
-    private func existingProductID(_ req: Request) async throws -> Int {
-        let id = try ProductsController.productID(req)
-        guard try await Product.find(id, on: req.db) != nil else { throw ProductError.notFound }
-        return id
+    /// The product of `:id` as `accountID` may see it: one the operator removed is not found but
+    /// by its seller (`ProductRemoval`).
+    private func existingProductID(_ req: Request, shownTo accountID: String) async throws -> Int {
+        try await catalog.find(try ProductsController.productID(req), shownTo: accountID, on: req.db).requireID()
     }
 }

@@ -78,7 +78,8 @@ struct ProductsController: Sendable {
         let id = try Self.productID(req)
         let presenter = presenter(for: req)
         return EncodedJSON(try await answers.answer(.detail(baseURL: presenter.baseURL, id: id), for: req) {
-            try WireJSON.encoder().encode(presenter.detail(try await catalog.find(id, on: req.db)))
+            // The contract carries no credential: a product the operator removed is gone for all.
+            try WireJSON.encoder().encode(presenter.detail(try await catalog.find(id, shownTo: nil, on: req.db)))
         })
     }
 
@@ -103,8 +104,10 @@ struct ProductsController: Sendable {
     func update(_ req: Request) async throws -> Market.ProductDetail {
         let params = try req.decodeBody(Market.ProductParams.self)
         let product = try await catalog.find(try Self.productID(req), on: req.db)
-        let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: params.secret, on: req.db)
-        return presenter(for: req).detail(try await catalog.update(product, by: vendor, params: params, on: req.db))
+        return try await Self.byItsVendor(product) {
+            let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: params.secret, on: req.db)
+            return presenter(for: req).detail(try await catalog.update(product, by: vendor, params: params, on: req.db))
+        }
     }
 
     func productSecret(_ req: Request) async throws -> Response {
@@ -119,7 +122,7 @@ struct ProductsController: Sendable {
     func deleteWithToken(_ req: Request) async throws -> Market.ProductDetail {
         let product = try await catalog.find(try Self.productID(req), on: req.db)
         guard let token = req.parameters.get("token"), constantTimeEquals(token, product.deleteToken) else { throw ProductError.notFound }
-        return try await delete(product, req)
+        return try await Self.byItsVendor(product) { try await delete(product, req) }
     }
 
     func deleteWithBareToken(_ req: Request) async throws -> Market.ProductDetail {
@@ -127,7 +130,8 @@ struct ProductsController: Sendable {
         guard let token = req.parameters.get("id"), !token.isEmpty,
               let id = try await Product.query(on: req.db).filter(\.$deleteToken == token).first()?.requireID()
         else { throw ProductError.notFound }
-        return try await delete(try await catalog.find(id, on: req.db), req)
+        let product = try await catalog.find(id, on: req.db)
+        return try await Self.byItsVendor(product) { try await delete(product, req) }
     }
 
     /// Deleting needs the identifier only: the token itself was handed out for the secret.
@@ -145,9 +149,25 @@ struct ProductsController: Sendable {
     private func ownedProduct(_ req: Request) async throws -> Product {
         let product = try await catalog.find(try Self.productID(req), on: req.db)
         let secret = (try? req.decodeBody(Market.SecretRequest.self).secret) ?? (try? req.decodeBody(String.self))
-        let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: secret, on: req.db)
-        guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
-        return product
+        return try await Self.byItsVendor(product) {
+            let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: secret, on: req.db)
+            guard product.$vendor.id == vendor.id else { throw ProductError.notOwner }
+            return product
+        }
+    }
+
+    /// A vendor's call on `product`. One the operator removed is there for its vendor alone
+    /// (`ProductRemoval`): to anyone else, whatever credentials they send, it is no such product,
+    /// so the answer tells nothing of it. Its vendor may still edit (it stays removed) or delete it.
+    static func byItsVendor<Answer>(_ product: Product, _ call: () async throws -> Answer) async throws -> Answer {
+        guard product.removedAt != nil else { return try await call() }
+        do {
+            return try await call()
+        } catch is VendorError {
+            throw ProductError.notFound
+        } catch ProductError.notOwner {
+            throw ProductError.notFound
+        }
     }
 
     static func productID(_ req: Request) throws -> Int {

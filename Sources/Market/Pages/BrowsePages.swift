@@ -109,7 +109,7 @@ struct BrowsePages: Sendable {
         let listing = BrowseViews.Listing(
             detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
             vendorName: try await vendors.sellerName(of: product.vendor, on: req.db).spoken, interest: counts,
-            place: try await placeLine(of: product, context, req)
+            place: try await placeLine(of: product, context, req), removed: product.removedAt != nil
         )
         let controls = isOwner ? ListingControlViews.Controls(product, now: context.now) : nil
         return BrowseViews.detail(listing, liked: liked, isOwner: isOwner, trade: trade, selected: selected, done: done, controls: controls, context)
@@ -182,7 +182,7 @@ struct BrowsePages: Sendable {
     /// A listing to report; its seller cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        let product = try await catalog.find(id, on: req.db)
+        let product = try await catalog.find(id, shownTo: req.webAccountID, on: req.db)
         let isOwn = try await sells(product, accountID: req.webAccountID, req)
         return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: MarketPaths.product.link(id)),
                                   form: MarketPaths.report.link(id), title: product.name,
@@ -198,7 +198,7 @@ struct BrowsePages: Sendable {
     func toggleLike(_ req: Request) async throws -> Response {
         guard let accountID = req.webAccountID else { return req.redirect(to: PlatformPaths.login.link, redirectType: .normal) }
         guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
-        let product = try await catalog.find(id, on: req.db)
+        let product = try await catalog.find(id, shownTo: accountID, on: req.db)
         if try await likes.isLiked(id, by: accountID, on: req.db) {
             try await likes.unlike(id, by: accountID, on: req.db)
         } else {

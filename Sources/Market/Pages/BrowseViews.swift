@@ -36,6 +36,8 @@ enum BrowseViews {
         let interest: ProductInterest.Counts
         /// "망원제1동 · 0.6km": its 동, and how far from mine; nil when its seller had no 동네.
         var place: String?
+        /// The operator hid it (`ProductRemoval`): only its seller sees the page, and is told so.
+        var removed = false
     }
 
     /// `scopes`: the tabs between my 동네's ranges and everything, for someone with a 동네.
@@ -130,6 +132,9 @@ enum BrowseViews {
         return PageLayout.render(title: detail.name, context: context, share: share, .group(
             MarketViews.nav(context, current: "browse"),
             .unwrap(done) { .p(.class("notice"), .id("done-notice"), .attribute(named: "role", value: "status"), .text($0.message(context))) },
+            .if(listing.removed, .p(.class("notice"), .id("removed-notice"), .text(context.pick(
+                ko: "운영 정책에 따라 숨겨졌어요. 다른 사람에게는 보이지 않아요.", en: "Hidden by the moderators: nobody else can see it."
+            )))),
             .article(
                 .class("product-detail"), .id("product-detail"), .data(named: "id", value: String(id)),
                 .div(

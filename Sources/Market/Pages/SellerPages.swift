@@ -191,8 +191,9 @@ struct SellerPages: Sendable {
         let page = try await catalog.products(ofVendor: vendor, tab: tab, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
         let counts = try await catalog.tabCounts(ofVendor: vendor, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
+        let removed = Set(page.products.filter { $0.removedAt != nil }.compactMap(\.id))
         return SellerViews.myProducts(context, tab: tab, counts: counts, page: page, products: page.products.map(presenter.listed),
-                                      states: ProductCatalog.saleStates(of: page.products), interest: interest)
+                                      states: ProductCatalog.saleStates(of: page.products), interest: interest, removed: removed)
     }
 
     func likes(_ req: Request) async throws -> Response {

@@ -61,9 +61,11 @@ enum SellerViews {
         ))
     }
 
-    /// My products on `tab`, below the tabs and how many each holds.
+    /// My products on `tab`, below the tabs and how many each holds; `removed`, those the
+    /// operator hid (`ProductRemoval`), each marked so: nobody else sees them.
     static func myProducts(_ context: PageContext, tab: Market.MyProductsTab, counts: [Market.MyProductsTab: Int], page: ProductPage,
-                           products: [Market.ListedProduct], states: [Int: SaleState], interest: [Int: ProductInterest.Counts]) -> Response {
+                           products: [Market.ListedProduct], states: [Int: SaleState], interest: [Int: ProductInterest.Counts],
+                           removed: Set<Int>) -> Response {
         let listedNothing = counts.values.allSatisfy { $0 == 0 }
         return PageLayout.render(title: context.pick(ko: "내 상품", en: "My products"), context: context, .group(
             MarketViews.nav(context, current: "mine"),
@@ -76,6 +78,8 @@ enum SellerViews {
                 .li(
                     .data(named: "id", value: String(product.id)),
                     .unwrap(states[product.id]) { MarketViews.saleBadge($0, context) },
+                    .if(removed.contains(product.id), .span(.class("sale-state removed"), .data(named: "removed", value: "true"),
+                                                            .text(context.pick(ko: "운영자가 숨김", en: "Hidden by the moderators")))),
                     .a(.href(MarketPaths.product.link(product.id)), .text(product.name)),
                     .span(.class("hint"), .text(MarketViews.price(product.bargainPrice, product.currency, context))),
                     .span(.class("hint product-interest"), .text(MarketViews.interest(interest[product.id] ?? ProductInterest.Counts(), context))),

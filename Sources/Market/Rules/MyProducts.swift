@@ -21,16 +21,19 @@ extension ProductCatalog {
         return counts
     }
 
-    /// A seller's products as anyone sees them on their page: every sale state, none hidden.
+    /// A seller's products as anyone sees them on their page: every sale state, none hidden or
+    /// removed by the operator (`ProductRemoval`).
     func listedProducts(ofVendor vendor: Vendor, page number: Int, size: Int, on db: any Database) async throws -> ProductPage {
         let vendorID = try vendor.requireID()
-        return try await newestFirst(Product.query(on: db).filter(\.$vendor.$id == vendorID).filter(\.$hidden == false), number: number, size: size)
+        let query = Product.query(on: db).filter(\.$vendor.$id == vendorID).filter(\.$hidden == false).filter(\.$removedAt == nil)
+        return try await newestFirst(query, number: number, size: size)
     }
 
     /// What was sold to `accountID` (구매내역), hidden ones included: the seller hid it from the
-    /// lists, not from the person who bought it.
+    /// lists, not from the person who bought it. One the operator removed is gone for them too.
     func purchases(of accountID: String, page number: Int, size: Int, on db: any Database) async throws -> ProductPage {
         let query = Product.query(on: db).filter(\.$buyerAccountID == accountID).filter(\.$saleState == SaleState.sold.rawValue)
+            .filter(\.$removedAt == nil)
         return try await newestFirst(query, number: number, size: size)
     }
 

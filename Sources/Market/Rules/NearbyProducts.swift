@@ -9,8 +9,8 @@ import SQLKit
 /// an opaque cursor. A product carries its seller's 동 centre (`ProductCatalog.create`), so the
 /// 동 within the radius (the place list's `around`) name every product in range; the spatial
 /// index (`AddNeighbourhoods`) narrows the table to the box around the circle first, so a query
-/// never reads the products of the rest of the country. Hidden products are left out; a deleted
-/// one is gone from the table.
+/// never reads the products of the rest of the country. Hidden products and those the operator
+/// removed are left out; a deleted one is gone from the table.
 struct NearbyProducts: Sendable {
     let neighbourhoods: MyNeighbourhoods
 
@@ -62,7 +62,7 @@ struct NearbyProducts: Sendable {
         let after = try query.cursor.map(Cursor.init(text:))
         let reach = Dictionary(neighbourhoods.places.around(centre, within: range.radius).map { ($0.place.code, $0) }) { first, _ in first }
         let sql = try db.sql()
-        var filters: [SQLQueryString] = ["p.dong_code IN (\(binds: Array(reach.keys)))", "p.hidden = \(bind: false)"]
+        var filters: [SQLQueryString] = ["p.dong_code IN (\(binds: Array(reach.keys)))", "p.hidden = \(bind: false)", "p.removed_at IS NULL"]
         let term = Self.searchText(query.search)
         if !term.isEmpty { filters.append("\(ProductCatalog.contains(term, on: db))") }
         if let category = query.category { filters.append("p.category = \(bind: category.rawValue)") }

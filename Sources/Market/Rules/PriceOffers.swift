@@ -202,7 +202,9 @@ struct PriceOffers: Sendable {
         }
         guard let about = conversation.about, about.app == TradeDesk.app, let productID = Int(about.id) else { throw OfferError.notFound }
         do {
-            return (try await catalog.find(productID, on: db), conversation)
+            // One the operator removed is not there for the buyer (`ProductRemoval`), whatever
+            // the conversation still names.
+            return (try await catalog.find(productID, shownTo: me, on: db), conversation)
         } catch ProductError.notFound {
             throw OfferError.notFound
         }

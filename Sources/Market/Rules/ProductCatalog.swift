@@ -20,6 +20,13 @@ struct ProductCatalog: Sendable {
     /// Far past any real catalogue, and small enough that page × size never overflows.
     static let maxPageNumber = 1_000_000
 
+    /// A product's number as text names it (a conversation's subject, a report's): a whole number
+    /// from 1, short enough to fit what the database keeps; nil for any other text.
+    static func productID(_ text: String) -> Int? {
+        guard text.utf8.count <= 18, let id = Int(text), id > 0 else { return nil }
+        return id
+    }
+
     /// `search_text` contains `term` as plain text: `instr`/`strpos` rather than LIKE, so `%` and
     /// `_` in a search are characters, not wildcards.
     static func contains(_ term: String, on db: any Database) -> any SQLExpression {

@@ -10,20 +10,23 @@ struct ProductConversations: ConversationSubjects {
     let app = TradeDesk.app
     let readGroup = MarketModule.readGroup
 
+    /// A product the operator removed is no subject, as if deleted: nobody opens a conversation
+    /// about it, and those about it show it no more (`ProductRemoval`).
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject? {
-        guard let productID = Self.productID(id) else { return nil }
+        guard let productID = ProductCatalog.productID(id) else { return nil }
         do {
-            return Self.subject(try await catalog.find(productID, on: db))
+            let product = try await catalog.find(productID, on: db)
+            return product.removedAt == nil ? Self.subject(product) : nil
         } catch ProductError.notFound {
             return nil
         }
     }
 
     func subjects(_ ids: [String], on db: any Database) async throws -> [String: ConversationSubject] {
-        let products = Dictionary(try await catalog.find(ids.compactMap(Self.productID), on: db).compactMap { product in
-            product.id.map { ($0, product) }
+        let products = Dictionary(try await catalog.find(ids.compactMap(ProductCatalog.productID), on: db).compactMap { product in
+            product.removedAt == nil ? product.id.map { ($0, product) } : nil
         }) { first, _ in first }
-        return Dictionary(ids.compactMap { id in Self.productID(id).flatMap { products[$0] }.map { (id, Self.subject($0)) } }) { first, _ in first }
+        return Dictionary(ids.compactMap { id in ProductCatalog.productID(id).flatMap { products[$0] }.map { (id, Self.subject($0)) } }) { first, _ in first }
     }
 
     /// The buyer may offer a price (when the seller takes offers) and the seller see a waiting
@@ -33,13 +36,14 @@ struct ProductConversations: ConversationSubjects {
     /// named with their shop beside them, as the product's page names them.
     func details(of subjectID: String, in conversationID: String, between viewer: String, and other: String,
                  on db: any Database) async throws -> ConversationDetails {
-        guard let productID = Self.productID(subjectID) else { return ConversationDetails() }
+        guard let productID = ProductCatalog.productID(subjectID) else { return ConversationDetails() }
         let product: Product
         do {
             product = try await catalog.find(productID, on: db)
         } catch ProductError.notFound {
             return ConversationDetails()
         }
+        guard product.removedAt == nil else { return ConversationDetails() }
         let seller = product.vendor.$account.id
         guard viewer == seller || other == seller else { return ConversationDetails() }
         let buyer = viewer == seller ? other : viewer
@@ -68,11 +72,6 @@ struct ProductConversations: ConversationSubjects {
         }
         return ConversationDetails(actions: actions, price: try await offers.acceptedPrice(for: productID, from: buyer, on: db),
                                    besideName: other == seller ? product.vendor.name : nil)
-    }
-
-    private static func productID(_ id: String) -> Int? {
-        guard id.utf8.count <= 18, let productID = Int(id), productID > 0 else { return nil }
-        return productID
     }
 
     private static func subject(_ product: Product) -> ConversationSubject {

@@ -25,8 +25,10 @@ struct ProductHiding: Sendable {
         return product
     }
 
-    /// Whether the web page of `product` opens for `accountID` (nil: not signed in).
+    /// Whether the web page of `product` opens for `accountID` (nil: not signed in); one the
+    /// operator removed opens for its seller alone (`ProductRemoval`).
     static func mayOpen(_ product: Product, accountID: String?) -> Bool {
+        guard ProductRemoval.isShown(product, to: accountID) else { return false }
         guard product.hidden else { return true }
         guard let accountID else { return false }
         return accountID == product.vendor.$account.id || accountID == product.buyerAccountID

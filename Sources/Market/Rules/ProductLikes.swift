@@ -30,9 +30,11 @@ struct ProductLikes: Sendable {
         }, on: db)
     }
 
-    /// The products `accountID` likes, most recently liked first.
+    /// The products `accountID` likes, most recently liked first, but those the operator removed
+    /// (`ProductRemoval`).
     func likedProducts(by accountID: String, page number: Int, size: Int, catalog: ProductCatalog, on db: any Database) async throws -> ProductPage {
         let query = ProductLike.query(on: db).filter(\.$account.$id == accountID)
+            .join(parent: \.$product).filter(Product.self, \.$removedAt == nil)
         let total = try await query.count()
         let ids = try await query.copy().sort(\.$likedAt, .descending).sort(\.$id, .descending)
             .range((number - 1) * size ..< number * size).all().map(\.$product.id)

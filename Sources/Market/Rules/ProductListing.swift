@@ -30,15 +30,18 @@ struct ProductListing: Sendable {
     }
 
     /// A contract page, newest first, of the products whose name or description contains `search`
-    /// and, on the web, of one `category`, none hidden; the web's browse puts sold products after
-    /// the rest and the others by their last bump (`soldLast`), the contract's list keeps its order.
+    /// and, on the web, of one `category`, none hidden or removed; the web's browse puts sold
+    /// products after the rest and the others by their last bump (`soldLast`), the contract's list
+    /// keeps its order.
     func page(number: Int, size: Int, search: String?, category: ProductCategory? = nil, soldLast: Bool = false, presenter: MarketPresenter,
               on db: any Database) async throws -> Market.Page {
         let sql = try db.sql()
         let term = search?.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() ?? ""
         let conditions: [any SQLExpression] = [
-            // Hidden products leave the web's lists and the contract's alike (see `ProductHiding`).
+            // Hidden products leave the web's lists and the contract's alike (see `ProductHiding`),
+            // and so do those the operator removed (`ProductRemoval`).
             SQLBinaryExpression(left: SQLColumn("hidden"), op: SQLBinaryOperator.equal, right: SQLBind(false)),
+            SQLBinaryExpression(left: SQLColumn("removed_at"), op: SQLBinaryOperator.is, right: SQLLiteral.null),
             term.isEmpty ? nil : ProductCatalog.contains(term, on: db),
             category.map { SQLBinaryExpression(left: SQLColumn("category"), op: SQLBinaryOperator.equal, right: SQLBind($0.rawValue)) },
         ].compactMap { $0 }

@@ -40,6 +40,8 @@ final class Product: Model, @unchecked Sendable {
     @Field(key: "hidden") var hidden: Bool
     /// Whether buyers may offer a price (가격 제안, `PriceOffers`); the seller chooses on the web.
     @Field(key: "allows_offers") var allowsOffers: Bool
+    /// When the operator hid it (`ProductRemoval`); apart from `hidden`, which is its seller's.
+    @OptionalField(key: "removed_at") var removedAt: Date?
     @Children(for: \.$product) var images: [ProductImage]
 
     init() {}

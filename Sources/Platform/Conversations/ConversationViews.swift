@@ -29,10 +29,11 @@ extension Messenger {
         for record in records {
             let id = try record.requireID()
             let other = record.other(than: me)
+            let last = try await newestShown(lastMessages[id], in: id, to: me, on: db)
             views.append(Conversations.Conversation(
                 id: id, webID: record.webID,
                 other: people[other] ?? Conversations.Person(id: other, name: "", picture: nil),
-                about: abouts[record.topic], lastMessage: lastMessages[id].map(Self.message), unreadCount: unread[id] ?? 0,
+                about: abouts[record.topic], lastMessage: last.map(Self.message), unreadCount: unread[id] ?? 0,
                 blocked: blocked.contains(other), updatedAt: Self.timestamp(record.updatedAt, fractionDigits: 0)
             ))
         }
@@ -76,7 +77,8 @@ extension Messenger {
         }
     }
 
-    /// The messages from the other side after what `me` has read, per conversation.
+    /// The messages from the other side after what `me` has read, per conversation, but those the
+    /// operator removed.
     func unreadCounts(in ids: [String], for me: String, on db: any Database) async throws -> [String: Int] {
         struct Row: Decodable {
             let conversation_id: String
@@ -85,7 +87,7 @@ extension Messenger {
         let rows = try await db.sql().raw("""
             SELECT m.conversation_id, COUNT(*) AS unread FROM conversation_messages m
             JOIN conversation_members r ON r.conversation_id = m.conversation_id AND r.account_id = \(bind: me)
-            WHERE m.conversation_id IN (\(binds: ids)) AND m.sender_id <> \(bind: me) AND m.id > r.read_up_to
+            WHERE m.conversation_id IN (\(binds: ids)) AND m.sender_id <> \(bind: me) AND m.id > r.read_up_to AND m.removed_at IS NULL
             GROUP BY m.conversation_id
             """).all(decoding: Row.self)
         return Dictionary(rows.map { ($0.conversation_id, $0.unread) }) { first, _ in first }

@@ -137,7 +137,7 @@ struct MessageWriter: Sendable {
     }
 
     /// The unread counts of each message's receiver before the batch: the messages from the other
-    /// side after what they have read.
+    /// side after what they have read, but those the operator removed.
     private func unreadCounts(of drafts: [Draft], on sql: any SQLDatabase) async throws -> [Member: Int] {
         struct Row: Decodable {
             let conversation_id: String
@@ -149,6 +149,7 @@ struct MessageWriter: Sendable {
         let rows = try await sql.raw("""
             SELECT r.conversation_id, r.account_id, COUNT(m.id) AS unread FROM conversation_members r
             LEFT JOIN conversation_messages m ON m.conversation_id = r.conversation_id AND m.sender_id <> r.account_id AND m.id > r.read_up_to
+              AND m.removed_at IS NULL
             WHERE r.conversation_id IN (\(binds: conversations)) AND r.account_id IN (\(binds: receivers))
             GROUP BY r.conversation_id, r.account_id
             """).all(decoding: Row.self)

@@ -68,9 +68,11 @@ public struct Messenger: Sendable {
         }
     }
 
-    /// One message by id, in the conversation `conversationID`.
+    /// One message by id, in the conversation `conversationID`; none once the operator removed
+    /// it, as a room's sockets relay it to whoever listens, not to one of its two people.
     public func message(_ id: Int, in conversationID: String, on db: any Database) async throws -> Conversations.Message? {
-        try await ConversationMessage.query(on: db).filter(\.$id == id).filter(\.$conversationID == conversationID).first().map(Self.message)
+        try await ConversationMessage.query(on: db).filter(\.$id == id).filter(\.$conversationID == conversationID).filter(\.$removedAt == nil)
+            .first().map(Self.message)
     }
 
     /// Whether `id` names a conversation about nothing in particular in `app` (a chat room), with
@@ -164,7 +166,7 @@ public struct Messenger: Sendable {
         guard other != me else { throw ConversationError.withYourself }
         guard other.utf8.count <= 64, try await Account.find(other, on: db) != nil else { throw ConversationError.unknownSubject }
         let (record, _) = try await conversation(about: .nothingInParticular(in: app), between: me, and: other, on: db)
-        return try await room(record, on: db)
+        return try await room(record, for: me, on: db)
     }
 
     /// The counters an inbox page depends on besides its account's own (`readGroup`): the apps'
@@ -190,7 +192,7 @@ public struct Messenger: Sendable {
             .group(.or) { $0.filter(\.$firstMember == me).filter(\.$secondMember == me) }
             .sort(\.$updatedAt, .descending).sort(\.$createdAt, .descending).all()
         var rooms: [Room] = []
-        for record in records { rooms.append(try await room(record, on: db)) }
+        for record in records { rooms.append(try await room(record, for: me, on: db)) }
         return rooms
     }
 
@@ -198,11 +200,12 @@ public struct Messenger: Sendable {
     public func room(_ id: String, in app: String, for me: String, on db: any Database) async throws -> Room {
         let record = try await membership(id, of: me, on: db)
         guard record.aboutApp == app, record.topic.isNothingInParticular else { throw ConversationError.notFound }
-        return try await room(record, on: db)
+        return try await room(record, for: me, on: db)
     }
 
-    private func room(_ record: ConversationRecord, on db: any Database) async throws -> Room {
-        let last = try await ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID())).sort(\.$id, .descending).first()
+    private func room(_ record: ConversationRecord, for me: String, on db: any Database) async throws -> Room {
+        let last = try await ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID())).shown(to: me)
+            .sort(\.$id, .descending).first()
         return Room(id: try record.requireID(), createdAt: record.createdAt, updatedAt: record.updatedAt,
                     members: [record.firstMember, record.secondMember], lastMessage: last.map(Self.message))
     }
@@ -223,7 +226,7 @@ public struct Messenger: Sendable {
     public func messages(in id: String, for me: String, before: Int?, limit: Int, on db: any Database) async throws -> Conversations.MessagePage {
         guard (1...Conversations.maxPageSize).contains(limit), before.map({ $0 > 0 }) ?? true else { throw ConversationError.invalidPaging }
         let record = try await membership(id, of: me, on: db)
-        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID()))
+        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID())).shown(to: me)
         if let before { query = query.filter(\.$id < before) }
         let found = try await query.sort(\.$id, .descending).limit(limit + 1).all()
         let shown = Array(found.prefix(limit))
@@ -235,7 +238,7 @@ public struct Messenger: Sendable {
     /// the client holds already.
     public func messages(in id: String, for me: String, after date: Date?, on db: any Database) async throws -> [Conversations.Message] {
         let record = try await membership(id, of: me, on: db)
-        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID()))
+        var query = ConversationMessage.query(on: db).filter(\.$conversationID == (try record.requireID())).shown(to: me)
         if let date { query = query.filter(\.$sentAt > date.addingTimeInterval(0.0005)) }
         return try await query.sort(\.$id).all().map(Self.message)
     }

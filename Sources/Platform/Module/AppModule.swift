@@ -30,6 +30,8 @@ public protocol AppModule: Sendable {
     var accountFiles: (any AccountFileOwner)? { get }
     /// The module's things people can start a conversation about (a product, a lesson).
     var conversationSubjects: (any ConversationSubjects)? { get }
+    /// The module's reported things as the operator console shows and hides them.
+    var moderatedContent: (any ModeratedContent)? { get }
     /// What the module puts on a person's calendar feed (a lesson session, an appointment).
     var calendarSource: (any CalendarSource)? { get }
     /// The module's API documents: its contract's, and Sprout's own API beside it where that
@@ -51,6 +53,7 @@ extension AppModule {
     public var conversationSubjects: (any ConversationSubjects)? { nil }
     public var socketNamespaces: [any SocketNamespace] { [] }
     public var calendarSource: (any CalendarSource)? { nil }
+    public var moderatedContent: (any ModeratedContent)? { nil }
     public var apiDocuments: [APIDocument] { [apiDocument] }
 }
 

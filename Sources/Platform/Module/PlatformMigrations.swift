@@ -8,6 +8,6 @@ public enum PlatformMigrations {
         AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
         BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
         CreatePushSubscriptions(), AddConversationWebIDs(), CreateConversationUploads(),
-        AddNotificationActors(), CreateCalendarFeeds(), CreateConversationAppointments(),
+        AddNotificationActors(), CreateCalendarFeeds(), CreateConversationAppointments(), AddConversationMessageRemovals(),
     ]
 }

@@ -41,6 +41,8 @@ public struct PlatformServices: Sendable {
     /// Copies SQLite's WAL into the database file beside the writes.
     public let walCheckpoints: WALCheckpoints
     public let conversationSubjects: ConversationSubjectDirectory
+    /// What each app shows and hides of what people report (`AppModule.moderatedContent`).
+    public let moderatedContent: ModeratedContentDirectory
     /// Ends event streams and sockets when the access that opened them ends.
     public let liveAccess: LiveAccessWatch
     /// Admits event streams and sockets by client address and in all.
@@ -80,12 +82,14 @@ public struct PlatformServices: Sendable {
         walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
         conversationSubjects = ConversationSubjectDirectory()
+        moderatedContent = ModeratedContentDirectory()
         calendars = CalendarFeeds(ids: ids, clock: clock)
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids,
                                  pingInterval: config.socketPingInterval, instanceName: config.instanceName)
         messenger = Messenger(clock: clock, ids: ids, events: events, notifications: notifications, subjects: conversationSubjects,
                               photos: PhotoStore(files: files, images: images, area: "conversations"), broadcast: broadcast, readVersions: readVersions,
                               writes: dedicatedWrites, limits: config.conversationLimits)
+        moderatedContent.register([ConversationModeration(messenger: messenger)])
         appointments = Appointments(messenger: messenger, notifications: notifications, clock: clock)
         appointmentReminders = AppointmentReminderService(reminders: AppointmentReminders(notifications: notifications, clock: clock),
                                                           interval: config.appointmentReminderInterval)

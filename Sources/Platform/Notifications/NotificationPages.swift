@@ -155,6 +155,7 @@ struct NotificationPages: Sendable {
         case .keywordAlert?: context.pick(ko: "내 동네에 키워드 상품이 올라왔을 때", en: "A product with one of my keywords is listed near me")
         case .appointment?: context.pick(ko: "채팅에서 약속을 제안하거나 답했을 때", en: "An appointment is proposed or answered in a chat")
         case .appointmentReminder?: context.pick(ko: "약속 한 시간 전 알림", en: "A reminder an hour before an appointment")
+        case .moderation?: context.pick(ko: "신고가 처리되거나 내 글이 숨겨졌을 때", en: "A report of mine is handled, or something of mine is hidden")
         case nil: kind
         }
     }

@@ -32,7 +32,7 @@ public struct ReportDesk: Sendable {
         case filed, alreadyFiled
     }
 
-    /// Everything reported about one thing, for `sprout reports`.
+    /// Everything reported about one thing, for `sprout reports` and the operator console.
     public struct Case: Equatable, Sendable {
         public let app: String
         public let subject: String
@@ -40,6 +40,10 @@ public struct ReportDesk: Sendable {
         public let reasons: [ReportReason: Int]
         public let notes: [String]
         public let latest: Date
+        public let first: Date
+        /// The newest report's number: a case the console closed opens again with a later one.
+        public let lastReportID: Int
+        public let reporterIDs: [String]
 
         public var count: Int { reasons.values.reduce(0, +) }
     }
@@ -77,7 +81,8 @@ public struct ReportDesk: Sendable {
             return Case(
                 app: first.app, subject: first.subject, path: last.path,
                 reasons: Dictionary(reports.compactMap { ReportReason(rawValue: $0.reason) }.map { ($0, 1) }, uniquingKeysWith: +),
-                notes: reports.map(\.note).filter { !$0.isEmpty }, latest: last.createdAt
+                notes: reports.map(\.note).filter { !$0.isEmpty }, latest: last.createdAt, first: first.createdAt,
+                lastReportID: reports.compactMap(\.id).max() ?? 0, reporterIDs: reports.map(\.reporterID)
             )
         }.sorted { ($0.count, $0.latest) > ($1.count, $1.latest) }
     }

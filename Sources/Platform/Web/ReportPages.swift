@@ -55,7 +55,7 @@ public struct ReportPages: Sendable {
         return Self.filed(context, target, outcome: outcome)
     }
 
-    static func reasonName(_ reason: ReportReason, _ context: PageContext) -> String {
+    public static func reasonName(_ reason: ReportReason, _ context: PageContext) -> String {
         switch reason {
         case .prohibited: context.pick(ko: "거래·게시가 금지된 내용이에요", en: "It is not allowed here")
         case .fraud: context.pick(ko: "사기가 의심돼요", en: "It looks like a scam")

@@ -30,6 +30,8 @@ public enum Notifications {
         case appointment
         /// An accepted appointment in an hour.
         case appointmentReminder = "appointment_reminder"
+        /// A report I made was handled, or something of mine was hidden or restored by the moderators.
+        case moderation
     }
 
     public struct Item: Codable, Sendable, Equatable {

@@ -77,6 +77,7 @@ struct StudyReviews: Sendable {
                 return .alreadyReported
             }
             try await StudyReport(reporter: uid, reported: other, reasons: reasons, comment: comment, createdAt: clock.now()).create(on: db)
+            try await StudyReportDesk.file(other, by: uid, flags: reasons, comment: comment, clock: clock, on: db)
             // Kept for the operator either way, but only someone who studied with a person can
             // move them towards the bar: otherwise three strangers could bar anyone.
             if try await PastMatch.query(on: db).filter(\.$uid == uid).filter(\.$partnerUID == other).count() > 0 {

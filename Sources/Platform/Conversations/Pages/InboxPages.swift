@@ -150,10 +150,11 @@ struct InboxPages: Sendable {
             // The price of the deal between these two (an accepted offer) is the one the header shows.
             if let price = details.price { conversation.about?.price = price }
             let otherReadUpTo = try await messenger.readUpTo(of: conversation.other.id, in: id, on: req.db)
+            let removed = try await messenger.removed(among: page.messages.map(\.id), on: req.db)
             let shown = AppointmentViews.Shown(current: try await appointments.current(in: id, for: me, on: req.db), refused: refused)
             let fresh = try await PageContext.load(for: req)
-            return InboxViews.conversation(before == nil ? fresh : context, me: me, conversation, page, otherReadUpTo: otherReadUpTo, details: details,
-                                           appointments: shown, error: error, status: status)
+            return InboxViews.conversation(before == nil ? fresh : context, me: me, conversation, page, otherReadUpTo: otherReadUpTo, removed: removed,
+                                           details: details, appointments: shown, error: error, status: status)
         } catch ConversationError.notFound {
             throw Abort(.notFound)
         }

@@ -43,7 +43,8 @@ enum InboxViews {
     }
 
     static func conversation(_ context: PageContext, me: String, _ conversation: Conversations.Conversation,
-                             _ page: Conversations.MessagePage, otherReadUpTo: Int, details: ConversationDetails = ConversationDetails(),
+                             _ page: Conversations.MessagePage, otherReadUpTo: Int, removed: Set<Int> = [],
+                             details: ConversationDetails = ConversationDetails(),
                              appointments: AppointmentViews.Shown? = nil, error: String? = nil, status: HTTPResponseStatus = .ok) -> Response {
         let webID = conversation.webID
         return PageLayout.render(title: conversation.other.name, context: context, status: status, .group(
@@ -61,7 +62,9 @@ enum InboxViews {
             .ol(
                 .id("messages"), .class("messages"), .data(named: "conversation", value: conversation.id), .data(named: "me", value: me),
                 .data(named: "photo-label", value: context.pick(ko: "사진", en: "Photo")),
-                .forEach(page.messages.reversed()) { message($0, mine: $0.senderID == me, readByOther: $0.id <= otherReadUpTo, context) }
+                .forEach(page.messages.reversed()) {
+                    message($0, mine: $0.senderID == me, readByOther: $0.id <= otherReadUpTo, removed: removed.contains($0.id), context)
+                }
             ),
             conversation.blocked
                 ? .p(.id("blocked-note"), .class("hint"), .text(context.pick(ko: "차단한 사람이에요. 차단을 풀어야 메시지를 보낼 수 있어요.",
@@ -107,14 +110,19 @@ enum InboxViews {
         ))
     }
 
-    static func message(_ message: Conversations.Message, mine: Bool, readByOther: Bool, _ context: PageContext) -> Node<HTML.ListContext> {
+    /// `removed`: the operator removed it, which only its author still sees, with why.
+    static func message(_ message: Conversations.Message, mine: Bool, readByOther: Bool, removed: Bool,
+                        _ context: PageContext) -> Node<HTML.ListContext> {
         .li(
-            .class(mine ? "message mine" : "message theirs"), .id("message-\(message.id)"), .data(named: "id", value: String(message.id)),
+            .class((mine ? "message mine" : "message theirs") + (removed ? " removed" : "")), .id("message-\(message.id)"),
+            .data(named: "id", value: String(message.id)),
             .div(
                 .class("bubble"),
                 .forEach(message.files) { .img(.src("/" + $0), .alt(text: context.pick(ko: "사진", en: "Photo")), .class("message-photo")) },
                 .if(!message.text.isEmpty, .p(.text(message.text)))
             ),
+            .if(removed, .p(.class("hint message-removed"), .text(context.pick(ko: "운영 정책에 따라 가려진 메시지예요. 상대방에게는 보이지 않아요.",
+                                                                            en: "Hidden by the moderators: the other person cannot see it.")))),
             .if(mine && !readByOther, .span(.class("unread-mark"), .attribute(named: "title", value: context.pick(ko: "안 읽음", en: "Unread")), .text("1"))),
             context.posted(message.sentAt)
         )

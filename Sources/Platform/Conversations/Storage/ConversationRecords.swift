@@ -71,6 +71,8 @@ final class ConversationMessage: Model, @unchecked Sendable {
     /// The photos' relative paths, as a JSON array (the lessons contract's rooms send up to five).
     @Field(key: "files") var files: String
     @Field(key: "sent_at") var sentAt: Date
+    /// When the operator removed it (`ConversationModeration`): only its author still sees it.
+    @OptionalField(key: "removed_at") var removedAt: Date?
 
     init() {}
 
