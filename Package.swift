@@ -64,9 +64,16 @@ let package = Package(
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
         .target(name: "Reading", dependencies: ["Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift")], resources: [.copy("Assets"), .copy("Seed")]),
 
-        // Assembles the application from the platform and the app modules.
+        // The operator console at /admin: reports in context, moderation actions, the audit log.
+        .target(name: "Console", dependencies: [
+            "Platform", "SproutAPI",
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
+            .product(name: "Plot", package: "Plot"),
+        ], resources: [.copy("Assets")]),
+
+        // Assembles the application from the platform, the app modules and the console.
         .target(name: "SproutServer", dependencies: [
-            "Platform", "Lessons", "Study", "Market", "Reading",
+            "Platform", "Lessons", "Study", "Market", "Reading", "Console",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
         ]),

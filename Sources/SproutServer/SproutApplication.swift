@@ -1,4 +1,5 @@
 import Fluent
+import Console
 import Platform
 import SproutAPI
 import Vapor
@@ -27,6 +28,7 @@ public enum SproutApplication {
         public let platform: PlatformServices
         public let modules: [any AppModule]
         public let documents: [APIDocument]
+        public let console: OperatorConsole
         /// Registered only on a development install (`SproutConfig.registersDevAPIKey`).
         public let devAPIKey: String?
         /// The accounts with the published demo password, for the banner.
@@ -105,6 +107,8 @@ public enum SproutApplication {
 
         app.migrations.add(PlatformMigrations.all)
         for module in modules { app.migrations.add(module.migrations) }
+        let console = OperatorConsole(platform: platform)
+        app.migrations.add(console.migrations)
         try await DatabaseSetup.alone(config.storage, logger: app.logger) {
             try await StartupStep.run("Migrating the database") { try await app.autoMigrate() }
             try await DatabaseSetup.neverReuseIDs(on: app.db)
@@ -135,8 +139,10 @@ public enum SproutApplication {
             errors: .json(ErrorBody.self)
         )
         let documents = [platformDocument, PhoneAuthRoutes.document()] + modules.flatMap(\.apiDocuments)
-        let pages = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware(), CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware())
-        try routes(app, platform: platform, modules: modules, documents: documents, pages: pages)
+        let shell = PageRoutes(app.routes).grouped(app.sessions.middleware, PageErrorMiddleware())
+        let pageMiddleware: [any Middleware] = [CSRFMiddleware(secureCookie: config.servesHTTPS), PageExitMiddleware()]
+        try routes(app, platform: platform, modules: modules, documents: documents, pages: shell.grouped(pageMiddleware))
+        console.register(pages: shell, pageMiddleware: pageMiddleware)
         MetricsController(config.environment)?.register(on: DocumentedRoutes(app.routes, document: platformDocument))
 
         if config.loadsDemoData {
@@ -145,7 +151,7 @@ public enum SproutApplication {
             }
         }
         return Running(
-            platform: platform, modules: modules, documents: documents, devAPIKey: devAPIKey,
+            platform: platform, modules: modules, documents: documents, console: console, devAPIKey: devAPIKey,
             demoAccounts: try await DemoData.existingAccounts(on: app.db)
         )
     }
@@ -167,7 +173,7 @@ public enum SproutApplication {
         platform.sockets.register(on: platformAPI.grouped(platform.ipRateLimit))
         PhoneAuthRoutes.register(platform.phoneSignIn, on: app.routes, document: documents[1], ipRateLimit: platform.ipRateLimit)
         DocsController(documents: documents).register(api: platformAPI, pages: pages)
-        WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets)).register(on: pages, app: app)
+        WebAssets([try ModuleAssets.platform()] + modules.compactMap(\.assets) + [try OperatorConsole.assets()]).register(on: pages, app: app)
         Favicon.register(on: pages)
         let tiles = HubTile.arranged(modules.map(\.hubTile))
         let shortcuts = tiles.compactMap { tile in

@@ -1,11 +1,13 @@
+import Console
 import Fluent
 import Platform
 import Vapor
 
-/// `sprout accounts list|disable|enable|reset-password`: the operator's hand on accounts. An
-/// account is named by its email or its phone number in E.164.
+/// `sprout accounts list|disable|enable|reset-password|grant-admin|revoke-admin`: the operator's
+/// hand on accounts. An account is named by its email or its phone number in E.164.
 struct AccountsCommands {
     let platform: PlatformServices
+    let console: OperatorConsole
 
     var group: any AsyncCommandGroup {
         AccountsGroup(commands: [
@@ -13,6 +15,8 @@ struct AccountsCommands {
             "disable": DisableAccountCommand(platform: platform, disable: true),
             "enable": DisableAccountCommand(platform: platform, disable: false),
             "reset-password": ResetPasswordCommand(platform: platform),
+            "grant-admin": OperatorCommand(platform: platform, console: console, grant: true),
+            "revoke-admin": OperatorCommand(platform: platform, console: console, grant: false),
         ])
     }
 
@@ -27,7 +31,7 @@ struct AccountsCommands {
 
 private struct AccountsGroup: AsyncCommandGroup {
     let commands: [String: any AnyAsyncCommand]
-    let help = "List accounts, disable or enable one, or give one a new password."
+    let help = "List accounts, disable or enable one, give one a new password, or make one an operator of the console."
 }
 
 private struct AccountSignature: CommandSignature {
@@ -85,5 +89,29 @@ private struct ResetPasswordCommand: AsyncCommand {
         try await platform.endEverySession(of: try account.requireID(), on: db)
         context.console.info("\(signature.handle) has a new password; its sessions are ended. It is shown only this once:")
         context.console.print(password)
+    }
+}
+
+/// The only way to make an account an operator of `/admin`: the web cannot grant.
+private struct OperatorCommand: AsyncCommand {
+    typealias Signature = AccountSignature
+
+    let platform: PlatformServices
+    let console: OperatorConsole
+    let grant: Bool
+    var help: String {
+        grant ? "Make an account an operator of the console at /admin." : "Stop an account being an operator of the console."
+    }
+
+    func run(using context: CommandContext, signature: Signature) async throws {
+        let db = context.application.db
+        let account = try await AccountsCommands.account(signature.handle, in: platform, on: db)
+        let changed = try await console.setOperator(grant, account, on: db)
+        switch (grant, changed) {
+        case (true, true): context.console.info("\(signature.handle) is now an operator of /admin.")
+        case (true, false): context.console.info("\(signature.handle) was an operator already.")
+        case (false, true): context.console.info("\(signature.handle) is no longer an operator.")
+        case (false, false): context.console.info("\(signature.handle) was not an operator.")
+        }
     }
 }

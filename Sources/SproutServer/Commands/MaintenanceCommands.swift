@@ -61,8 +61,9 @@ extension SproutApplication {
         app.asyncCommands.use(SeedCommand(platform: running.platform, modules: running.modules), as: "seed")
         app.asyncCommands.use(KeysCommands(registry: running.platform.apiKeys).group, as: "keys")
         app.asyncCommands.use(BackupCommand(platform: running.platform), as: "backup")
-        app.asyncCommands.use(AccountsCommands(platform: running.platform).group, as: "accounts")
+        app.asyncCommands.use(AccountsCommands(platform: running.platform, console: running.console).group, as: "accounts")
         app.asyncCommands.use(ReportsCommand(platform: running.platform), as: "reports")
+        app.asyncCommands.use(AuditCommand(console: running.console), as: "audit")
         for module in running.modules {
             for (name, command) in module.commands { app.asyncCommands.use(command, as: name) }
         }
