@@ -31,7 +31,7 @@ NOTIFICATION_KINDS = {"message", "product_liked", "trade_review", "trade_news", 
                       "lesson_bought", "lesson_review",
                       "lesson_booking", "lesson_reminder", "lesson_refund",
                       "study_request", "study_match", "study_chat",
-                      "keyword_alert", "appointment", "appointment_reminder"}
+                      "keyword_alert", "appointment", "appointment_reminder", "moderation"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 # A conversation's web page is /inbox/{web_id}: 16 random URL-safe characters, never its id (a
 # lessons chat room's id is the only key of its Socket.IO namespace, so it is in no URL).
