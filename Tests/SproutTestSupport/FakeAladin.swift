@@ -37,7 +37,7 @@ public final class FakeAladin: LocalFake {
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
         for endpoint in ["ItemSearch.aspx", "ItemLookUp.aspx", "ItemList.aspx"] {
-            app.get("ttb", "api", .constant(endpoint)) { [books, calls] req async throws -> Response in
+            app.get("ttb", "api", .constant(endpoint)) { [books, calls] req throws -> Response in
                 let query = (try? req.query.decode([String: String].self)) ?? [:]
                 calls.withLockedValue { $0.append((endpoint, query)) }
                 guard query["ttbkey"] == Self.key else { return Self.answer(#"{"errorCode":100,"errorMessage":"잘못된 TTBKey 입니다."}"#) }

@@ -36,7 +36,7 @@ public final class FakeAppStore: LocalFake {
         // (10 s by default); a second is plenty on this machine and keeps "the store is down" quick.
         app.http.client.configuration.timeout = .init(connect: .seconds(1), read: .seconds(10))
         for environment in ["production", "sandbox"] {
-            app.post(.constant(environment), "verifyReceipt") { [receipts, calls, scripted] req async throws -> Response in
+            app.post(.constant(environment), "verifyReceipt") { [receipts, calls, scripted] req throws -> Response in
                 struct Body: Content {
                     var receiptData: String
                     var password: String?

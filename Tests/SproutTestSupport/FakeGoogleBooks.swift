@@ -50,7 +50,7 @@ public final class FakeGoogleBooks: LocalFake {
         app.logger.logLevel = .warning
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
-        app.get("books", "v1", "volumes") { [volumes, calls, failure] req async throws -> Response in
+        app.get("books", "v1", "volumes") { [volumes, calls, failure] req throws -> Response in
             let query = (try? req.query.decode([String: String].self)) ?? [:]
             calls.withLockedValue { $0.append(query) }
             if let status = failure.withLockedValue({ $0 }) { return try Self.error(status, "Backend Error") }

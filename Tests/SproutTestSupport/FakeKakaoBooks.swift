@@ -45,7 +45,7 @@ public final class FakeKakaoBooks: LocalFake {
         app.logger.logLevel = .warning
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
-        app.get("v3", "search", "book") { [books, calls] req async throws -> Response in
+        app.get("v3", "search", "book") { [books, calls] req throws -> Response in
             let query = (try? req.query.decode([String: String].self)) ?? [:]
             let authorization = req.headers.first(name: .authorization) ?? ""
             calls.withLockedValue { $0.append((query, authorization)) }

@@ -41,7 +41,7 @@ public final class FakeOpenLibrary: LocalFake {
         app.logger.logLevel = .warning
         app.http.server.configuration.hostname = "127.0.0.1"
         app.http.server.configuration.port = 0
-        app.get("search.json") { [works, calls] req async throws -> Response in
+        app.get("search.json") { [works, calls] req throws -> Response in
             let query = (try? req.query.decode([String: String].self)) ?? [:]
             calls.withLockedValue { $0.append((query, req.headers.first(name: .userAgent) ?? "")) }
             let q = query["q"] ?? ""
