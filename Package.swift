@@ -24,6 +24,15 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.1"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // Wire types of every contract, Foundation only: the server encodes them, SproutKit decodes them.
@@ -48,37 +57,76 @@ let package = Package(
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                // For its C module, VaporCSQLite, which is no product: DirectSQLiteConnection and
+                // SQLiteVersionReader call the SQLite copy SQLiteNIO links (two copies break each other's locks).
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.copy("Web/Assets"), .copy("Places/Data")]
         ),
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
-        .target(name: "Lessons", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+        .target(name: "Lessons", dependencies: [
+            "Platform", "SproutAPI",
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
+            .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ], resources: [.copy("Assets")]),
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
-        .target(name: "Study", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+        .target(name: "Study", dependencies: [
+            "Platform", "SproutAPI",
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
+            .product(name: "Plot", package: "Plot"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Assets")]),
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
-        .target(name: "Market", dependencies: ["Platform", "SproutAPI"], resources: [.copy("Assets")]),
+        .target(name: "Market", dependencies: [
+            "Platform", "SproutAPI",
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
+            .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
+        ], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
-        .target(name: "Reading", dependencies: ["Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift")], resources: [.copy("Assets"), .copy("Seed")]),
+        .target(name: "Reading", dependencies: [
+            "Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
+            .product(name: "Plot", package: "Plot"),
+        ], resources: [.copy("Assets"), .copy("Seed")]),
 
         // The operator console at /admin: reports in context, moderation actions, the audit log.
         .target(name: "Console", dependencies: [
             "Platform", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "Plot", package: "Plot"),
+            .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Assets")]),
 
         // Assembles the application from the platform, the app modules and the console.
         .target(name: "SproutServer", dependencies: [
-            "Platform", "Lessons", "Study", "Market", "Reading", "Console",
+            "Platform", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "Plot", package: "Plot"),
+            .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
         ]),
 
-        .executableTarget(name: "sprout", dependencies: ["SproutServer", "Platform"]),
+        .executableTarget(name: "sprout", dependencies: [
+            "SproutServer", "Platform",
+            .product(name: "Vapor", package: "vapor"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
 
         // The bench's framework ceiling: Vapor with nothing of Sprout's on it (bench/run.sh, bench/study_sockets.sh).
         .executableTarget(name: "bare-vapor", dependencies: [.product(name: "Vapor", package: "vapor")], path: "bench/BareVapor"),
@@ -96,33 +144,66 @@ let package = Package(
                 "Platform",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             path: "Tests/SproutTestSupport"
         ),
         .testTarget(
             name: "PlatformTests",
             dependencies: [
-                "Platform", "SproutTestSupport",
+                "Platform", "SproutTestSupport", "SproutAPI",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "XCTFluent", package: "fluent-kit"),
+                .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
+                .product(name: "FluentKit", package: "fluent-kit"), .product(name: "FluentSQL", package: "fluent-kit"), .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
-        .testTarget(name: "LessonsTests", dependencies: ["Lessons", "Platform", "SproutAPI", "SproutTestSupport"]),
-        .testTarget(name: "StudyTests", dependencies: ["Study", "Platform", "SproutAPI", "SproutTestSupport"]),
-        .testTarget(name: "MarketTests", dependencies: ["Market", "Platform", "SproutAPI", "SproutTestSupport"]),
+        .testTarget(name: "LessonsTests", dependencies: [
+            "Lessons", "Platform", "SproutAPI", "SproutTestSupport",
+            .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
+        ]),
+        .testTarget(name: "StudyTests", dependencies: [
+            "Study", "Platform", "SproutAPI", "SproutTestSupport",
+            .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
+            .product(name: "FluentSQL", package: "fluent-kit"),
+        ]),
+        .testTarget(name: "MarketTests", dependencies: [
+            "Market", "Platform", "SproutAPI", "SproutTestSupport",
+            .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
+            .product(name: "FluentSQL", package: "fluent-kit"),
+        ]),
         .testTarget(
             name: "ReadingTests",
-            dependencies: ["Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "FluentSQL", package: "fluent-kit"), .product(name: "SQLKit", package: "sql-kit"),
+            ]
         ),
         .testTarget(
             name: "SproutServerTests",
-            dependencies: ["SproutServer", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit")]
+            dependencies: [
+                "SproutServer", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // The SDK and the view models alone: no Vapor, no libvips.
         .testTarget(name: "SproutKitTests", dependencies: ["SproutKit", "SproutAPI"]),
         .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI"]),
         // The SDK and the view models against the real server over real sockets.
-        .testTarget(name: "SproutLiveTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI", "Platform", "SproutTestSupport"]),
+        .testTarget(name: "SproutLiveTests", dependencies: [
+            "SproutFeatures", "SproutKit", "SproutAPI", "Platform", "SproutTestSupport",
+            .product(name: "Vapor", package: "vapor"), .product(name: "SQLKit", package: "sql-kit"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,4 @@
 import Foundation
-import SproutTestSupport
 import Vapor
 import VaporTesting
 
