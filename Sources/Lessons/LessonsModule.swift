@@ -29,7 +29,7 @@ public struct LessonsModule: AppModule {
         let platform = context.platform
         let images = context.images
         self.platform = platform
-        answers = AnswerCache(group: Self.readGroup, versions: platform.readVersions)
+        answers = AnswerCache(LessonsRead.group, versions: platform.readVersions)
         board = PostBoard(files: platform.files, ids: platform.ids, clock: platform.clock, notifications: platform.notifications)
         postUploads = PostUploads(photos: PhotoStore(files: platform.files, images: images, area: PostBoard.fileArea), clock: platform.clock)
         profilePhotos = PhotoStore(files: platform.files, images: images, area: ProfilesController.fileArea)
@@ -59,8 +59,6 @@ public struct LessonsModule: AppModule {
     }
 
     public let name = "lessons"
-    /// The counter every write to the tables its kept answers read moves (`ReadVersions`).
-    static let readGroup = "lessons"
 
     public var conversationSubjects: (any ConversationSubjects)? { LessonConversations(board: board) }
 
@@ -70,8 +68,7 @@ public struct LessonsModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateLessonsProfile(), CreateLessonPosts(), AddSandboxPaymentOwner(), CreateLessonUploads(),
-         ReadVersionTriggers(group: Self.readGroup, tables: [LessonPost.schema, LessonsProfile.schema, LessonComment.schema,
-                                                             LessonLike.schema, LessonHashtag.schema, LessonPayment.schema]),
+         CountLessonsReads(),
          AddCommentRating(), AddHashtagKeys(), CreateLessonBookings(), AddOperatorRemovals()]
     }
 

@@ -18,7 +18,7 @@ public struct MarketModule: AppModule {
         assets = try ModuleAssets(module: "market", bundle: .module, names: ["market.css", "market.js"])
         let platform = context.platform
         self.platform = platform
-        answers = AnswerCache(group: Self.readGroup, versions: platform.readVersions)
+        answers = AnswerCache(MarketRead.group, versions: platform.readVersions)
         catalog = ProductCatalog(files: platform.files, images: context.images, ids: platform.ids, clock: platform.clock,
                                  neighbourhoods: MyNeighbourhoods(places: platform.neighbourhoods, clock: platform.clock),
                                  keywordAlerts: KeywordAlerts(places: platform.neighbourhoods, notifications: platform.notifications, clock: platform.clock))
@@ -28,8 +28,6 @@ public struct MarketModule: AppModule {
     }
 
     public let name = "market"
-    /// The counter every write to the tables its kept answers read moves (`ReadVersions`).
-    static let readGroup = "market"
 
     public var conversationSubjects: (any ConversationSubjects)? { ProductConversations(catalog: catalog, trades: trades, appointments: platform.appointments) }
 
@@ -39,7 +37,7 @@ public struct MarketModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateVendor(), CreateProduct(), CreateProductImage(), CreateProductLike(), IndexMarketForeignKeys(), AddProductSaleState(),
-         ReadVersionTriggers(group: Self.readGroup, tables: [Product.schema, ProductImage.schema, Vendor.schema]), AddProductCategoryAndViews(), AddTrades(),
+         CountMarketReads(), AddProductCategoryAndViews(), AddTrades(),
          AddNeighbourhoods(), AddOffersAndMannerTags(), AddProductRemoval()]
     }
 

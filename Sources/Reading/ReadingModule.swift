@@ -30,7 +30,7 @@ public struct ReadingModule: AppModule {
         offline = try ReadingOfflinePages()
         let platform = context.platform
         self.platform = platform
-        answers = AnswerCache(group: "reading", perAccount: \.accountID, versions: platform.readVersions)
+        answers = AnswerCache(ReadingRead.group, perAccount: \.accountID, versions: platform.readVersions)
         calendar = ReadingCalendar(timeZone: settings.timeZone, name: settings.timeZoneName)
         library = Library(clock: platform.clock, ids: platform.ids, calendar: calendar)
         let memoPhotos = PhotoStore(files: platform.files, images: context.images, area: "reading-memos")
@@ -54,18 +54,9 @@ public struct ReadingModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateReadingBook(), CreateReadingSession(), CreateReadingTimer(), CreateReadingGoals(), IndexReadingForeignKeys(), CreateReadingMemo(), CreateReadingCatalog(), SeedReadingCatalog(clock: platform.clock),
-         Self.groupCounter, AccountReadVersionTriggers(group: "reading", tables: Self.cachedTables, replacing: Self.groupCounter),
-         CreateReadingProgress(), CreateReadingPastReads(), Self.pastReadsCounted, CreateReadingPendingPhotos()]
+         CountReadingReads(), CountReadingReadsPerReader(),
+         CreateReadingProgress(), CreateReadingPastReads(), CountPastReadsPerReader(), CreateReadingPendingPhotos()]
     }
-
-    /// The statistics read the past readings too (books finished, re-reads): their writes move the
-    /// reader's counter. The tables above keep the triggers a database was given when it was made.
-    private static let pastReadsCounted = AddedAccountReadVersionTriggers(group: "reading", tables: [PastRead.schema])
-
-    /// What the library and the statistics read; each reader's answers are kept under that
-    /// reader's counter of these tables (the first counter was one for everyone).
-    private static let cachedTables = [ReadingBook.schema, ReadingSession.schema, ReadingGoalsRow.schema]
-    private static let groupCounter = ReadVersionTriggers(group: "reading", tables: cachedTables)
 
     public let apiDocument = APIDocument(
         name: "reading", title: "ReadingHaracoon (reading log) API",

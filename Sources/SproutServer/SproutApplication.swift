@@ -55,7 +55,7 @@ public enum SproutApplication {
         try await DatabaseSetup.prepareConnections(of: app, storage: config.storage)
 
         let rateLimiter = RateLimiter(clock: dependencies.clock)
-        let readVersions = ReadVersions(storage: config.storage)
+        let readVersions = ReadVersions(storage: config.storage, cachesReads: config.cachesReads)
         let phoneSettings = try PhoneSignInSettings(environment: config.environment, production: config.isProduction)
         let pushSettings = try PushSettings(environment: config.environment)
         let accounts = AccountDirectory(
@@ -111,6 +111,7 @@ public enum SproutApplication {
         app.migrations.add(console.migrations)
         try await DatabaseSetup.alone(config.storage, logger: app.logger) {
             try await StartupStep.run("Migrating the database") { try await app.autoMigrate() }
+            try await StartupStep.run("Checking what the read caches count") { try await ReadTriggerCheck.verify(readVersions.declared, on: app.db) }
             try await DatabaseSetup.neverReuseIDs(on: app.db)
             if let devAPIKey {
                 try await platform.apiKeys.ensureDevKeyRegistered(devAPIKey, on: app.db)

@@ -29,7 +29,7 @@ public struct StudyModule: AppModule {
         assets = try ModuleAssets(module: "study", bundle: .module, names: ["study.css", "study.js"])
         self.platform = platform
         profiles = StudyProfiles(clock: platform.clock, ids: platform.ids, nicknames: NicknamePolicy(extra: settings.forbiddenNicks))
-        searches = AnswerCache(group: "study", versions: platform.readVersions)
+        searches = AnswerCache(StudySearchRead.group, versions: platform.readVersions)
         queue = StudyQueue(clock: platform.clock, search: NearbySearch(radius: settings.searchRadius, limit: settings.searchLimit))
         let hub = StudySocketHub(uids: platform.phoneSignIn.uids)
         // A presence missed for three refreshes belongs to an instance that is gone.
@@ -67,7 +67,7 @@ public struct StudyModule: AppModule {
 
     public var migrations: [any Migration] {
         [CreateStudyProfile(), CreateQueueEntry(), CreateStudyRequest(), CreatePartnership(), CreateStudyReport(), CreateChatMessage(), CreateSocketPresence(), CreateShopTransaction(), CreatePastMatch(), CreateStudyEnding(),
-         ReadVersionTriggers(group: "study", tables: [StudyProfile.schema, QueueEntry.schema, StudyRequest.schema])]
+         CountStudyReads()]
     }
 
     public let apiDocument = APIDocument(

@@ -21,7 +21,7 @@ import Testing
 
     @Test func anAnswerIsBuiltAgainOnlyAfterAWriteToATableItReads() async throws {
         try await withSprout { sprout in
-            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+            let cache = AnswerCache<String>(ReadGroup("market", tables: ["market_products"]), versions: sprout.platform.readVersions)
             let builds = Builds()
             let sql = try #require(sprout.app.db as? any SQLDatabase)
             let read = { try await self.read("page", from: cache, sprout, builds: builds) }
@@ -43,7 +43,7 @@ import Testing
 
     @Test func answersOverTheSizeBoundAreDropped() async throws {
         try await withSprout { (sprout) async throws in
-            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions, maxBytes: 12)
+            let cache = AnswerCache<String>(ReadGroup("market", tables: ["market_products"]), versions: sprout.platform.readVersions, maxBytes: 12)
             let builds = Builds()
             let read = { (key: String) in try await self.read(key, from: cache, sprout, builds: builds) }
             #expect(try await read("a") == "answer 1")
@@ -56,7 +56,7 @@ import Testing
     /// Without a counter that writes bump, nothing could tell a kept answer is stale: none is kept.
     @Test func aGroupNoMigrationRegisteredIsNeverKept() async throws {
         try await withSprout { (sprout) async throws in
-            let cache = AnswerCache<String>(group: "no-such-group", versions: sprout.platform.readVersions)
+            let cache = AnswerCache<String>(ReadGroup("no-such-group", tables: []), versions: sprout.platform.readVersions)
             let builds = Builds()
             #expect(try await read("k", from: cache, sprout, builds: builds) == "answer 1")
             #expect(try await read("k", from: cache, sprout, builds: builds) == "answer 2")

@@ -60,7 +60,7 @@ import Testing
     /// first waits for the first one's build: each read's answer (nil when it failed), how many
     /// builds ran, and how many reads were left waiting.
     private func readTogether(_ count: Int, _ sprout: TestSprout, failFirst: Bool = false) async -> (answers: [String?], builds: Int, waiting: Int) {
-        let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+        let cache = AnswerCache<String>(ReadGroup("market", tables: ["market_products"]), versions: sprout.platform.readVersions)
         let gate = Gate()
         let builds = Builds()
         let tasks = reads(count, of: cache, sprout, gate: gate, builds: builds, failFirst: failFirst)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func aBuildUnderAnOlderCounterIsNotShared() async throws {
         try await withSprout { sprout in
-            let cache = AnswerCache<String>(group: "market", versions: sprout.platform.readVersions)
+            let cache = AnswerCache<String>(ReadGroup("market", tables: ["market_products"]), versions: sprout.platform.readVersions)
             let gate = Gate()
             let builds = Builds()
             let older = reads(1, of: cache, sprout, gate: gate, builds: builds)

@@ -90,6 +90,7 @@ import Testing
         ("SPROUT_APPOINTMENT_REMINDER_SECONDS", "hourly"),
         ("SPROUT_SIGNUP_LIMIT_IP", "-1"),
         ("SPROUT_INSTANCE", "a.b"),
+        ("SPROUT_CACHE", "no"),
         ("SPROUT_INSTANCE", String(repeating: "a", count: 33)),
     ])
     func refusesValuesThatDoNotParse(name: String, value: String) {

@@ -31,7 +31,7 @@ import Testing
     @Test func aMissingRowIsAskedAgainAndTheKeptOnesAreBounded() async throws {
         try await withSprout { sprout in
             let sql = try #require(sprout.app.db as? any SQLDatabase)
-            let rows = KnownRows(table: "read_versions", column: "name", group: "credentials", versions: sprout.platform.readVersions, capacity: 1)
+            let rows = KnownRows(table: "read_versions", column: "name", group: ReadGroup("credentials", tables: ["accounts", "api_keys"]), versions: sprout.platform.readVersions, capacity: 1)
             #expect(try await rows.exists("later", for: sprout.request()) == false)
             // Written to another table than the group covers, so the counter stays: only asking
             // again can find it.

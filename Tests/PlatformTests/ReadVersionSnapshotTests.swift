@@ -34,7 +34,7 @@ import Testing
             // PostgreSQL has no data version to keep them by: each check is a query there.
             guard case .sqlite = sprout.platform.config.storage else { return }
             let versions = sprout.platform.readVersions
-            let bump = { (account: String) in try await ReadVersions.bump("conversations", accounts: [account], on: sprout.app.db) }
+            let bump = { (account: String) in try await ReadVersions.bump(Messenger.readGroup, accounts: [account], on: sprout.app.db) }
             try await bump("reader")
             let read = sprout.request(.GET)
             let first = try #require(try await versions.current("conversations", account: "reader", for: read))
@@ -60,7 +60,7 @@ import Testing
             let versions = sprout.platform.readVersions
             let all = try await versions.all(on: sprout.app.db)
             #expect(Set(all.keys).isSuperset(of: ["market", "lessons", "credentials", "study"]))
-            #expect(all["reading"] == nil, "reading is counted per reader (AccountReadVersionTriggers)")
+            #expect(all["reading"] == nil, "reading is counted per reader (CountReadingReadsPerReader)")
             for (group, version) in all {
                 #expect(try await versions.current(group, on: sprout.app.db) == version, "\(group)")
             }

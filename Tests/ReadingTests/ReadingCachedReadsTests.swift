@@ -80,7 +80,7 @@ import Testing
 
     @Test func aKeptAnswerOutlivesOtherReadersWrites() async throws {
         try await withReadingSprout { sprout in
-            let cache = AnswerCache<String>(group: "reading", perAccount: { $0 }, versions: sprout.platform.readVersions)
+            let cache = AnswerCache<String>(ReadGroup("reading", .perAccount, tables: ["reading_books"]), perAccount: { $0 }, versions: sprout.platform.readVersions)
             let builds = Mutex(0)
             let read = { (reader: Reader) in
                 String(decoding: try await cache.answer(reader.accountID, for: sprout.request()) {

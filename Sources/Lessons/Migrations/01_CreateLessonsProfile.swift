@@ -1,11 +1,10 @@
 import Fluent
-import Platform
 
 struct CreateLessonsProfile: AsyncMigration {
     func prepare(on database: any Database) async throws {
         let role = try await database.enum("lessons_role").case("teacher").case("student").create()
-        try await database.schema(LessonsProfile.schema)
-            .field("account_id", .string, .identifier(auto: false), .references(Account.schema, "id", onDelete: .cascade))
+        try await database.schema("lessons_profiles")
+            .field("account_id", .string, .identifier(auto: false), .references("accounts", "id", onDelete: .cascade))
             .field("nick", .string, .required)
             .field("phone_num", .string, .required)
             .field("birth_day", .string, .required)
@@ -16,7 +15,7 @@ struct CreateLessonsProfile: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LessonsProfile.schema).delete()
+        try await database.schema("lessons_profiles").delete()
         try await database.enum("lessons_role").delete()
     }
 }

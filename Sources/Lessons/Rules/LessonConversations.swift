@@ -6,7 +6,7 @@ import SproutAPI
 struct LessonConversations: ConversationSubjects {
     let board: PostBoard
     let app = "lessons"
-    let readGroup = LessonsModule.readGroup
+    let readGroup = LessonsRead.group
 
     /// A lesson the operator hid is no subject: nobody starts asking about it, and the
     /// conversations about it show no lesson, as for one its teacher deleted.

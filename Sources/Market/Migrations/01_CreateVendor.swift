@@ -1,11 +1,10 @@
 import Fluent
-import Platform
 
 struct CreateVendor: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Vendor.schema)
+        try await database.schema("market_vendors")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("name", .string, .required)
             .field("identifier", .string, .required)
             .field("secret_digest", .string, .required)
@@ -17,6 +16,6 @@ struct CreateVendor: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Vendor.schema).delete()
+        try await database.schema("market_vendors").delete()
     }
 }

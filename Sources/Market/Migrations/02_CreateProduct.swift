@@ -2,9 +2,9 @@ import Fluent
 
 struct CreateProduct: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Product.schema)
+        try await database.schema("market_products")
             .field("id", .int, .identifier(auto: true))
-            .field("vendor_id", .int, .required, .references(Vendor.schema, "id", onDelete: .cascade))
+            .field("vendor_id", .int, .required, .references("market_vendors", "id", onDelete: .cascade))
             .field("name", .string, .required)
             .field("description", .string, .required)
             .field("search_text", .string, .required)
@@ -21,6 +21,6 @@ struct CreateProduct: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Product.schema).delete()
+        try await database.schema("market_products").delete()
     }
 }

@@ -2,9 +2,9 @@ import Fluent
 
 struct CreateProductImage: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ProductImage.schema)
+        try await database.schema("market_product_images")
             .field("id", .int, .identifier(auto: true))
-            .field("product_id", .int, .required, .references(Product.schema, "id", onDelete: .cascade))
+            .field("product_id", .int, .required, .references("market_products", "id", onDelete: .cascade))
             .field("position", .int, .required)
             .field("original_path", .string, .required)
             .field("thumbnail_path", .string, .required)
@@ -13,6 +13,6 @@ struct CreateProductImage: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ProductImage.schema).delete()
+        try await database.schema("market_product_images").delete()
     }
 }

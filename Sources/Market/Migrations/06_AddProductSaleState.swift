@@ -4,12 +4,12 @@ import SQLKit
 /// `market_products.sale_state`, with every existing product still for sale.
 struct AddProductSaleState: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Product.schema)
-            .field("sale_state", .string, .required, .sql(.default(SaleState.selling.rawValue)))
+        try await database.schema("market_products")
+            .field("sale_state", .string, .required, .sql(.default("selling")))
             .update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Product.schema).deleteField("sale_state").update()
+        try await database.schema("market_products").deleteField("sale_state").update()
     }
 }

@@ -8,7 +8,7 @@ struct ProductConversations: ConversationSubjects {
     let trades: TradeDesk
     let appointments: Appointments
     let app = TradeDesk.app
-    let readGroup = MarketModule.readGroup
+    let readGroup = MarketRead.group
 
     /// A product the operator removed is no subject, as if deleted: nobody opens a conversation
     /// about it, and those about it show it no more (`ProductRemoval`).

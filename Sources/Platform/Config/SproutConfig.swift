@@ -60,6 +60,9 @@ public struct SproutConfig: Sendable {
     public var liveAccessCheckInterval: Duration = .seconds(2)
     /// How often each instance looks for appointment reminders due (`AppointmentReminders`).
     public var appointmentReminderInterval: Duration = .seconds(60)
+    /// Whether hot reads keep their answers between writes (`SPROUT_CACHE`, README "What is
+    /// cached"); off, every read asks the database.
+    public var cachesReads = true
     /// `sprout serve --env production`: what only development may do is refused at start.
     public var isProduction = false
     /// The variables modules read their own settings from (`AppModule.init(context:)`).
@@ -154,6 +157,11 @@ public struct SproutConfig: Sendable {
                 throw ConfigError.invalid(name: "LOG_LEVEL", value: level, expected: "trace, debug, info, notice, warning, error or critical")
             }
             config.logLevel = parsed
+        }
+        switch env["SPROUT_CACHE"]?.lowercased() {
+        case nil, "", "on": config.cachesReads = true
+        case "off": config.cachesReads = false
+        case let other?: throw ConfigError.invalid(name: "SPROUT_CACHE", value: other, expected: "on or off")
         }
         config.idleTimeoutSeconds = try reader.integer("SPROUT_IDLE_TIMEOUT", default: config.idleTimeoutSeconds)
         guard (1...3600).contains(config.idleTimeoutSeconds) else {

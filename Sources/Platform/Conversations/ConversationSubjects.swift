@@ -79,7 +79,7 @@ public protocol ConversationSubjects: Sendable {
     var app: String { get }
     /// The `ReadVersions` group whose counter moves with every write to what `subject` and
     /// `pictures` read, so a kept inbox page is read again after any of them changes.
-    var readGroup: String { get }
+    var readGroup: ReadGroup { get }
     func subject(_ id: String, on db: any Database) async throws -> ConversationSubject?
     /// Those of these ids that name a thing, by id: a page of conversations asks once.
     func subjects(_ ids: [String], on db: any Database) async throws -> [String: ConversationSubject]
@@ -130,10 +130,15 @@ extension ConversationSubjects {
 /// The apps' subjects, filled once the modules are built (they are built after the platform).
 public final class ConversationSubjectDirectory: Sendable {
     private let byApp = NIOLockedValueBox<[String: any ConversationSubjects]>([:])
+    /// Where the apps' groups are declared: kept conversations and inbox pages depend on them.
+    private let declared: DeclaredReadGroups
 
-    public init() {}
+    public init(declared: DeclaredReadGroups) {
+        self.declared = declared
+    }
 
     public func register(_ subjects: [any ConversationSubjects]) {
+        for subject in subjects { declared.declare(subject.readGroup) }
         byApp.withLockedValue { known in
             for subject in subjects { known[subject.app] = subject }
         }
@@ -164,7 +169,7 @@ public final class ConversationSubjectDirectory: Sendable {
 
     /// The counters every kept inbox page depends on besides its account's own conversations.
     var readGroups: [String] {
-        byApp.withLockedValue { $0.values.map(\.readGroup) }.sorted()
+        byApp.withLockedValue { $0.values.map(\.readGroup.name) }.sorted()
     }
 
     /// Each person's picture from the first app (by name) that has one.

@@ -16,7 +16,7 @@ struct ConversationsController: Sendable {
         self.messenger = messenger
         self.uploadBodyLimit = uploadBodyLimit
         self.versions = versions
-        inboxes = AnswerCache(group: Messenger.readGroup, perAccount: \.accountID, versions: versions)
+        inboxes = AnswerCache(Messenger.readGroup, perAccount: \.accountID, versions: versions)
     }
 
     /// One page of one account's inbox, under the counters of everything else its rows show.

@@ -23,7 +23,9 @@ public struct Messenger: Sendable {
 
     /// The per-account counter (`ReadVersions`) of what an account's inbox shows of its own
     /// conversations: moved by each message (both people), reading and blocking.
-    public static let readGroup = "conversations"
+    public static let readGroup = ReadGroup(
+        "conversations", .perAccountByWriters, tables: ["conversations", "conversation_members", "conversation_messages", "account_blocks"]
+    )
     /// The most photos one message carries (the lessons contract's rooms allow five).
     public static let maxPhotos = 5
     static let postedChannel = "sprout_conversation_messages"
@@ -40,6 +42,7 @@ public struct Messenger: Sendable {
         self.photos = photos
         self.broadcast = broadcast
         kept = KeptConversations(versions: readVersions)
+        readVersions.declared.declare(Self.readGroup)
         let writer = MessageWriter(clock: clock, events: events, notifications: notifications, broadcast: broadcast, writes: writes)
         outgoing = WriteBatches { drafts, db in try await writer.write(drafts, on: db) }
     }
@@ -171,7 +174,7 @@ public struct Messenger: Sendable {
 
     /// The counters an inbox page depends on besides its account's own (`readGroup`): the apps'
     /// things and pictures, and the accounts' names.
-    var inboxDependencies: [String] { subjects.readGroups + [CredentialsReadVersion.group] }
+    var inboxDependencies: [String] { subjects.readGroups + [CredentialsReadVersion.group.name] }
 
     /// Mine that have a message, most recent first; older than the message id `before`.
     public func inbox(of me: String, before: Int?, limit: Int, on db: any Database) async throws -> Conversations.Inbox {

@@ -17,6 +17,7 @@ extension ReadVersions {
     /// The same, from the reader's memory when the counter was read at the data version `seenAt`
     /// (`SQLiteVersionReader.version(_:account:seenAt:)`).
     func current(_ group: String, account: String, seenAt: Int64?, on db: @autoclosure () -> any Database) async throws -> Int64? {
+        guard isOn else { return nil }
         if let reader, let version = reader.version(group, account: account, seenAt: seenAt) { return version }
         guard let sql = db() as? any SQLDatabase else { return nil }
         return try await sql.raw("""
@@ -27,12 +28,12 @@ extension ReadVersions {
     /// Moves `group`'s counter of each of `accounts` in the caller's transaction, for writes no
     /// trigger can name the account of (a message concerns both people of a conversation, and
     /// its rows name neither's inbox).
-    public static func bump(_ group: String, accounts: [String], on db: any Database) async throws {
+    public static func bump(_ group: ReadGroup, accounts: [String], on db: any Database) async throws {
         try await bump(group, accounts: accounts, on: try db.sql())
     }
 
-    static func bump(_ group: String, accounts: [String], on sql: any SQLDatabase) async throws {
-        let rows = Set(accounts).sorted().map { SQLGroupExpression([SQLBind(group), SQLBind($0), SQLLiteral.numeric("1")]) }
+    static func bump(_ group: ReadGroup, accounts: [String], on sql: any SQLDatabase) async throws {
+        let rows = Set(accounts).sorted().map { SQLGroupExpression([SQLBind(group.name), SQLBind($0), SQLLiteral.numeric("1")]) }
         guard !rows.isEmpty else { return }
         try await sql.raw("""
             INSERT INTO account_read_versions (name, account_id, version) VALUES \(SQLList(rows))

@@ -21,12 +21,13 @@ public final class KnownRows: Sendable {
         var values: Set<String> = []
     }
 
-    public init(table: String, column: String, group: String, versions: ReadVersions, capacity: Int = 100_000) {
+    public init(table: String, column: String, group: ReadGroup, versions: ReadVersions, capacity: Int = 100_000) {
         self.table = table
         self.column = column
-        self.group = group
+        self.group = group.name
         self.versions = versions
         self.capacity = capacity
+        versions.declared.declare(group)
     }
 
     /// Whether a row holds `value`, as `request` sees the table (`ReadVersions.current(_:for:)`).
@@ -48,9 +49,5 @@ public final class KnownRows: Sendable {
 
 /// The counter bumped by every write to accounts and API keys, which `KnownRows` keep.
 enum CredentialsReadVersion {
-    static let group = "credentials"
-
-    static var triggers: ReadVersionTriggers {
-        ReadVersionTriggers(group: group, tables: [Account.schema, APIKey.schema])
-    }
+    static let group = ReadGroup("credentials", tables: ["accounts", "api_keys"])
 }

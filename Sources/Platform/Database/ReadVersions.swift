@@ -6,14 +6,21 @@ import Vapor
 /// transaction as every insert, update and delete on those tables. Whoever writes (this instance,
 /// another one sharing PostgreSQL, a `sprout` command on the SQLite file, a cascade from a deleted
 /// account), the next read of the counter sees the write. `AnswerCache` keys its answers by it.
+///
+/// Switched off (`SPROUT_CACHE=off`), no counter is ever read: every cache built on them then
+/// reads the database on every request, so a wrong answer cannot hide behind a kept one.
 public struct ReadVersions: Sendable {
     static let schema = "read_versions"
 
     /// On SQLite, counters are read on the calling thread (`SQLiteVersionReader`).
     let reader: SQLiteVersionReader?
+    public let isOn: Bool
+    /// What the caches keyed by these counters read (`ReadTriggerCheck`).
+    public let declared = DeclaredReadGroups()
 
-    public init(storage: SproutConfig.Storage) {
-        reader = storage.sqlitePath.flatMap(SQLiteVersionReader.init(path:))
+    public init(storage: SproutConfig.Storage, cachesReads: Bool = true) {
+        isOn = cachesReads
+        reader = cachesReads ? storage.sqlitePath.flatMap(SQLiteVersionReader.init(path:)) : nil
     }
 
     struct Row: Decodable {
@@ -41,6 +48,7 @@ public struct ReadVersions: Sendable {
     /// Every write acknowledged before that first check is seen. Any other method may write between
     /// its checks, so it reads afresh each time.
     public func current(_ group: String, for request: Request) async throws -> Int64? {
+        guard isOn else { return nil }
         guard Self.readsOnly(request) else { return try await current(group, on: request.db) }
         return try await snapshot(for: request).counters[group]
     }
@@ -49,6 +57,7 @@ public struct ReadVersions: Sendable {
     /// snapshot of every counter, as `current(_:for:)` does: on SQLite an account's counter
     /// already read at that snapshot's data version is not read again (bench/RESULTS.md).
     public func current(_ group: String, account: String, for request: Request) async throws -> Int64? {
+        guard isOn else { return nil }
         let seenAt = reader != nil && Self.readsOnly(request) ? try await snapshot(for: request).dataVersion : nil
         return try await current(group, account: account, seenAt: seenAt, on: request.db)
     }
@@ -71,6 +80,7 @@ public struct ReadVersions: Sendable {
     /// Every counter now, in one read. `db` is asked for only when the SQLite reader cannot
     /// answer: making a request's database handle took a lock and a twentieth of a cached read.
     func all(on db: @autoclosure () -> any Database) async throws -> [String: Int64] {
+        guard isOn else { return [:] }
         if let all = reader?.all() { return all }
         guard let sql = db() as? any SQLDatabase else { return [:] }
         let rows = try await sql.raw("SELECT name, version FROM read_versions").all(decoding: NamedRow.self)
@@ -80,6 +90,7 @@ public struct ReadVersions: Sendable {
     /// The counter of `group` now; nil when no migration registered the group (nothing bumps it).
     /// `db` is asked for only when the SQLite reader cannot answer.
     public func current(_ group: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
+        guard isOn else { return nil }
         if let version = reader?.version(group) { return version }
         guard let sql = db() as? any SQLDatabase else { return nil }
         return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version

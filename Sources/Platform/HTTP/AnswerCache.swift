@@ -19,7 +19,7 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     let versions: ReadVersions
     let maxBytes: Int
     /// The account whose counter of `group` a key's answer is kept under; nil for the group's one
-    /// counter (`AccountReadVersionTriggers`).
+    /// counter (`ReadGroup.Counting`).
     let account: (@Sendable (Key) -> String)?
     private let state = Mutex(State())
 
@@ -54,20 +54,22 @@ public final class AnswerCache<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Answers to reads of `group`'s tables, at most `maxBytes` of them.
-    public init(group: String, versions: ReadVersions, maxBytes: Int = 8 << 20) {
-        self.group = group
+    public init(_ group: ReadGroup, versions: ReadVersions, maxBytes: Int = 8 << 20) {
+        self.group = group.name
         self.versions = versions
         self.maxBytes = maxBytes
         account = nil
+        versions.declared.declare(group)
     }
 
     /// Answers to reads of one account's rows of `group`'s tables, each kept under the counter of
     /// the account `account` names for its key, so other accounts' writes leave it alone.
-    public init(group: String, perAccount account: @escaping @Sendable (Key) -> String, versions: ReadVersions, maxBytes: Int = 8 << 20) {
-        self.group = group
+    public init(_ group: ReadGroup, perAccount account: @escaping @Sendable (Key) -> String, versions: ReadVersions, maxBytes: Int = 8 << 20) {
+        self.group = group.name
         self.versions = versions
         self.maxBytes = maxBytes
         self.account = account
+        versions.declared.declare(group)
     }
 
     /// Requests waiting for another request's build.

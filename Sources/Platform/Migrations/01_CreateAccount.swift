@@ -2,7 +2,7 @@ import Fluent
 
 struct CreateAccount: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Account.schema)
+        try await database.schema("accounts")
             .field("id", .string, .identifier(auto: false))
             .field("email", .string)
             .field("email_key", .string)
@@ -16,6 +16,6 @@ struct CreateAccount: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Account.schema).delete()
+        try await database.schema("accounts").delete()
     }
 }

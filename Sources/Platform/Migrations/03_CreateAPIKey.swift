@@ -2,7 +2,7 @@ import Fluent
 
 struct CreateAPIKey: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(APIKey.schema)
+        try await database.schema("api_keys")
             .field("key_hash", .string, .identifier(auto: false))
             .field("name", .string, .required)
             .field("prefix", .string, .required)
@@ -12,6 +12,6 @@ struct CreateAPIKey: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(APIKey.schema).delete()
+        try await database.schema("api_keys").delete()
     }
 }

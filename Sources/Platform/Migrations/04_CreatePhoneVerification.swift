@@ -3,7 +3,7 @@ import SQLKit
 
 struct CreatePhoneVerification: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PhoneVerification.schema)
+        try await database.schema("phone_verifications")
             .field("session_info", .string, .identifier(auto: false))
             .field("phone_number", .string, .required)
             .field("code_digest", .string, .required)
@@ -22,6 +22,6 @@ struct CreatePhoneVerification: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PhoneVerification.schema).delete()
+        try await database.schema("phone_verifications").delete()
     }
 }

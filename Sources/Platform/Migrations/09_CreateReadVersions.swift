@@ -4,7 +4,7 @@ import SQLKit
 /// The counters' table and, on PostgreSQL, the trigger function that bumps one.
 struct CreateReadVersions: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadVersions.schema)
+        try await database.schema("read_versions")
             .field("name", .string, .identifier(auto: false))
             .field("version", .int64, .required)
             .create()
@@ -23,6 +23,6 @@ struct CreateReadVersions: AsyncMigration {
         if let sql = database as? any SQLDatabase, sql.dialect.name == "postgresql" {
             try await sql.raw("DROP FUNCTION IF EXISTS sprout_bump_read_version() CASCADE").run()
         }
-        try await database.schema(ReadVersions.schema).delete()
+        try await database.schema("read_versions").delete()
     }
 }

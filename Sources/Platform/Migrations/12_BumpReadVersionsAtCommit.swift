@@ -7,11 +7,12 @@ import SQLKit
 /// also lock the same rows (two matches racing for one person) could each wait for the other,
 /// and PostgreSQL would end one with a deadlock error. At commit, a transaction waits only for
 /// the counter, whose holder is committing and waits for nothing. This migration turns triggers
-/// made the first way into the second; `ReadVersionTriggers` makes new ones that way.
+/// made the first way into the second; the groups' own migrations (`CountCredentialsReads` and
+/// each app's) make new ones that way.
 struct BumpReadVersionsAtCommit: AsyncMigration {
     static let function = "sprout_bump_read_version_at_commit"
 
-    static func createFunction(on sql: any SQLDatabase) async throws {
+    private static func createFunction(on sql: any SQLDatabase) async throws {
         // The setting is local to the transaction: the first write of a group bumps its counter,
         // the others of the same transaction skip.
         try await sql.raw("""
@@ -26,7 +27,7 @@ struct BumpReadVersionsAtCommit: AsyncMigration {
             """).run()
     }
 
-    static func createTrigger(_ name: String, on table: String, group: String, in sql: any SQLDatabase) async throws {
+    private static func createTrigger(_ name: String, on table: String, group: String, in sql: any SQLDatabase) async throws {
         try await sql.raw("""
             CREATE CONSTRAINT TRIGGER \(ident: name) AFTER INSERT OR UPDATE OR DELETE ON \(ident: table)
             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sprout_bump_read_version_at_commit(\(literal: group))

@@ -3,9 +3,9 @@ import SQLKit
 
 struct CreateAccountEvents: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(AccountEventRecord.schema)
+        try await database.schema("account_events")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("name", .string, .required)
             .field("data", .string, .required)
             .field("data_en", .string)
@@ -15,6 +15,6 @@ struct CreateAccountEvents: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(AccountEventRecord.schema).delete()
+        try await database.schema("account_events").delete()
     }
 }

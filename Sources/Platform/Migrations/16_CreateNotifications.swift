@@ -3,9 +3,9 @@ import SQLKit
 
 struct CreateNotifications: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(NotificationRecord.schema)
+        try await database.schema("notifications")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("app", .string, .required)
             .field("kind", .string, .required)
             .field("text_ko", .string, .required)
@@ -14,9 +14,9 @@ struct CreateNotifications: AsyncMigration {
             .field("read", .bool, .required)
             .field("created_at", .datetime, .required)
             .create()
-        try await database.schema(NotificationMute.schema)
+        try await database.schema("notification_mutes")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("kind", .string, .required)
             .unique(on: "account_id", "kind")
             .create()
@@ -24,7 +24,7 @@ struct CreateNotifications: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(NotificationMute.schema).delete()
-        try await database.schema(NotificationRecord.schema).delete()
+        try await database.schema("notification_mutes").delete()
+        try await database.schema("notifications").delete()
     }
 }

@@ -3,7 +3,7 @@ import SQLKit
 
 struct CreatePushOutbox: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PushOutboxEntry.schema)
+        try await database.schema("push_outbox")
             .field("id", .int, .identifier(auto: true))
             .field("app", .string, .required)
             .field("token", .string, .required)
@@ -19,6 +19,6 @@ struct CreatePushOutbox: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PushOutboxEntry.schema).delete()
+        try await database.schema("push_outbox").delete()
     }
 }

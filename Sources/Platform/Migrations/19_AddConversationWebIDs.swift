@@ -13,8 +13,8 @@ struct AddConversationWebIDs: AsyncMigration {
         for row in try await sql.select().column("id").from("conversations").all(decoding: Row.self) {
             let webID = IdentifierGenerator.secureRandom.token(byteCount: 12)
             try await sql.update("conversations").set("web_id", to: SQLBind(webID)).where("id", .equal, SQLBind(row.id)).run()
-            try await sql.update("notifications").set("link", to: SQLBind(PlatformPaths.conversation.link(webID)))
-                .where("link", .equal, SQLBind(PlatformPaths.conversation.link(row.id))).run()
+            try await sql.update("notifications").set("link", to: SQLBind("/inbox/" + webID))
+                .where("link", .equal, SQLBind("/inbox/" + row.id)).run()
         }
         try await sql.raw("CREATE UNIQUE INDEX conversations_web_id ON conversations (web_id)").run()
     }

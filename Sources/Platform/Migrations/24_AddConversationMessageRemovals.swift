@@ -4,10 +4,10 @@ import Fluent
 /// there is now, which stays shown.
 struct AddConversationMessageRemovals: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ConversationMessage.schema).field("removed_at", .datetime).update()
+        try await database.schema("conversation_messages").field("removed_at", .datetime).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ConversationMessage.schema).deleteField("removed_at").update()
+        try await database.schema("conversation_messages").deleteField("removed_at").update()
     }
 }

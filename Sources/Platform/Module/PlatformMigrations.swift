@@ -5,7 +5,7 @@ public enum PlatformMigrations {
     public static let all: [any Migration] = [
         CreateAccount(), CreateRefreshToken(), CreateAPIKey(),
         CreatePhoneVerification(), CreatePhoneRefreshToken(), CreateWebSession(), AddAccountDisabledAt(),
-        AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CredentialsReadVersion.triggers,
+        AddRefreshTokenFamilies(), CreateReadVersions(), CreateReport(), CountCredentialsReads(),
         BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
         CreatePushSubscriptions(), AddConversationWebIDs(), CreateConversationUploads(),
         AddNotificationActors(), CreateCalendarFeeds(), CreateConversationAppointments(), AddConversationMessageRemovals(),

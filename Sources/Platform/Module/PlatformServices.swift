@@ -81,7 +81,7 @@ public struct PlatformServices: Sendable {
         dedicatedWrites = DedicatedWrites(storage: config.storage)
         walCheckpoints = WALCheckpoints(storage: config.storage)
         notifications = AccountNotifications(clock: clock, events: events, pushes: pushSubscriptions)
-        conversationSubjects = ConversationSubjectDirectory()
+        conversationSubjects = ConversationSubjectDirectory(declared: readVersions.declared)
         moderatedContent = ModeratedContentDirectory()
         calendars = CalendarFeeds(ids: ids, clock: clock)
         sockets = SocketIOServer(phoneSignIn: phoneSignIn, tokens: tokens, access: liveAccess, connections: liveConnections, ids: ids,

@@ -1,11 +1,10 @@
 import Fluent
-import Platform
 
 struct CreateReadingBook: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingBook.schema)
+        try await database.schema("reading_books")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("identity", .string, .required)
             .field("isbn13", .string)
             .field("title", .string, .required)
@@ -29,6 +28,6 @@ struct CreateReadingBook: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ReadingBook.schema).delete()
+        try await database.schema("reading_books").delete()
     }
 }

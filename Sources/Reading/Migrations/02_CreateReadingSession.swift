@@ -1,12 +1,11 @@
 import Fluent
-import Platform
 
 struct CreateReadingSession: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingSession.schema)
+        try await database.schema("reading_sessions")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("day", .string, .required)
             .field("seconds", .int64, .required)
             .field("recorded_at", .datetime, .required)
@@ -14,6 +13,6 @@ struct CreateReadingSession: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ReadingSession.schema).delete()
+        try await database.schema("reading_sessions").delete()
     }
 }

@@ -1,11 +1,10 @@
 import Fluent
-import Platform
 
 struct CreateReadingTimer: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingTimerRow.schema)
-            .field("account_id", .string, .identifier(auto: false), .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+        try await database.schema("reading_timers")
+            .field("account_id", .string, .identifier(auto: false), .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("started_at", .datetime, .required)
             .field("running_since", .datetime)
             .field("banked", .string, .required)
@@ -13,6 +12,6 @@ struct CreateReadingTimer: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ReadingTimerRow.schema).delete()
+        try await database.schema("reading_timers").delete()
     }
 }

@@ -4,10 +4,10 @@ import SQLKit
 
 struct CreateReadingMemo: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingMemo.schema)
+        try await database.schema("reading_memos")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("page", .int)
             .field("text", .string, .required)
             .field("photo", .string)
@@ -19,6 +19,6 @@ struct CreateReadingMemo: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ReadingMemo.schema).delete()
+        try await database.schema("reading_memos").delete()
     }
 }

@@ -2,7 +2,7 @@ import Fluent
 
 struct CreateStudyProfile: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(StudyProfile.schema)
+        try await database.schema("study_profiles")
             .field("uid", .string, .identifier(auto: false))
             .field("object_id", .string, .required)
             .field("phone_number", .string, .required)
@@ -38,6 +38,6 @@ struct CreateStudyProfile: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(StudyProfile.schema).delete()
+        try await database.schema("study_profiles").delete()
     }
 }

@@ -6,9 +6,9 @@ import SQLKit
 /// scans the queue.
 struct CreateQueueEntry: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(QueueEntry.schema)
+        try await database.schema("study_queue")
             .field("id", .int, .identifier(auto: true))
-            .field("uid", .string, .required, .references(StudyProfile.schema, "uid", onDelete: .cascade))
+            .field("uid", .string, .required, .references("study_profiles", "uid", onDelete: .cascade))
             .field("lat", .double, .required)
             .field("long", .double, .required)
             .field("studylist", .array(of: .string), .required)
@@ -43,6 +43,6 @@ struct CreateQueueEntry: AsyncMigration {
         if sql.dialect.name == "sqlite" {
             try await sql.raw("DROP TABLE IF EXISTS study_queue_rtree").run()
         }
-        try await database.schema(QueueEntry.schema).delete()
+        try await database.schema("study_queue").delete()
     }
 }

@@ -3,10 +3,10 @@ import SQLKit
 
 struct CreateStudyRequest: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(StudyRequest.schema)
+        try await database.schema("study_requests")
             .field("id", .int, .identifier(auto: true))
-            .field("from_uid", .string, .required, .references(StudyProfile.schema, "uid", onDelete: .cascade))
-            .field("to_uid", .string, .required, .references(StudyProfile.schema, "uid", onDelete: .cascade))
+            .field("from_uid", .string, .required, .references("study_profiles", "uid", onDelete: .cascade))
+            .field("to_uid", .string, .required, .references("study_profiles", "uid", onDelete: .cascade))
             .field("created_at", .datetime, .required)
             .unique(on: "from_uid", "to_uid")
             .create()
@@ -15,6 +15,6 @@ struct CreateStudyRequest: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(StudyRequest.schema).delete()
+        try await database.schema("study_requests").delete()
     }
 }

@@ -2,8 +2,8 @@ import Fluent
 
 struct CreatePartnership: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Partnership.schema)
-            .field("uid", .string, .identifier(auto: false), .references(StudyProfile.schema, "uid", onDelete: .cascade))
+        try await database.schema("study_partnerships")
+            .field("uid", .string, .identifier(auto: false), .references("study_profiles", "uid", onDelete: .cascade))
             .field("partner_uid", .string, .required)
             .field("partner_nick", .string, .required)
             .field("partner_dodged", .bool, .required)
@@ -13,6 +13,6 @@ struct CreatePartnership: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Partnership.schema).delete()
+        try await database.schema("study_partnerships").delete()
     }
 }

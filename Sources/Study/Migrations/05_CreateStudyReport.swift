@@ -2,10 +2,10 @@ import Fluent
 
 struct CreateStudyReport: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(StudyReport.schema)
+        try await database.schema("study_reports")
             .field("id", .int, .identifier(auto: true))
             .field("reporter_uid", .string, .required)
-            .field("reported_uid", .string, .required, .references(StudyProfile.schema, "uid", onDelete: .cascade))
+            .field("reported_uid", .string, .required, .references("study_profiles", "uid", onDelete: .cascade))
             .field("reasons", .array(of: .int), .required)
             .field("comment", .string, .required)
             .field("created_at", .datetime, .required)
@@ -14,6 +14,6 @@ struct CreateStudyReport: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(StudyReport.schema).delete()
+        try await database.schema("study_reports").delete()
     }
 }

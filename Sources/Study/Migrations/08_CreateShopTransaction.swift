@@ -2,7 +2,7 @@ import Fluent
 
 struct CreateShopTransaction: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ShopTransaction.schema)
+        try await database.schema("study_shop_transactions")
             .field("transaction_id", .string, .identifier(auto: false))
             .field("uid", .string, .required)
             .field("product_id", .string, .required)
@@ -11,6 +11,6 @@ struct CreateShopTransaction: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ShopTransaction.schema).delete()
+        try await database.schema("study_shop_transactions").delete()
     }
 }

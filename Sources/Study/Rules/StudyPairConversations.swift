@@ -14,7 +14,7 @@ struct StudyPairConversations: ConversationSubjects {
 
     let app = StudyPairConversations.appName
     /// `subject` reads study profiles, which the study group's counter follows.
-    let readGroup = "study"
+    let readGroup = StudySearchRead.group
     /// A pair's conversation is opened when they match, never by a first message.
     let opensWithAMessage = false
 

@@ -6,10 +6,10 @@ import SQLKit
 /// newest by reader.
 struct CreateReadingProgress: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ReadingProgressRow.schema)
+        try await database.schema("reading_progress")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("read_number", .int, .required)
             .field("day", .string, .required)
             .field("page", .int)
@@ -23,6 +23,6 @@ struct CreateReadingProgress: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(ReadingProgressRow.schema).delete()
+        try await database.schema("reading_progress").delete()
     }
 }

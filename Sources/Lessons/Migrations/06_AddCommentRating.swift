@@ -3,10 +3,10 @@ import Fluent
 /// Gives comments a place for a review's stars.
 struct AddCommentRating: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(LessonComment.schema).field("rating", .int).update()
+        try await database.schema("lessons_comments").field("rating", .int).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(LessonComment.schema).deleteField("rating").update()
+        try await database.schema("lessons_comments").deleteField("rating").update()
     }
 }

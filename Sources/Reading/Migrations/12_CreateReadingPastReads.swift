@@ -6,10 +6,10 @@ import SQLKit
 /// same book again at once keep one.
 struct CreateReadingPastReads: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PastRead.schema)
+        try await database.schema("reading_past_reads")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("number", .int, .required)
             .field("started_on", .string)
             .field("finished_on", .string)
@@ -21,6 +21,6 @@ struct CreateReadingPastReads: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PastRead.schema).delete()
+        try await database.schema("reading_past_reads").delete()
     }
 }

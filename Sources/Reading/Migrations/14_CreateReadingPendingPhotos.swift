@@ -5,10 +5,10 @@ import SQLKit
 /// Photos kept for refused memos, found by reader and swept by age.
 struct CreateReadingPendingPhotos: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(PendingMemoPhoto.schema)
+        try await database.schema("reading_pending_photos")
             .field("id", .string, .identifier(auto: false))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("book_id", .string, .required, .references(ReadingBook.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("book_id", .string, .required, .references("reading_books", "id", onDelete: .cascade))
             .field("photo", .string, .required)
             .field("created_at", .datetime, .required)
             .create()
@@ -18,6 +18,6 @@ struct CreateReadingPendingPhotos: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PendingMemoPhoto.schema).delete()
+        try await database.schema("reading_pending_photos").delete()
     }
 }

@@ -5,10 +5,10 @@ import Fluent
 /// table's read-version triggers already cover every write to it.
 struct AddProductRemoval: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Product.schema).field("removed_at", .datetime).update()
+        try await database.schema("market_products").field("removed_at", .datetime).update()
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(Product.schema).deleteField("removed_at").update()
+        try await database.schema("market_products").deleteField("removed_at").update()
     }
 }

@@ -8,13 +8,13 @@ import SQLKit
 /// is the platform's, gone only with an account, and the buyer's account takes its offers along.
 struct AddOffersAndMannerTags: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(TradeReview.schema).field("tags", .string, .required, .sql(.default(""))).update()
-        try await database.schema(Product.schema).field("allows_offers", .bool, .required, .sql(.default(false))).update()
-        try await database.schema(PriceOffer.schema)
+        try await database.schema("market_trade_reviews").field("tags", .string, .required, .sql(.default(""))).update()
+        try await database.schema("market_products").field("allows_offers", .bool, .required, .sql(.default(false))).update()
+        try await database.schema("market_offers")
             .field("id", .int, .identifier(auto: true))
-            .field("product_id", .int, .required, .references(Product.schema, "id", onDelete: .cascade))
+            .field("product_id", .int, .required, .references("market_products", "id", onDelete: .cascade))
             .field("conversation_id", .string, .required)
-            .field("buyer_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("buyer_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             // Up to the largest price a product holds (`ProductRules.largestNumber`): beyond 32 bits.
             .field("price", .int64, .required)
             .field("state", .string, .required)
@@ -30,8 +30,8 @@ struct AddOffersAndMannerTags: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(PriceOffer.schema).delete()
-        try await database.schema(Product.schema).deleteField("allows_offers").update()
-        try await database.schema(TradeReview.schema).deleteField("tags").update()
+        try await database.schema("market_offers").delete()
+        try await database.schema("market_products").deleteField("allows_offers").update()
+        try await database.schema("market_trade_reviews").deleteField("tags").update()
     }
 }

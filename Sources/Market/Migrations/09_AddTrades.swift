@@ -4,12 +4,12 @@ import Platform
 /// Who a product is reserved for or sold to, and the reviews of finished trades.
 struct AddTrades: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(Product.schema).field("buyer_account_id", .string).update()
-        try await database.schema(TradeReview.schema)
+        try await database.schema("market_products").field("buyer_account_id", .string).update()
+        try await database.schema("market_trade_reviews")
             .field("id", .int, .identifier(auto: true))
-            .field("product_id", .int, .required, .references(Product.schema, "id", onDelete: .cascade))
-            .field("reviewer_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
-            .field("reviewee_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("product_id", .int, .required, .references("market_products", "id", onDelete: .cascade))
+            .field("reviewer_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
+            .field("reviewee_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("rating", .string, .required)
             .field("text", .string, .required)
             .field("created_at", .datetime, .required)
@@ -19,7 +19,7 @@ struct AddTrades: AsyncMigration {
     }
 
     func revert(on database: any Database) async throws {
-        try await database.schema(TradeReview.schema).delete()
-        try await database.schema(Product.schema).deleteField("buyer_account_id").update()
+        try await database.schema("market_trade_reviews").delete()
+        try await database.schema("market_products").deleteField("buyer_account_id").update()
     }
 }

@@ -9,9 +9,9 @@ import SQLKit
 /// over `point(long, lat)`; the nearby list reads them newest bump first through its own index.
 struct AddNeighbourhoods: AsyncMigration {
     func prepare(on database: any Database) async throws {
-        try await database.schema(ChosenNeighbourhood.schema)
+        try await database.schema("market_neighbourhoods")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("dong_code", .string, .required)
             .field("position", .int, .required)
             .field("verified_at", .datetime)
@@ -20,18 +20,18 @@ struct AddNeighbourhoods: AsyncMigration {
             .unique(on: "account_id", "dong_code")
             .unique(on: "account_id", "position")
             .create()
-        try await database.schema(AlertKeyword.schema)
+        try await database.schema("market_keywords")
             .field("id", .int, .identifier(auto: true))
-            .field("account_id", .string, .required, .references(Account.schema, "id", onDelete: .cascade))
+            .field("account_id", .string, .required, .references("accounts", "id", onDelete: .cascade))
             .field("keyword", .string, .required)
             .field("created_at", .datetime, .required)
             .unique(on: "account_id", "keyword")
             .create()
         // SQLite adds one column per statement.
-        try await database.schema(Product.schema).field("dong_code", .string).update()
-        try await database.schema(Product.schema).field("lat", .double).update()
-        try await database.schema(Product.schema).field("long", .double).update()
-        try await database.schema(Product.schema).field("hidden", .bool, .required, .sql(.default(false))).update()
+        try await database.schema("market_products").field("dong_code", .string).update()
+        try await database.schema("market_products").field("lat", .double).update()
+        try await database.schema("market_products").field("long", .double).update()
+        try await database.schema("market_products").field("hidden", .bool, .required, .sql(.default(false))).update()
 
         let sql = try database.sql()
         // A new column needs a default to be NOT NULL at once; every row then takes its listing time.
@@ -87,9 +87,9 @@ struct AddNeighbourhoods: AsyncMigration {
         }
         try await sql.raw("DROP INDEX IF EXISTS market_products_bumped").run()
         for column in ["bumped_at", "hidden", "long", "lat", "dong_code"] {
-            try await database.schema(Product.schema).deleteField(.key(.string(column))).update()
+            try await database.schema("market_products").deleteField(.key(.string(column))).update()
         }
-        try await database.schema(AlertKeyword.schema).delete()
-        try await database.schema(ChosenNeighbourhood.schema).delete()
+        try await database.schema("market_keywords").delete()
+        try await database.schema("market_neighbourhoods").delete()
     }
 }

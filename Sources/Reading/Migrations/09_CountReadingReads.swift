@@ -1,0 +1,109 @@
+import Fluent
+import Platform
+import SQLKit
+
+/// Every write to the library, its sessions and goals bumped the `reading` counter: the reading
+/// answers' first key, one for every reader, replaced by one per reader (`CountReadingReadsPerReader`).
+/// Its statements are written out as databases ran them, under this name: a table a cached
+/// read joins later gets its triggers from a migration of its own.
+struct CountReadingReads: AsyncMigration {
+    var name: String { "ReadVersionTriggers(reading)" }
+
+    func prepare(on database: any Database) async throws {
+        let sql = try database.sql()
+        try await sql.raw("INSERT INTO read_versions (name, version) VALUES (\(bind: "reading"), 0)").run()
+        let createTriggers: [SQLQueryString]
+        if sql.dialect.name == "postgresql" {
+            createTriggers = [
+                """
+                CREATE OR REPLACE FUNCTION sprout_bump_read_version_at_commit() RETURNS trigger AS $$
+                BEGIN
+                    IF current_setting('sprout_read_version.' || TG_ARGV[0], true) = 'bumped' THEN RETURN NULL; END IF;
+                    PERFORM set_config('sprout_read_version.' || TG_ARGV[0], 'bumped', true);
+                    UPDATE read_versions SET version = version + 1 WHERE name = TG_ARGV[0];
+                    RETURN NULL;
+                END
+                $$ LANGUAGE plpgsql
+                """,
+                """
+                CREATE CONSTRAINT TRIGGER "reading_books_reading_read_version_write" AFTER INSERT OR UPDATE OR DELETE ON "reading_books"
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sprout_bump_read_version_at_commit('reading')
+                """,
+                """
+                CREATE CONSTRAINT TRIGGER "reading_sessions_reading_read_version_write" AFTER INSERT OR UPDATE OR DELETE ON "reading_sessions"
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sprout_bump_read_version_at_commit('reading')
+                """,
+                """
+                CREATE CONSTRAINT TRIGGER "reading_goals_reading_read_version_write" AFTER INSERT OR UPDATE OR DELETE ON "reading_goals"
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION sprout_bump_read_version_at_commit('reading')
+                """,
+            ]
+        } else {
+            createTriggers = [
+                """
+                CREATE TRIGGER "reading_books_reading_read_version_insert" AFTER INSERT ON "reading_books"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_books_reading_read_version_update" AFTER UPDATE ON "reading_books"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_books_reading_read_version_delete" AFTER DELETE ON "reading_books"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_sessions_reading_read_version_insert" AFTER INSERT ON "reading_sessions"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_sessions_reading_read_version_update" AFTER UPDATE ON "reading_sessions"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_sessions_reading_read_version_delete" AFTER DELETE ON "reading_sessions"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_goals_reading_read_version_insert" AFTER INSERT ON "reading_goals"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_goals_reading_read_version_update" AFTER UPDATE ON "reading_goals"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+                """
+                CREATE TRIGGER "reading_goals_reading_read_version_delete" AFTER DELETE ON "reading_goals"
+                BEGIN UPDATE read_versions SET version = version + 1 WHERE name = 'reading'; END
+                """,
+            ]
+        }
+        for statement in createTriggers { try await sql.raw(statement).run() }
+    }
+
+    func revert(on database: any Database) async throws {
+        let sql = try database.sql()
+        let dropTriggers: [SQLQueryString]
+        if sql.dialect.name == "postgresql" {
+            dropTriggers = [
+                #"DROP TRIGGER IF EXISTS "reading_books_reading_read_version_write" ON "reading_books""#,
+                #"DROP TRIGGER IF EXISTS "reading_sessions_reading_read_version_write" ON "reading_sessions""#,
+                #"DROP TRIGGER IF EXISTS "reading_goals_reading_read_version_write" ON "reading_goals""#,
+            ]
+        } else {
+            dropTriggers = [
+                #"DROP TRIGGER IF EXISTS "reading_books_reading_read_version_insert""#,
+                #"DROP TRIGGER IF EXISTS "reading_books_reading_read_version_update""#,
+                #"DROP TRIGGER IF EXISTS "reading_books_reading_read_version_delete""#,
+                #"DROP TRIGGER IF EXISTS "reading_sessions_reading_read_version_insert""#,
+                #"DROP TRIGGER IF EXISTS "reading_sessions_reading_read_version_update""#,
+                #"DROP TRIGGER IF EXISTS "reading_sessions_reading_read_version_delete""#,
+                #"DROP TRIGGER IF EXISTS "reading_goals_reading_read_version_insert""#,
+                #"DROP TRIGGER IF EXISTS "reading_goals_reading_read_version_update""#,
+                #"DROP TRIGGER IF EXISTS "reading_goals_reading_read_version_delete""#,
+            ]
+        }
+        for statement in dropTriggers { try await sql.raw(statement).run() }
+        try await sql.raw("DELETE FROM read_versions WHERE name = \(bind: "reading")").run()
+    }
+}
