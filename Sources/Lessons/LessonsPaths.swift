@@ -2,8 +2,8 @@ import Platform
 import SproutAPI
 
 /// All For Lesson's web pages, each path written once: the pages register their handlers at these
-/// and every link, form action and redirect to one is built from it. The `{post_id}`, `{comment_id}`
-/// and `{user_id}` names are the ones the handlers read.
+/// and every link, form action and redirect to one is built from it; a handler reads its `{…}`
+/// values through the path it is registered at (`parameters(in:)`).
 enum LessonsPaths {
     static let home = PagePath<Void>("lessons")
     static let list = PagePath<Void>("lessons/list")

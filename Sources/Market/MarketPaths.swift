@@ -2,7 +2,7 @@ import Platform
 
 /// Dotori Market's pages, each path written once: the pages are registered at these and every
 /// link, form action, redirect and notification to them is built from them. A product and a
-/// seller are named by their number, read by the handlers as `id`.
+/// seller are named by their number, which a handler reads through its path (`parameters(in:)`).
 enum MarketPaths {
     /// The product list; `browse(…)` links it with filters.
     static let browse = PagePath<Void>("market")

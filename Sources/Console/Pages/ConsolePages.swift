@@ -34,7 +34,7 @@ struct ConsolePages: Sendable {
 
     func showCase(_ req: Request) async throws -> Response {
         let (context, _) = try await req.consoleActor()
-        let shown = try await reportCase(req)
+        let shown = try await reportCase(req, at: ConsolePaths.reportCase)
         let owner = try await shown.thing?.ownerID.asyncMap { try await AccountHistory.of($0, audit: audit, operators: operators, on: req.db) }
         return ConsoleCaseViews.page(context, shown, owner: owner, openCount: try await queue.openCount(on: req.db),
                                      done: Self.word(req, "done"), problem: Self.word(req, "problem"))
@@ -42,7 +42,7 @@ struct ConsolePages: Sendable {
 
     func hide(_ req: Request) async throws -> Response {
         let (_, actor) = try await req.consoleActor()
-        let shown = try await reportCase(req)
+        let shown = try await reportCase(req, at: ConsolePaths.hide)
         let form = try req.content.decode(ActionForm.self)
         guard let kind = form.kind, let id = form.id else { throw Abort(.badRequest) }
         let hidden = form.hidden == "1"
@@ -55,7 +55,7 @@ struct ConsolePages: Sendable {
 
     func dismiss(_ req: Request) async throws -> Response {
         let (_, actor) = try await req.consoleActor()
-        let shown = try await reportCase(req)
+        let shown = try await reportCase(req, at: ConsolePaths.dismiss)
         let form = try req.content.decode(ActionForm.self)
         return try await act(req, back: Self.casePath(shown), after: ConsolePaths.queue.link) {
             try await actions.dismiss(shown, reason: form.reason ?? "", telling: form.telling, by: actor, on: req.db)
@@ -65,7 +65,7 @@ struct ConsolePages: Sendable {
 
     func showAccount(_ req: Request) async throws -> Response {
         let (context, actor) = try await req.consoleActor()
-        guard let id = req.parameters.get("id") else { throw Abort(.notFound) }
+        guard let id = ConsolePaths.account.parameters(in: req) else { throw Abort(.notFound) }
         let history: AccountHistory
         do {
             history = try await AccountHistory.of(id, audit: audit, operators: operators, on: req.db)
@@ -79,7 +79,7 @@ struct ConsolePages: Sendable {
     /// Disables or enables an account, from its page or from a case about one of its things.
     func changeAccount(_ req: Request) async throws -> Response {
         let (_, actor) = try await req.consoleActor()
-        guard let id = req.parameters.get("id") else { throw Abort(.notFound) }
+        guard let id = ConsolePaths.accountState.parameters(in: req) else { throw Abort(.notFound) }
         let form = try req.content.decode(ActionForm.self)
         let shown: ReportQueue.Shown? = if let app = form.app, let subject = form.subject {
             try? await queue.reportCase(app: app, subject: subject, on: req.db)
@@ -129,8 +129,9 @@ struct ConsolePages: Sendable {
         var telling: ConsoleActions.Telling { .init(reporters: tellReporters == "1", owner: tellOwner == "1") }
     }
 
-    private func reportCase(_ req: Request) async throws -> ReportQueue.Shown {
-        guard let app = req.parameters.get("app"), let subject = req.parameters.get("subject") else { throw Abort(.notFound) }
+    /// The report case `path` names: an app and the subject reported in it.
+    private func reportCase(_ req: Request, at path: PagePath<(String, String)>) async throws -> ReportQueue.Shown {
+        guard let (app, subject) = path.parameters(in: req) else { throw Abort(.notFound) }
         do {
             return try await queue.reportCase(app: app, subject: subject, on: req.db)
         } catch ConsoleError.unknownCase {

@@ -67,27 +67,27 @@ struct BookingController: Sendable {
     }
 
     func readTerms(_ req: Request) async throws -> Lessons.Terms {
-        try await terms.terms(of: req.parameters.get("post_id") ?? "", shownTo: try req.authenticatedAccountID, on: req.db)
+        try await terms.terms(of: Lessons.BookingRoutes.terms.parameters(in: req) ?? "", shownTo: try req.authenticatedAccountID, on: req.db)
     }
 
     func describe(_ req: Request) async throws -> Lessons.Terms {
-        try await terms.describe(req.parameters.get("post_id") ?? "", by: try req.authenticatedAccountID, try req.decodeBody(Lessons.TermsRequest.self), on: req.db)
+        try await terms.describe(Lessons.BookingRoutes.describe.parameters(in: req) ?? "", by: try req.authenticatedAccountID, try req.decodeBody(Lessons.TermsRequest.self), on: req.db)
     }
 
     func slots(_ req: Request) async throws -> Lessons.SlotList {
-        let found = try await openTimes.slots(of: req.parameters.get("post_id") ?? "", from: req.query[String.self, at: "from"],
+        let found = try await openTimes.slots(of: Lessons.BookingRoutes.slots.parameters(in: req) ?? "", from: req.query[String.self, at: "from"],
                                               to: req.query[String.self, at: "to"], for: try req.authenticatedAccountID, on: req.db)
         return Lessons.SlotList(slots: found.map { OpenTimes.wire($0.0, booked: $0.booked) })
     }
 
     func openSlots(_ req: Request) async throws -> Lessons.SlotList {
-        let opened = try await openTimes.open(req.parameters.get("post_id") ?? "", by: try req.authenticatedAccountID,
+        let opened = try await openTimes.open(Lessons.BookingRoutes.openSlots.parameters(in: req) ?? "", by: try req.authenticatedAccountID,
                                               try req.decodeBody(Lessons.SlotsRequest.self), on: req.db)
         return Lessons.SlotList(slots: opened.map { OpenTimes.wire($0, booked: false) })
     }
 
     func closeSlot(_ req: Request) async throws -> Lessons.Slot {
-        OpenTimes.wire(try await openTimes.close(req.parameters.get("slot_id") ?? "", by: try req.authenticatedAccountID, on: req.db), booked: false)
+        OpenTimes.wire(try await openTimes.close(Lessons.BookingRoutes.closeSlot.parameters(in: req) ?? "", by: try req.authenticatedAccountID, on: req.db), booked: false)
     }
 
     func list(_ req: Request) async throws -> Lessons.EnrolmentList {
@@ -96,31 +96,31 @@ struct BookingController: Sendable {
 
     func enrolment(_ req: Request) async throws -> Lessons.Enrolment {
         let me = try req.authenticatedAccountID
-        let (found, _) = try await enrolments.enrolment(req.parameters.get("enrolment_id") ?? "", for: me, on: req.db)
+        let (found, _) = try await enrolments.enrolment(Lessons.BookingRoutes.enrolment.parameters(in: req) ?? "", for: me, on: req.db)
         return try await enrolments.wire(found, for: me, on: req.db)
     }
 
     func book(_ req: Request) async throws -> Lessons.Enrolment {
         let me = try req.authenticatedAccountID
         let choice = try req.decodeBody(Lessons.SlotChoice.self)
-        return try await enrolments.wire(try await bookings.book(req.parameters.get("enrolment_id") ?? "", slot: choice.slotID, by: me, on: req.db),
+        return try await enrolments.wire(try await bookings.book(Lessons.BookingRoutes.book.parameters(in: req) ?? "", slot: choice.slotID, by: me, on: req.db),
                                          for: me, on: req.db)
     }
 
     func cancel(_ req: Request) async throws -> Lessons.Enrolment {
         let me = try req.authenticatedAccountID
-        return try await enrolments.wire(try await bookings.cancel(req.parameters.get("booking_id") ?? "", by: me, on: req.db), for: me, on: req.db)
+        return try await enrolments.wire(try await bookings.cancel(Lessons.BookingRoutes.cancelBooking.parameters(in: req) ?? "", by: me, on: req.db), for: me, on: req.db)
     }
 
     func move(_ req: Request) async throws -> Lessons.Enrolment {
         let me = try req.authenticatedAccountID
         let choice = try req.decodeBody(Lessons.SlotChoice.self)
-        return try await enrolments.wire(try await bookings.move(req.parameters.get("booking_id") ?? "", to: choice.slotID, by: me, on: req.db),
+        return try await enrolments.wire(try await bookings.move(Lessons.BookingRoutes.moveBooking.parameters(in: req) ?? "", to: choice.slotID, by: me, on: req.db),
                                          for: me, on: req.db)
     }
 
     func refund(_ req: Request) async throws -> Lessons.Enrolment {
         let me = try req.authenticatedAccountID
-        return try await enrolments.wire(try await refunds.refund(req.parameters.get("enrolment_id") ?? "", by: me, on: req.db), for: me, on: req.db)
+        return try await enrolments.wire(try await refunds.refund(Lessons.BookingRoutes.refund.parameters(in: req) ?? "", by: me, on: req.db), for: me, on: req.db)
     }
 }

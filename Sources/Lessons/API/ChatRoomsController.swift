@@ -58,7 +58,7 @@ struct ChatRoomsController: Sendable {
 
     func chats(_ req: Request) async throws -> Lessons.ChatList<Lessons.Chat> {
         let me = try req.lessonsAccountID
-        let room = try await messenger.room(try roomID(req), in: Self.app, for: me, on: req.db)
+        let room = try await messenger.room(try roomID(req, at: Lessons.Routes.chats), in: Self.app, for: me, on: req.db)
         var after: Date?
         if let cursor = req.queryValue("cursor_date")?.trimmingCharacters(in: .whitespaces), !cursor.isEmpty {
             guard let date = UTCTimestamp.parse(cursor) else { throw LessonsError.invalidValue("cursor_date는 createdAt 형식이어야 합니다.") }
@@ -73,7 +73,7 @@ struct ChatRoomsController: Sendable {
 
     func send(_ req: Request) async throws -> Lessons.Chat {
         let me = try req.lessonsAccountID
-        let room = try await messenger.room(try roomID(req), in: Self.app, for: me, on: req.db)
+        let room = try await messenger.room(try roomID(req, at: Lessons.Routes.sendChat), in: Self.app, for: me, on: req.db)
         let body = try req.decodeBody(Lessons.ChatRequest.self)
         let files = body.files ?? []
         guard !(body.content ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !files.isEmpty else { throw LessonsError.missingValue }
@@ -82,13 +82,13 @@ struct ChatRoomsController: Sendable {
 
     func upload(_ req: Request) async throws -> Lessons.UploadedFiles {
         let me = try req.lessonsAccountID
-        let room = try await messenger.room(try roomID(req), in: Self.app, for: me, on: req.db)
+        let room = try await messenger.room(try roomID(req, at: Lessons.Routes.uploadChatFiles), in: Self.app, for: me, on: req.db)
         let chosen = try req.multipartParts().filter { $0.name == "files" || $0.name == "files[]" }.map { Data(buffer: $0.body) }
         return Lessons.UploadedFiles(files: try await messenger.upload(chosen, into: room.id, by: me, on: req.db))
     }
 
-    private func roomID(_ req: Request) throws -> String {
-        guard let id = req.parameters.get("room_id"), !id.isEmpty else { throw LessonsError.forbidden }
+    private func roomID<Body, Answer>(_ req: Request, at route: APIRoute<String, Body, Answer>) throws -> String {
+        guard let id = route.parameters(in: req), !id.isEmpty else { throw LessonsError.forbidden }
         return id
     }
 }

@@ -120,7 +120,7 @@ struct PostsController: Sendable {
     }
 
     func byUser(_ req: Request) async throws -> EncodedJSON {
-        try await posts(productID: Self.productFilter(req), creatorID: req.parameters.get("user_id") ?? "", req)
+        try await posts(productID: Self.productFilter(req), creatorID: Lessons.Routes.userPosts.parameters(in: req) ?? "", req)
     }
 
     func liked(_ kind: LikeKind, _ req: Request) async throws -> Lessons.PostList {
@@ -130,7 +130,7 @@ struct PostsController: Sendable {
 
     /// A post the operator hid answers the contract's 410, as a deleted one, to all but its author.
     func read(_ req: Request) async throws -> EncodedJSON {
-        let id = Self.postID(req)
+        let id = Lessons.Routes.post.parameters(in: req) ?? ""
         let viewer = try await audience(req)
         return EncodedJSON(try await answers.answer(.post(id: id, viewer: viewer), for: req) {
             try WireJSON.encode(try await board.post(id, shownTo: viewer, on: req.db), splicing: \.comments, at: "comments")
@@ -139,37 +139,43 @@ struct PostsController: Sendable {
 
     func update(_ req: Request) async throws -> Lessons.Post {
         let body = try req.decodeBody(Lessons.PostRequest.self)
-        return try await board.update(Self.postID(req), by: try req.lessonsAccountID, body, on: req.db)
+        return try await board.update(Lessons.Routes.updatePost.parameters(in: req) ?? "", by: try req.lessonsAccountID, body, on: req.db)
     }
 
     func delete(_ req: Request) async throws -> Lessons.Message {
-        try await board.delete(Self.postID(req), by: try req.lessonsAccountID, on: req.db)
+        try await board.delete(Lessons.Routes.deletePost.parameters(in: req) ?? "", by: try req.lessonsAccountID, on: req.db)
         return Lessons.Message(message: "삭제되었습니다.")
     }
 
     func comment(_ req: Request) async throws -> Lessons.Comment {
         let body = try req.decodeBody(Lessons.CommentRequest.self)
-        return try await board.comment(on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value,
+        return try await board.comment(on: Lessons.Routes.comment.parameters(in: req) ?? "", by: try req.lessonsAccountID, content: body.content?.value,
                                        rating: try PostBoard.rating(body.rating?.value), on: req.db)
     }
 
     func editComment(_ req: Request) async throws -> Lessons.Comment {
         let body = try req.decodeBody(Lessons.CommentRequest.self)
+        let (postID, commentID) = Lessons.Routes.editComment.parameters(in: req) ?? ("", "")
         return try await board.editComment(
-            req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, content: body.content?.value,
+            commentID, on: postID, by: try req.lessonsAccountID, content: body.content?.value,
             rating: try PostBoard.rating(body.rating?.value), on: req.db
         )
     }
 
     func deleteComment(_ req: Request) async throws -> Lessons.Message {
-        try await board.deleteComment(req.parameters.get("comment_id") ?? "", on: Self.postID(req), by: try req.lessonsAccountID, on: req.db)
+        let (postID, commentID) = Lessons.Routes.deleteComment.parameters(in: req) ?? ("", "")
+        try await board.deleteComment(commentID, on: postID, by: try req.lessonsAccountID, on: req.db)
         return Lessons.Message(message: "삭제되었습니다.")
     }
 
     func like(_ kind: LikeKind, _ req: Request) async throws -> Lessons.LikeStatus {
         let body = try req.decodeBody(LikeBody.self)
         guard let status = body.like_status else { throw LessonsError.missingValue }
-        return Lessons.LikeStatus(likeStatus: try await board.setLike(kind, on: Self.postID(req), by: try req.lessonsAccountID, to: status, on: req.db))
+        let route = switch kind {
+        case .like: Lessons.Routes.like
+        case .like2: Lessons.Routes.like2
+        }
+        return Lessons.LikeStatus(likeStatus: try await board.setLike(kind, on: route.parameters(in: req) ?? "", by: try req.lessonsAccountID, to: status, on: req.db))
     }
 
     /// `like_status` as a JSON boolean; clients that build bodies from forms send "true"/"false".
@@ -225,10 +231,6 @@ struct PostsController: Sendable {
         // "[]": nothing hidden, as nearly always; not worth decoding.
         guard hidden.bytes.count > 2 else { return nil }
         return try JSONDecoder().decode([String].self, from: hidden.bytes).contains(me) ? me : nil
-    }
-
-    static func postID(_ req: Request) -> String {
-        req.parameters.get("post_id") ?? ""
     }
 
     /// `product_id` empty or absent means every app's posts.

@@ -27,15 +27,15 @@ struct ProfilesController: Sendable {
             "Follow", headers: PostsController.headers,
             responses: PostsController.responses([200: "{nick, opponent_nick, following_status: true}", 400: "Following yourself",
                                                   409: "Already following", 410: "No such user"])
-        ), use: { req in try await follows.follow(req.parameters.get("user_id") ?? "", by: try req.lessonsAccountID, on: req.db) })
+        ), use: { req in try await follows.follow(Lessons.Routes.follow.parameters(in: req) ?? "", by: try req.lessonsAccountID, on: req.db) })
         routes.on(Lessons.Routes.unfollow, doc: .init(
             "Unfollow", headers: PostsController.headers,
             responses: PostsController.responses([200: "{nick, opponent_nick, following_status: false}", 410: "No such user, or not following"])
-        ), use: { req in try await follows.unfollow(req.parameters.get("user_id") ?? "", by: try req.lessonsAccountID, on: req.db) })
+        ), use: { req in try await follows.unfollow(Lessons.Routes.unfollow.parameters(in: req) ?? "", by: try req.lessonsAccountID, on: req.db) })
     }
 
     func profile(_ req: Request) async throws -> Lessons.UserProfile {
-        let userID = req.parameters.get("user_id") ?? ""
+        let userID = Lessons.Routes.profile.parameters(in: req) ?? ""
         guard let account = try await Account.find(userID, on: req.db) else { throw LessonsError.userNotFound }
         let profile = try await LessonsProfiles.ensure(for: account, on: req.db)
         let (followers, following) = try await follows.lists(of: userID, on: req.db)

@@ -19,16 +19,16 @@ struct CheckoutPages: Sendable {
 
     func checkoutPage(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
+        let post = try await board.lesson(LessonsPaths.checkout.parameters(in: req) ?? "", shownTo: visitor.accountID, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard sandbox != nil else { return CheckoutViews.unavailable(visitor.context, post: post) }
         return CheckoutViews.checkout(visitor.context, post: post, terms: try await terms.terms(of: post.postID, shownTo: visitor.accountID, on: req.db))
     }
 
     func checkout(_ req: Request) async throws -> Response {
-        let postID = req.postIDParameter
+        let postID = LessonsPaths.checkout.parameters(in: req) ?? ""
         let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.checkout.link(postID))
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
+        let post = try await board.lesson(postID, shownTo: visitor.accountID, on: req.db)
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard let sandbox else { return CheckoutViews.unavailable(visitor.context, post: post) }
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {

@@ -63,13 +63,14 @@ struct CommunityPages: Sendable {
 
     func read(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let (post, hides) = try await board.shownCommunityPost(req.postIDParameter, to: context.account?.id, on: req.db)
+        let (post, hides) = try await board.shownCommunityPost(LessonsPaths.communityPost.parameters(in: req) ?? "", to: context.account?.id, on: req.db)
         return CommunityViews.post(context, post: post, hides: hides, comment: "", error: nil)
     }
 
     func comment(_ req: Request) async throws -> Response {
-        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.communityPost.link(req.postIDParameter))
-        let (post, hides) = try await board.shownCommunityPost(req.postIDParameter, to: visitor.accountID, on: req.db)
+        let postID = LessonsPaths.communityComments.parameters(in: req) ?? ""
+        let visitor = try await LessonsVisitor.require(req, next: LessonsPaths.communityPost.link(postID))
+        let (post, hides) = try await board.shownCommunityPost(postID, to: visitor.accountID, on: req.db)
         let text = req.formField("content")
         do {
             _ = try await board.comment(on: post.postID, by: visitor.accountID, content: text, on: req.db)
@@ -83,20 +84,23 @@ struct CommunityPages: Sendable {
     // MARK: Delete one's own comment
 
     func confirmDeleteComment(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownComment(req)
+        let (postID, commentID) = LessonsPaths.communityCommentDelete.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownComment(req, postID: postID, commentID: commentID)
         return CommunityViews.confirmDeleteComment(visitor.context, post: post, comment: comment)
     }
 
     func deleteComment(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownComment(req, next: LessonsPaths.communityPost.link(req.postIDParameter))
+        let (postID, commentID) = LessonsPaths.communityCommentDelete.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownComment(req, postID: postID, commentID: commentID, next: LessonsPaths.communityPost.link(postID))
         try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
         return req.redirect(to: LessonsPaths.communityPost.link(post.postID, fragment: "comments"), redirectType: .normal)
     }
 
-    /// The signed-in person, the post and their comment `{comment_id}` on it; someone else's is refused.
-    private func ownComment(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
+    /// The signed-in person, the post and their comment on it; someone else's is refused.
+    private func ownComment(_ req: Request, postID: String, commentID: String, next: String? = nil) async throws
+        -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.communityPost(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
-        return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: CommunityViews.othersComment(visitor.context, post: post)))
+        let post = try await board.communityPost(postID, shownTo: visitor.accountID, on: req.db)
+        return (visitor, post, try post.ownComment(commentID, by: visitor.accountID, refusal: CommunityViews.othersComment(visitor.context, post: post)))
     }
 }

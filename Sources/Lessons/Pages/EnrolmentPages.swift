@@ -32,32 +32,32 @@ struct EnrolmentPages: Sendable {
 
     func detail(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
-        return try await render(req, visitor, id: req.parameters.get("enrolment_id") ?? "", notice: notice(req.query[String.self, at: "done"], visitor.context))
+        return try await render(req, visitor, id: LessonsPaths.enrolment.parameters(in: req) ?? "", notice: notice(req.query[String.self, at: "done"], visitor.context))
     }
 
     func book(_ req: Request) async throws -> Response {
-        let id = req.parameters.get("enrolment_id") ?? ""
+        let id = LessonsPaths.book.parameters(in: req) ?? ""
         return try await act(req, next: LessonsPaths.enrolment.link(id), done: "booked", enrolment: { _ in id }) { visitor in
             try await bookings.book(id, slot: req.formField("slot_id"), by: visitor.accountID, on: req.db)
         }
     }
 
     func cancel(_ req: Request) async throws -> Response {
-        let id = req.parameters.get("booking_id") ?? ""
+        let id = LessonsPaths.cancelBooking.parameters(in: req) ?? ""
         return try await act(req, next: LessonsPaths.enrolments.link, done: "cancelled", enrolment: enrolment(ofBooking: id, req)) { visitor in
             try await bookings.cancel(id, by: visitor.accountID, on: req.db)
         }
     }
 
     func move(_ req: Request) async throws -> Response {
-        let id = req.parameters.get("booking_id") ?? ""
+        let id = LessonsPaths.moveBooking.parameters(in: req) ?? ""
         return try await act(req, next: LessonsPaths.enrolments.link, done: "moved", enrolment: enrolment(ofBooking: id, req)) { visitor in
             try await bookings.move(id, to: req.formField("slot_id"), by: visitor.accountID, on: req.db)
         }
     }
 
     func refund(_ req: Request) async throws -> Response {
-        let id = req.parameters.get("enrolment_id") ?? ""
+        let id = LessonsPaths.refund.parameters(in: req) ?? ""
         return try await act(req, next: LessonsPaths.enrolment.link(id), done: "refunded", enrolment: { _ in id }) { visitor in
             try await refunds.refund(id, by: visitor.accountID, on: req.db)
         }

@@ -29,7 +29,7 @@ struct LessonDetailPages: Sendable {
     /// A lesson the operator hid is not found, but by its teacher, who reads why.
     func detail(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let (post, hides) = try await board.shownPost(req.postIDParameter, to: context.account?.id, on: req.db)
+        let (post, hides) = try await board.shownPost(LessonsPaths.lesson.parameters(in: req) ?? "", to: context.account?.id, on: req.db)
         if post.productID == Lessons.ProductID.community {
             return req.redirect(to: LessonsPaths.communityPost.link(post.postID), redirectType: .normal)
         }
@@ -64,9 +64,10 @@ struct LessonDetailPages: Sendable {
     }
 
     func toggleBookmark(_ req: Request) async throws -> Response {
-        let path = LessonsPaths.lesson.link(req.postIDParameter)
+        let postID = LessonsPaths.bookmark.parameters(in: req) ?? ""
+        let path = LessonsPaths.lesson.link(postID)
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
+        let post = try await board.lesson(postID, shownTo: visitor.accountID, on: req.db)
         _ = try await board.setLike(.like2, on: post.postID, by: visitor.accountID, to: !post.likes2.contains(visitor.accountID), on: req.db)
         return req.redirect(to: path, redirectType: .normal)
     }
@@ -74,9 +75,10 @@ struct LessonDetailPages: Sendable {
     // MARK: Reviews
 
     func writeReview(_ req: Request) async throws -> Response {
-        let path = LessonsPaths.lesson.link(req.postIDParameter)
+        let postID = LessonsPaths.reviews.parameters(in: req) ?? ""
+        let path = LessonsPaths.lesson.link(postID)
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let (post, hides) = try await board.shownLesson(req.postIDParameter, to: visitor.accountID, on: req.db)
+        let (post, hides) = try await board.shownLesson(postID, to: visitor.accountID, on: req.db)
         let booking = try await booking(post, viewer: visitor.accountID, on: req.db)
         switch booking.reviewRight {
         case .write, .replace: break
@@ -92,13 +94,15 @@ struct LessonDetailPages: Sendable {
     }
 
     func reviewForm(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req)
+        let (postID, commentID) = LessonsPaths.reviewEdit.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownReview(req, postID: postID, commentID: commentID)
         let draft = LessonDetailView.ReviewDraft(text: comment.content, rating: comment.rating)
         return ReviewViews.editForm(visitor.context, post: post, commentID: comment.commentID, draft: draft)
     }
 
     func editReview(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req, next: LessonsPaths.lesson.link(req.postIDParameter))
+        let (postID, commentID) = LessonsPaths.reviewEdit.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownReview(req, postID: postID, commentID: commentID, next: LessonsPaths.lesson.link(postID))
         let review = ReviewSubmission(req)
         let draft = review.draft(visitor.context)
         guard !draft.isRefused, let rating = review.rating else {
@@ -109,12 +113,14 @@ struct LessonDetailPages: Sendable {
     }
 
     func confirmDeleteReview(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req)
+        let (postID, commentID) = LessonsPaths.reviewDelete.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownReview(req, postID: postID, commentID: commentID)
         return ReviewViews.confirmDelete(visitor.context, post: post, comment: comment)
     }
 
     func deleteReview(_ req: Request) async throws -> Response {
-        let (visitor, post, comment) = try await ownReview(req, next: LessonsPaths.lesson.link(req.postIDParameter))
+        let (postID, commentID) = LessonsPaths.reviewDelete.parameters(in: req) ?? ("", "")
+        let (visitor, post, comment) = try await ownReview(req, postID: postID, commentID: commentID, next: LessonsPaths.lesson.link(postID))
         try await board.deleteComment(comment.commentID, on: post.postID, by: visitor.accountID, on: req.db)
         return req.redirect(to: LessonsPaths.lesson.link(post.postID, fragment: "reviews"), redirectType: .normal)
     }
@@ -131,17 +137,18 @@ struct LessonDetailPages: Sendable {
 
     /// A lesson to report; its teacher cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
-        let post = try await board.lesson(req.postIDParameter, shownTo: req.webAccountID, on: req.db)
+        let post = try await board.lesson(LessonsPaths.report.parameters(in: req) ?? "", shownTo: req.webAccountID, on: req.db)
         return ReportPages.Target(subject: ReportSubject(app: "lessons", id: post.postID, path: LessonsPaths.lesson.link(post.postID)),
                                   form: LessonsPaths.report.link(post.postID), title: post.title,
                                   isOwn: req.webAccountID == post.creator.userID) { LessonsViews.nav($0, current: "list") }
     }
 
-    /// The signed-in person, the lesson and their review `{comment_id}` on it; someone else's
-    /// review is refused before anything is read from the form.
-    private func ownReview(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
+    /// The signed-in person, the lesson and their review on it; someone else's review is refused
+    /// before anything is read from the form.
+    private func ownReview(_ req: Request, postID: String, commentID: String, next: String? = nil) async throws
+        -> (LessonsVisitor, Lessons.Post, Lessons.Comment) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
-        return (visitor, post, try post.ownComment(req, by: visitor.accountID, refusal: ReviewViews.othersReview(visitor.context, post: post)))
+        let post = try await board.lesson(postID, shownTo: visitor.accountID, on: req.db)
+        return (visitor, post, try post.ownComment(commentID, by: visitor.accountID, refusal: ReviewViews.othersReview(visitor.context, post: post)))
     }
 }

@@ -35,6 +35,4 @@ extension Request {
     func formField(_ name: String) -> String {
         (try? content.get(String.self, at: name)) ?? ""
     }
-
-    var postIDParameter: String { parameters.get("post_id") ?? "" }
 }

@@ -15,7 +15,8 @@ struct ProfilePages: Sendable {
 
     func profile(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let (userID, profile) = try await person(req)
+        let userID = LessonsPaths.profile.parameters(in: req) ?? ""
+        let profile = try await LessonsProfiles.person(userID, on: req.db)
         let (followers, following) = try await follows.lists(of: userID, on: req.db)
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: userID, viewer: req.webAccountID)
         let lessons = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
@@ -23,9 +24,10 @@ struct ProfilePages: Sendable {
     }
 
     func toggleFollow(_ req: Request) async throws -> Response {
-        let path = LessonsPaths.profile.link(req.parameters.get("user_id") ?? "")
+        let userID = LessonsPaths.follow.parameters(in: req) ?? ""
+        let path = LessonsPaths.profile.link(userID)
         let visitor = try await LessonsVisitor.require(req, next: path)
-        let (userID, _) = try await person(req)
+        _ = try await LessonsProfiles.person(userID, on: req.db) // Nobody to follow is not found.
         guard userID != visitor.accountID else { return req.redirect(to: path, redirectType: .normal) }
         if try await follows.isFollowing(userID, by: visitor.accountID, on: req.db) {
             _ = try await follows.unfollow(userID, by: visitor.accountID, on: req.db)
@@ -37,11 +39,5 @@ struct ProfilePages: Sendable {
             }
         }
         return req.redirect(to: path, redirectType: .normal)
-    }
-
-    /// The account of `{user_id}` and its lessons profile.
-    private func person(_ req: Request) async throws -> (String, LessonsProfile) {
-        let userID = req.parameters.get("user_id") ?? ""
-        return (userID, try await LessonsProfiles.person(userID, on: req.db))
     }
 }

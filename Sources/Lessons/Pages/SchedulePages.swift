@@ -44,7 +44,7 @@ struct SchedulePages: Sendable {
 
     func close(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: LessonsPaths.schedule.link)
-        let slot = try await openTimes.close(req.parameters.get("slot_id") ?? "", by: visitor.accountID, on: req.db)
+        let slot = try await openTimes.close(LessonsPaths.closeSlot.parameters(in: req) ?? "", by: visitor.accountID, on: req.db)
         return req.redirect(to: LessonsPaths.schedule.link(query: [("week", SeoulTime.isoDay(slot.startsAt))]), redirectType: .normal)
     }
 

@@ -47,13 +47,14 @@ struct TeacherPages: Sendable {
     }
 
     func editForm(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req)
+        let (visitor, post) = try await ownLesson(req, LessonsPaths.edit.parameters(in: req) ?? "")
         return LessonFormPage.render(visitor.context, mode: .edit(post), draft: Lessons.LessonDraft(editing: post), errors: [:])
     }
 
     /// New photos replace the old ones; none chosen keeps them as they are.
     func edit(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req, next: LessonsPaths.edit.link(req.postIDParameter))
+        let postID = LessonsPaths.edit.parameters(in: req) ?? ""
+        let (visitor, post) = try await ownLesson(req, postID, next: LessonsPaths.edit.link(postID))
         let (draft, uploads) = try Self.submission(req)
         var files = post.files
         switch try await checkAndStore(draft, uploads: uploads, by: visitor.accountID, context: visitor.context, on: req.db) {
@@ -105,20 +106,21 @@ struct TeacherPages: Sendable {
     // MARK: Delete
 
     func confirmDelete(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req)
+        let (visitor, post) = try await ownLesson(req, LessonsPaths.delete.parameters(in: req) ?? "")
         return TeacherViews.confirmDelete(visitor.context, post: post)
     }
 
     func delete(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await ownLesson(req, next: LessonsPaths.lesson.link(req.postIDParameter))
+        let postID = LessonsPaths.delete.parameters(in: req) ?? ""
+        let (visitor, post) = try await ownLesson(req, postID, next: LessonsPaths.lesson.link(postID))
         try await board.delete(post.postID, by: visitor.accountID, on: req.db)
         return req.redirect(to: LessonsPaths.myLessons.link, redirectType: .normal)
     }
 
-    /// The teacher and their lesson `{post_id}`; another teacher's lesson is refused, unchanged.
-    private func ownLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
+    /// The teacher and their lesson `postID`; another teacher's lesson is refused, unchanged.
+    private func ownLesson(_ req: Request, _ postID: String, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
+        let post = try await board.lesson(postID, shownTo: visitor.accountID, on: req.db)
         guard post.creator.userID == visitor.accountID else { throw PageExit(TeacherViews.othersLesson(visitor.context, post: post)) }
         return (visitor, post)
     }

@@ -14,12 +14,13 @@ struct TermsPages: Sendable {
     }
 
     func form(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await teachersLesson(req)
+        let (visitor, post) = try await teachersLesson(req, LessonsPaths.terms.parameters(in: req) ?? "")
         return TermsViews.form(visitor.context, post: post, draft: .init(try await terms.terms(of: post.postID, shownTo: visitor.accountID, on: req.db)), districts: terms.districts)
     }
 
     func save(_ req: Request) async throws -> Response {
-        let (visitor, post) = try await teachersLesson(req, next: LessonsPaths.terms.link(req.postIDParameter))
+        let postID = LessonsPaths.terms.parameters(in: req) ?? ""
+        let (visitor, post) = try await teachersLesson(req, postID, next: LessonsPaths.terms.link(postID))
         var draft = TermsViews.Draft()
         draft.sessions = req.formField("sessions")
         draft.minutes = req.formField("minutes_per_session")
@@ -68,9 +69,9 @@ struct TermsPages: Sendable {
         }
     }
 
-    private func teachersLesson(_ req: Request, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
+    private func teachersLesson(_ req: Request, _ postID: String, next: String? = nil) async throws -> (LessonsVisitor, Lessons.Post) {
         let visitor = try await LessonsVisitor.require(req, next: next)
-        let post = try await board.lesson(req.postIDParameter, shownTo: visitor.accountID, on: req.db)
+        let post = try await board.lesson(postID, shownTo: visitor.accountID, on: req.db)
         guard post.creator.userID == visitor.accountID else { throw Abort(.forbidden) }
         return (visitor, post)
     }

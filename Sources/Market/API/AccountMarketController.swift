@@ -74,21 +74,21 @@ struct AccountMarketController: Sendable {
 
     func like(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let product = try await catalog.find(try ProductsController.productID(req), shownTo: accountID, on: req.db)
+        let product = try await catalog.find(try ProductsController.productID(req, at: Market.Routes.like), shownTo: accountID, on: req.db)
         try await likes.like(product, by: accountID, on: req.db)
         return Market.LikeStatus(productID: try product.requireID(), liked: true)
     }
 
     func unlike(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let productID = try await existingProductID(req, shownTo: accountID)
+        let productID = try await existingProductID(req, at: Market.Routes.unlike, shownTo: accountID)
         try await likes.unlike(productID, by: accountID, on: req.db)
         return Market.LikeStatus(productID: productID, liked: false)
     }
 
     func likeStatus(_ req: Request) async throws -> Market.LikeStatus {
         let accountID = try req.authenticatedAccountID
-        let productID = try await existingProductID(req, shownTo: accountID)
+        let productID = try await existingProductID(req, at: Market.Routes.likeStatus, shownTo: accountID)
         return Market.LikeStatus(productID: productID, liked: try await likes.isLiked(productID, by: accountID, on: req.db))
     }
 
@@ -122,9 +122,9 @@ struct AccountMarketController: Sendable {
         return MarketPresenter(baseURL: req.publicBaseURL(configured: publicURL)).page(page)
     }
 
-    /// The product of `:id` as `accountID` may see it: one the operator removed is not found but
-    /// by its seller (`ProductRemoval`).
-    private func existingProductID(_ req: Request, shownTo accountID: String) async throws -> Int {
-        try await catalog.find(try ProductsController.productID(req), shownTo: accountID, on: req.db).requireID()
+    /// The product `route` names as `accountID` may see it: one the operator removed is not found
+    /// but by its seller (`ProductRemoval`).
+    private func existingProductID(_ req: Request, at route: APIRoute<Int, NoBody, Market.LikeStatus>, shownTo accountID: String) async throws -> Int {
+        try await catalog.find(try ProductsController.productID(req, at: route), shownTo: accountID, on: req.db).requireID()
     }
 }

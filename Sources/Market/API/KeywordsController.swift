@@ -32,7 +32,7 @@ struct KeywordsController: Sendable {
 
     func remove(_ req: Request) async throws -> Market.KeywordList {
         // The router hands the segment over percent-decoded.
-        Self.wire(try await alerts.remove(req.parameters.get("keyword") ?? "", for: try req.authenticatedAccountID, on: req.db))
+        Self.wire(try await alerts.remove(Market.Routes.removeKeyword.parameters(in: req) ?? "", for: try req.authenticatedAccountID, on: req.db))
     }
 
     static func wire(_ keywords: [AlertKeyword]) -> Market.KeywordList {

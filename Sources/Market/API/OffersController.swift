@@ -43,25 +43,25 @@ struct OffersController: Sendable {
     func offer(_ req: Request) async throws -> Market.Offer {
         let me = try req.authenticatedAccountID
         let body = try req.decodeBody(Market.OfferRequest.self)
-        return Self.wire(try await offers.offer(body.price, in: req.parameters.get("conversation") ?? "", by: me, on: req.db))
+        return Self.wire(try await offers.offer(body.price, in: Market.Routes.makeOffer.parameters(in: req) ?? "", by: me, on: req.db))
     }
 
     func accept(_ req: Request) async throws -> Market.Offer {
-        Self.wire(try await offers.accept(try Self.offerID(req), by: try req.authenticatedAccountID, on: req.db))
+        Self.wire(try await offers.accept(try Self.offerID(req, at: Market.Routes.acceptOffer), by: try req.authenticatedAccountID, on: req.db))
     }
 
     func decline(_ req: Request) async throws -> Market.Offer {
-        Self.wire(try await offers.decline(try Self.offerID(req), by: try req.authenticatedAccountID, on: req.db))
+        Self.wire(try await offers.decline(try Self.offerID(req, at: Market.Routes.declineOffer), by: try req.authenticatedAccountID, on: req.db))
     }
 
     func list(_ req: Request) async throws -> Market.OfferList {
-        let listed = try await offers.offers(for: try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db)
+        let listed = try await offers.offers(for: try ProductsController.productID(req, at: Market.Routes.productOffers), by: try req.authenticatedAccountID, on: req.db)
         return Market.OfferList(offers: listed.map { Self.wire($0.offer) })
     }
 
-    /// An offer's number from the path; anything else names no offer.
-    static func offerID(_ req: Request) throws -> Int {
-        guard let id = req.parameters.get("offer").flatMap(Int.init), id > 0 else { throw OfferError.notFound }
+    /// The offer `route` names: a number from 1; anything else names no offer.
+    static func offerID(_ req: Request, at route: APIRoute<Int, NoBody, Market.Offer>) throws -> Int {
+        guard let id = route.parameters(in: req), id > 0 else { throw OfferError.notFound }
         return id
     }
 

@@ -31,16 +31,16 @@ struct ProductControlsController: Sendable {
     }
 
     func bump(_ req: Request) async throws -> Market.Bump {
-        let bumped = try await bumps.bump(try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db)
+        let bumped = try await bumps.bump(try ProductsController.productID(req, at: Market.Routes.bump), by: try req.authenticatedAccountID, on: req.db)
         return Market.Bump(id: bumped.productID, bumpedAt: Self.time(bumped.bumpedAt), nextBumpAt: Self.time(bumped.nextBumpAt))
     }
 
     func hide(_ req: Request) async throws -> Market.ListingState {
-        Self.state(try await hiding.setHidden(true, try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db))
+        Self.state(try await hiding.setHidden(true, try ProductsController.productID(req, at: Market.Routes.hide), by: try req.authenticatedAccountID, on: req.db))
     }
 
     func unhide(_ req: Request) async throws -> Market.ListingState {
-        Self.state(try await hiding.setHidden(false, try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db))
+        Self.state(try await hiding.setHidden(false, try ProductsController.productID(req, at: Market.Routes.unhide), by: try req.authenticatedAccountID, on: req.db))
     }
 
     static func state(_ product: Product) -> Market.ListingState {

@@ -75,7 +75,7 @@ struct ProductsController: Sendable {
     }
 
     func detail(_ req: Request) async throws -> EncodedJSON {
-        let id = try Self.productID(req)
+        let id = try Self.productID(req, at: Market.Routes.product)
         let presenter = presenter(for: req)
         return EncodedJSON(try await answers.answer(.detail(baseURL: presenter.baseURL, id: id), for: req) {
             // The contract carries no credential: a product the operator removed is gone for all.
@@ -103,7 +103,7 @@ struct ProductsController: Sendable {
 
     func update(_ req: Request) async throws -> Market.ProductDetail {
         let params = try req.decodeBody(Market.ProductParams.self)
-        let product = try await catalog.find(try Self.productID(req), on: req.db)
+        let product = try await catalog.find(try Self.productID(req, at: Market.Routes.update), on: req.db)
         return try await Self.byItsVendor(product) {
             let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: params.secret, on: req.db)
             return presenter(for: req).detail(try await catalog.update(product, by: vendor, params: params, on: req.db))
@@ -111,23 +111,24 @@ struct ProductsController: Sendable {
     }
 
     func productSecret(_ req: Request) async throws -> Response {
-        Self.text(try await ownedProduct(req).deleteToken)
+        Self.text(try await ownedProduct(req, at: Market.Routes.productSecret).deleteToken)
     }
 
     func archivedPath(_ req: Request) async throws -> Response {
-        let product = try await ownedProduct(req)
+        let product = try await ownedProduct(req, at: Market.Routes.archivedPath)
         return Self.text(Market.Routes.deleteWithToken.pathTemplate.encodedPath((try product.requireID(), product.deleteToken)))
     }
 
     func deleteWithToken(_ req: Request) async throws -> Market.ProductDetail {
-        let product = try await catalog.find(try Self.productID(req), on: req.db)
-        guard let token = req.parameters.get("token"), constantTimeEquals(token, product.deleteToken) else { throw ProductError.notFound }
+        guard let (id, token) = Market.Routes.deleteWithToken.parameters(in: req), id > 0 else { throw ProductError.notFound }
+        let product = try await catalog.find(id, on: req.db)
+        guard constantTimeEquals(token, product.deleteToken) else { throw ProductError.notFound }
         return try await Self.byItsVendor(product) { try await delete(product, req) }
     }
 
     func deleteWithBareToken(_ req: Request) async throws -> Market.ProductDetail {
         // The bare token is the path's `{id}` (see `Market.Routes.deleteWithBareToken`).
-        guard let token = req.parameters.get("id"), !token.isEmpty,
+        guard let token = Market.Routes.deleteWithBareToken.parameters(in: req), !token.isEmpty,
               let id = try await Product.query(on: req.db).filter(\.$deleteToken == token).first()?.requireID()
         else { throw ProductError.notFound }
         let product = try await catalog.find(id, on: req.db)
@@ -144,10 +145,10 @@ struct ProductsController: Sendable {
         return answer
     }
 
-    /// The product of `:id`, after checking the vendor's identifier and secret. The body is
+    /// The product `route` names, after checking the vendor's identifier and secret. The body is
     /// `{"secret": …}`, or, as Dotori sends it, a bare JSON string.
-    private func ownedProduct(_ req: Request) async throws -> Product {
-        let product = try await catalog.find(try Self.productID(req), on: req.db)
+    private func ownedProduct(_ req: Request, at route: APIRoute<Int, Market.SecretRequest, NotJSON>) async throws -> Product {
+        let product = try await catalog.find(try Self.productID(req, at: route), on: req.db)
         let secret = (try? req.decodeBody(Market.SecretRequest.self).secret) ?? (try? req.decodeBody(String.self))
         return try await Self.byItsVendor(product) {
             let vendor = try await vendors.authenticate(identifier: req.headers.first(name: "identifier"), secret: secret, on: req.db)
@@ -170,8 +171,9 @@ struct ProductsController: Sendable {
         }
     }
 
-    static func productID(_ req: Request) throws -> Int {
-        guard let id = req.parameters.get("id").flatMap(Int.init), id > 0 else { throw ProductError.notFound }
+    /// The product `route` names: a number from 1, or no such product.
+    static func productID<Body, Answer>(_ req: Request, at route: APIRoute<Int, Body, Answer>) throws -> Int {
+        guard let id = route.parameters(in: req), id > 0 else { throw ProductError.notFound }
         return id
     }
 

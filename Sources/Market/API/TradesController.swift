@@ -50,7 +50,7 @@ struct TradesController: Sendable {
     }
 
     func profile(_ req: Request) async throws -> Market.VendorProfile {
-        guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
+        guard let id = Market.Routes.vendorProfile.parameters(in: req), let vendor = try await vendors.vendor(id: id, on: req.db) else {
             throw ProductError.notFound
         }
         let reputation = try await trades.reputation(of: vendor.$account.id, on: req.db)
@@ -60,21 +60,21 @@ struct TradesController: Sendable {
 
     func reserve(_ req: Request) async throws -> Market.TradeState {
         let buyer = try req.decodeBody(Market.ReservationRequest.self).buyer
-        return Self.state(try await trades.reserve(try ProductsController.productID(req), for: buyer, by: try req.authenticatedAccountID, on: req.db))
+        return Self.state(try await trades.reserve(try ProductsController.productID(req, at: Market.Routes.reserve), for: buyer, by: try req.authenticatedAccountID, on: req.db))
     }
 
     func release(_ req: Request) async throws -> Market.TradeState {
-        Self.state(try await trades.release(try ProductsController.productID(req), by: try req.authenticatedAccountID, on: req.db))
+        Self.state(try await trades.release(try ProductsController.productID(req, at: Market.Routes.releaseReservation), by: try req.authenticatedAccountID, on: req.db))
     }
 
     func sell(_ req: Request) async throws -> Market.TradeState {
         let buyer = try req.decodeBody(Market.SoldRequest.self).buyer
-        return Self.state(try await trades.sell(try ProductsController.productID(req), to: buyer, by: try req.authenticatedAccountID, on: req.db))
+        return Self.state(try await trades.sell(try ProductsController.productID(req, at: Market.Routes.markSold), to: buyer, by: try req.authenticatedAccountID, on: req.db))
     }
 
     func review(_ req: Request) async throws -> Market.TradeState {
         let body = try req.decodeBody(Market.TradeReviewRequest.self)
-        let id = try ProductsController.productID(req)
+        let id = try ProductsController.productID(req, at: Market.Routes.reviewTrade)
         try await trades.review(id, by: try req.authenticatedAccountID, rating: body.rating, text: body.text ?? "", tags: body.tags, on: req.db)
         return Self.state(try await trades.catalog.find(id, on: req.db))
     }

@@ -17,14 +17,14 @@ struct BrowsePages: Sendable {
         pages.get(MarketPaths.product, use: detail)
         pages.post(MarketPaths.like, use: toggleLike)
         pages.get(MarketPaths.seller, use: seller)
-        pages.post(MarketPaths.reservation) { try await self.closeDeal($0) { id, me, req in
+        pages.post(MarketPaths.reservation) { try await self.closeDeal($0, at: MarketPaths.reservation) { id, me, req in
             try await trades.reserve(id, for: (try? req.content.get(String.self, at: "buyer")) ?? "", by: me, on: req.db)
         } }
-        pages.post(MarketPaths.sold) { try await self.closeDeal($0) { id, me, req in
+        pages.post(MarketPaths.sold) { try await self.closeDeal($0, at: MarketPaths.sold) { id, me, req in
             let buyer = (try? req.content.get(String.self, at: "buyer")).flatMap { $0.isEmpty ? nil : $0 }
             return try await trades.sell(id, to: buyer, by: me, on: req.db)
         } }
-        pages.post(MarketPaths.release) { try await self.closeDeal($0) { id, me, req in
+        pages.post(MarketPaths.release) { try await self.closeDeal($0, at: MarketPaths.release) { id, me, req in
             try await trades.release(id, by: me, on: req.db)
         } }
         pages.get(MarketPaths.review, use: reviewPage)
@@ -82,7 +82,7 @@ struct BrowsePages: Sendable {
     }
 
     func detail(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.product.parameters(in: req) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)
         let context = try await PageContext.load(for: req)
         guard ProductHiding.mayOpen(product, accountID: context.account?.id) else { throw Abort(.notFound) }
@@ -117,7 +117,7 @@ struct BrowsePages: Sendable {
 
     /// A seller's profile: their name, since when they sell, and their products, newest first.
     func seller(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init), let vendor = try await vendors.vendor(id: id, on: req.db) else {
+        guard let id = MarketPaths.seller.parameters(in: req), let vendor = try await vendors.vendor(id: id, on: req.db) else {
             throw Abort(.notFound)
         }
         let page = try await catalog.listedProducts(ofVendor: vendor, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
@@ -131,8 +131,8 @@ struct BrowsePages: Sendable {
     // MARK: Closing the deal
 
     /// A seller's step in closing the deal; a refusal is the page's 400 or 403.
-    private func closeDeal(_ req: Request, _ step: @Sendable (Int, String, Request) async throws -> Product) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+    private func closeDeal(_ req: Request, at path: PagePath<Int>, _ step: @Sendable (Int, String, Request) async throws -> Product) async throws -> Response {
+        guard let id = path.parameters(in: req) else { throw Abort(.notFound) }
         let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         do {
             _ = try await step(id, try account.requireID(), req)
@@ -143,7 +143,7 @@ struct BrowsePages: Sendable {
     }
 
     func review(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.review.parameters(in: req) else { throw Abort(.notFound) }
         let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         let rating = (try? req.content.get(String.self, at: "rating")) ?? ""
         let text = (try? req.content.get(String.self, at: "text")) ?? ""
@@ -159,7 +159,7 @@ struct BrowsePages: Sendable {
     /// The review form alone, where a review request and the conversation lead; once reviewed,
     /// or for anyone outside the trade, the product's page.
     func reviewPage(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.review.parameters(in: req) else { throw Abort(.notFound) }
         let (context, account) = try await PageContext.signedIn(req, next: MarketPaths.review.link(id))
         let me = try account.requireID()
         let product = try await catalog.find(id, on: req.db)
@@ -181,7 +181,7 @@ struct BrowsePages: Sendable {
 
     /// A listing to report; its seller cannot report it.
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.report.parameters(in: req) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, shownTo: req.webAccountID, on: req.db)
         let isOwn = try await sells(product, accountID: req.webAccountID, req)
         return ReportPages.Target(subject: ReportSubject(app: "market", id: String(id), path: MarketPaths.product.link(id)),
@@ -197,7 +197,7 @@ struct BrowsePages: Sendable {
 
     func toggleLike(_ req: Request) async throws -> Response {
         guard let accountID = req.webAccountID else { return req.redirect(to: PlatformPaths.login.link, redirectType: .normal) }
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.like.parameters(in: req) else { throw Abort(.notFound) }
         let product = try await catalog.find(id, shownTo: accountID, on: req.db)
         if try await likes.isLiked(id, by: accountID, on: req.db) {
             try await likes.unlike(id, by: accountID, on: req.db)

@@ -17,7 +17,7 @@ struct ListingControlPages: Sendable {
     /// A bump the rule refuses (too soon, reserved, sold, hidden) comes back to the page, whose
     /// controls say why and from when.
     func bump(_ req: Request) async throws -> Response {
-        let (id, accountID) = try await seller(req)
+        let (id, accountID) = try await seller(req, at: MarketPaths.bump)
         let done: BrowseViews.Done
         do {
             _ = try await bumps.bump(id, by: accountID, on: req.db)
@@ -31,7 +31,7 @@ struct ListingControlPages: Sendable {
     }
 
     func setHidden(_ hidden: Bool, _ req: Request) async throws -> Response {
-        let (id, accountID) = try await seller(req)
+        let (id, accountID) = try await seller(req, at: hidden ? MarketPaths.hide : MarketPaths.unhide)
         do {
             _ = try await hiding.setHidden(hidden, id, by: accountID, on: req.db)
         } catch ListingControlError.notSeller {
@@ -40,9 +40,9 @@ struct ListingControlPages: Sendable {
         return req.redirect(to: MarketPaths.product(id, done: (hidden ? BrowseViews.Done.hid : .unhid).rawValue), redirectType: .normal)
     }
 
-    /// The product of `:id` and the signed-in person, sent to log in first when they are not.
-    private func seller(_ req: Request) async throws -> (Int, String) {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+    /// The product `path` names and the signed-in person, sent to log in first when they are not.
+    private func seller(_ req: Request, at path: PagePath<Int>) async throws -> (Int, String) {
+        guard let id = path.parameters(in: req) else { throw Abort(.notFound) }
         let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.product.link(id))
         return (id, try account.requireID())
     }

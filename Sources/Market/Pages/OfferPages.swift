@@ -17,14 +17,14 @@ struct OfferPages: Sendable {
     }
 
     func show(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.offers.parameters(in: req) else { throw Abort(.notFound) }
         let (context, account) = try await PageContext.signedIn(req, next: MarketPaths.offers.link(id))
         return try await page(req, productID: id, me: try account.requireID(), context)
     }
 
     /// The buyer offers what they typed, in their conversation with the seller, and goes back to it.
     func offer(_ req: Request) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = MarketPaths.offers.parameters(in: req) else { throw Abort(.notFound) }
         let (context, account) = try await PageContext.signedIn(req, next: MarketPaths.offers.link(id))
         let me = try account.requireID()
         guard let price = MoneyInput.whole((try? req.content.get(String.self, at: "price")) ?? "") else {
@@ -42,7 +42,7 @@ struct OfferPages: Sendable {
 
     /// The seller accepts or declines an offer, and goes back to the conversation with its buyer.
     func answer(_ req: Request, accepting: Bool) async throws -> Response {
-        guard let id = req.parameters.get("id").flatMap(Int.init) else { throw Abort(.notFound) }
+        guard let id = (accepting ? MarketPaths.acceptOffer : MarketPaths.declineOffer).parameters(in: req) else { throw Abort(.notFound) }
         let (_, account) = try await PageContext.signedIn(req, next: MarketPaths.browse.link)
         let me = try account.requireID()
         let offer: PriceOffer

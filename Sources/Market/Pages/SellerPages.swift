@@ -113,7 +113,7 @@ struct SellerPages: Sendable {
 
     func editForm(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let (product, _) = try await owned(req, account: account)
+        let (product, _) = try await owned(req, at: MarketPaths.edit, account: account)
         let detail = presenter.detail(product)
         return ProductFormPage.render(context, mode: .edit(id: detail.id, images: detail.images, kept: detail.images.map(\.id)),
                                       draft: Market.ProductDraft(editing: detail), category: ProductCategory(rawValue: product.category) ?? .other, errors: [:],
@@ -124,7 +124,7 @@ struct SellerPages: Sendable {
     /// Nothing changes unless all of it is valid and every new photo is taken.
     func edit(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let (product, vendor) = try await owned(req, account: account)
+        let (product, vendor) = try await owned(req, at: MarketPaths.edit, account: account)
         let submission = try ProductEditSubmission(req, current: ProductCatalog.orderedImages(of: product).compactMap(\.id),
                                                    category: ProductCategory(rawValue: product.category) ?? .other, keeping: product)
         var errors = Market.ProductRules.dotori.violations(of: submission.draft)
@@ -149,20 +149,20 @@ struct SellerPages: Sendable {
 
     func confirmDelete(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let (product, _) = try await owned(req, account: account)
+        let (product, _) = try await owned(req, at: MarketPaths.delete, account: account)
         return SellerViews.confirmDelete(context, id: try product.requireID(), name: product.name)
     }
 
     func delete(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let (product, vendor) = try await owned(req, account: account)
+        let (product, vendor) = try await owned(req, at: MarketPaths.delete, account: account)
         try await catalog.delete(product, by: vendor, on: req.db)
         return req.redirect(to: MarketPaths.mine.link, redirectType: .normal)
     }
 
     func markSaleState(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let (product, vendor) = try await owned(req, account: account)
+        let (product, vendor) = try await owned(req, at: MarketPaths.saleState, account: account)
         guard let state = (try? req.content.get(String.self, at: "state")).flatMap(SaleState.init) else {
             throw Abort(.badRequest, reason: "state must be selling, reserved or sold")
         }
@@ -170,10 +170,10 @@ struct SellerPages: Sendable {
         return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.marked.rawValue), redirectType: .normal)
     }
 
-    /// The product of `:id` when the signed-in account is its vendor; 404 otherwise, so other
-    /// people's products cannot be probed.
-    private func owned(_ req: Request, account: Account) async throws -> (Product, Vendor) {
-        guard let id = req.parameters.get("id").flatMap(Int.init),
+    /// The product `path` names when the signed-in account is its vendor; 404 otherwise, so
+    /// other people's products cannot be probed.
+    private func owned(_ req: Request, at path: PagePath<Int>, account: Account) async throws -> (Product, Vendor) {
+        guard let id = path.parameters(in: req),
               let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
         else { throw Abort(.notFound) }
         let product = try await catalog.find(id, on: req.db)

@@ -20,23 +20,30 @@ struct AppointmentPages: Sendable {
     }
 
     func propose(_ req: Request) async throws -> Response {
-        let (context, me, id) = try await conversation(req)
+        let webID = try inbox.webID(req, at: PlatformPaths.conversationAppointments)
+        let (context, me, id) = try await conversation(req, webID: webID)
         let startsAt = (try? req.content.get(String.self, at: "starts_at")) ?? ""
         let place = (try? req.content.get(String.self, at: "place")) ?? ""
         do {
             _ = try await appointments.propose(in: id, by: me, at: try Appointments.time(startsAt), place: place, on: req.db)
         } catch let error as AppointmentError where error != .notFound {
             let refused = AppointmentViews.Refused(startsAt: startsAt, place: place, proposal: AppointmentViews.reason(error, context))
-            return try await inbox.conversationPage(req, context, me: me, error: nil, appointments: refused, status: AppointmentViews.status(error))
+            return try await inbox.conversationPage(req, context, webID: webID, me: me, error: nil, appointments: refused, status: AppointmentViews.status(error))
         } catch AppointmentError.notFound {
             throw Abort(.notFound)
         }
-        return req.redirect(to: PlatformPaths.conversation.link(try inbox.webID(req), fragment: "appointments"), redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(webID, fragment: "appointments"), redirectType: .normal)
     }
 
     func answer(_ req: Request, _ answer: Answer) async throws -> Response {
-        let (context, me, id) = try await conversation(req)
-        guard let text = req.parameters.get("appointment"), text.utf8.count <= 18, let appointmentID = Int(text) else { throw Abort(.notFound) }
+        let path = switch answer {
+        case .accept: PlatformPaths.conversationAppointmentAccept
+        case .decline: PlatformPaths.conversationAppointmentDecline
+        case .cancel: PlatformPaths.conversationAppointmentCancel
+        }
+        guard let (webID, appointmentID) = path.parameters(in: req) else { throw Abort(.notFound) }
+        let (context, me, id) = try await conversation(req, webID: webID)
+        guard Appointments.pathIDs.contains(appointmentID) else { throw Abort(.notFound) }
         do {
             switch answer {
             case .accept: _ = try await appointments.accept(appointmentID, in: id, by: me, on: req.db)
@@ -45,16 +52,16 @@ struct AppointmentPages: Sendable {
             }
         } catch let error as AppointmentError where error != .notFound {
             let refused = AppointmentViews.Refused(answer: AppointmentViews.reason(error, context))
-            return try await inbox.conversationPage(req, context, me: me, error: nil, appointments: refused, status: AppointmentViews.status(error))
+            return try await inbox.conversationPage(req, context, webID: webID, me: me, error: nil, appointments: refused, status: AppointmentViews.status(error))
         } catch AppointmentError.notFound {
             throw Abort(.notFound)
         }
-        return req.redirect(to: PlatformPaths.conversation.link(try inbox.webID(req), fragment: "appointments"), redirectType: .normal)
+        return req.redirect(to: PlatformPaths.conversation.link(webID, fragment: "appointments"), redirectType: .normal)
     }
 
-    /// The page's signed-in person and the conversation's id: 404 unless they are in it.
-    private func conversation(_ req: Request) async throws -> (PageContext, String, String) {
-        let webID = try inbox.webID(req)
+    /// The signed-in person and the id of the conversation whose page is `webID`: 404 unless
+    /// they are in it.
+    private func conversation(_ req: Request, webID: String) async throws -> (PageContext, String, String) {
         let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
         return (context, me, try await inbox.conversationID(webID, for: me, req))

@@ -15,6 +15,9 @@ public struct Appointments: Sendable {
     public static let horizon: TimeInterval = TimeInterval(Conversations.appointmentHorizonDays) * 86_400
     /// How many of a conversation's appointments its list shows, newest first.
     static let listLimit = 20
+    /// The numbers a path names an appointment by: from 1 and at most 18 digits, as the paths have
+    /// always read them; any other number names no appointment.
+    public static let pathIDs = 1...999_999_999_999_999_999
 
     let messenger: Messenger
     let notifications: AccountNotifications

@@ -40,37 +40,45 @@ struct AppointmentsController: Sendable {
     }
 
     func list(_ req: Request) async throws -> Conversations.AppointmentList {
-        Conversations.AppointmentList(appointments: try await appointments.list(in: try Self.conversationID(req), for: try req.authenticatedAccountID, on: req.db))
+        let id = try Self.conversationID(req, at: Conversations.Routes.appointments)
+        return Conversations.AppointmentList(appointments: try await appointments.list(in: id, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func propose(_ req: Request) async throws -> Response {
         let me = try req.authenticatedAccountID
-        let id = try Self.conversationID(req)
+        let id = try Self.conversationID(req, at: Conversations.Routes.propose)
         let body = try req.decodeBody(Conversations.ProposeAppointment.self)
         let proposal = try await appointments.propose(in: id, by: me, at: try Appointments.time(body.startsAt), place: body.place ?? "", on: req.db)
         return try await APIAnswer(proposal, status: .created).encodeResponse(for: req)
     }
 
     func accept(_ req: Request) async throws -> Conversations.Appointment {
-        try await appointments.accept(try Self.appointmentID(req), in: try Self.conversationID(req), by: try req.authenticatedAccountID, on: req.db)
+        let (conversation, appointment) = try Self.appointment(req, at: Conversations.Routes.acceptAppointment)
+        return try await appointments.accept(appointment, in: conversation, by: try req.authenticatedAccountID, on: req.db)
     }
 
     func decline(_ req: Request) async throws -> Conversations.Appointment {
-        try await appointments.decline(try Self.appointmentID(req), in: try Self.conversationID(req), by: try req.authenticatedAccountID, on: req.db)
+        let (conversation, appointment) = try Self.appointment(req, at: Conversations.Routes.declineAppointment)
+        return try await appointments.decline(appointment, in: conversation, by: try req.authenticatedAccountID, on: req.db)
     }
 
     func cancel(_ req: Request) async throws -> Conversations.Appointment {
-        try await appointments.cancel(try Self.appointmentID(req), in: try Self.conversationID(req), by: try req.authenticatedAccountID, on: req.db)
+        let (conversation, appointment) = try Self.appointment(req, at: Conversations.Routes.cancelAppointment)
+        return try await appointments.cancel(appointment, in: conversation, by: try req.authenticatedAccountID, on: req.db)
     }
 
-    static func conversationID(_ req: Request) throws -> String {
-        guard let id = req.parameters.get("conversation") else { throw AppointmentError.notFound }
+    /// The conversation `route` names.
+    static func conversationID<Body, Answer>(_ req: Request, at route: APIRoute<String, Body, Answer>) throws -> String {
+        guard let id = route.parameters(in: req) else { throw AppointmentError.notFound }
         return id
     }
 
-    /// A positive whole number, or no appointment at all.
-    static func appointmentID(_ req: Request) throws -> Int {
-        guard let text = req.parameters.get("appointment"), text.utf8.count <= 18, let id = Int(text), id > 0 else { throw AppointmentError.notFound }
-        return id
+    /// The conversation and the appointment `route` names: an appointment's number is in
+    /// `Appointments.pathIDs`, or there is no such appointment.
+    static func appointment(_ req: Request, at route: APIRoute<(String, Int), NoBody, Conversations.Appointment>) throws -> (String, Int) {
+        guard let (conversation, appointment) = route.parameters(in: req), Appointments.pathIDs.contains(appointment) else {
+            throw AppointmentError.notFound
+        }
+        return (conversation, appointment)
     }
 }

@@ -30,7 +30,7 @@ struct CalendarController: Sendable {
     }
 
     func feed(_ req: Request) async throws -> Response {
-        guard let name = req.parameters.get("feed"), name.hasSuffix(".ics"),
+        guard let name = CalendarFeed.Routes.feed.parameters(in: req), name.hasSuffix(".ics"),
               let text = try await feeds.feed(secret: String(name.dropLast(4)), baseURL: req.publicBaseURL(configured: publicURL), on: req.db)
         else { throw Abort(.notFound) }
         var headers = HTTPHeaders()

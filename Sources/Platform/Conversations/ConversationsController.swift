@@ -104,17 +104,18 @@ struct ConversationsController: Sendable {
     }
 
     func conversation(_ req: Request) async throws -> Conversations.Conversation {
-        try await messenger.conversation(try Self.conversationID(req), for: try req.authenticatedAccountID, on: req.db)
+        try await messenger.conversation(try Self.conversationID(req, at: Conversations.Routes.conversation), for: try req.authenticatedAccountID, on: req.db)
     }
 
     func messages(_ req: Request) async throws -> Conversations.MessagePage {
         let (before, limit) = try Self.paging(req, defaultLimit: 30)
-        return try await messenger.messages(in: try Self.conversationID(req), for: try req.authenticatedAccountID, before: before, limit: limit, on: req.db)
+        let id = try Self.conversationID(req, at: Conversations.Routes.messages)
+        return try await messenger.messages(in: id, for: try req.authenticatedAccountID, before: before, limit: limit, on: req.db)
     }
 
     func send(_ req: Request) async throws -> Response {
         let me = try req.authenticatedAccountID
-        let id = try Self.conversationID(req)
+        let id = try Self.conversationID(req, at: Conversations.Routes.send)
         let message: Conversations.Message
         if req.headers.contentType?.type == "multipart" {
             let parts = try req.multipartParts()
@@ -129,12 +130,13 @@ struct ConversationsController: Sendable {
     }
 
     func read(_ req: Request) async throws -> Conversations.ReadReceipt {
-        try await messenger.markRead(try Self.conversationID(req), by: try req.authenticatedAccountID, on: req.db)
+        try await messenger.markRead(try Self.conversationID(req, at: Conversations.Routes.read), by: try req.authenticatedAccountID, on: req.db)
     }
 
     func report(_ req: Request) async throws -> Conversations.ReportOutcome {
         let body = try req.decodeBody(Conversations.ReportRequest.self)
-        let outcome = try await messenger.report(try Self.conversationID(req), by: try req.authenticatedAccountID, reason: body.reason, note: body.note ?? "", on: req.db)
+        let id = try Self.conversationID(req, at: Conversations.Routes.report)
+        let outcome = try await messenger.report(id, by: try req.authenticatedAccountID, reason: body.reason, note: body.note ?? "", on: req.db)
         return Conversations.ReportOutcome(filed: outcome == .filed)
     }
 
@@ -149,7 +151,7 @@ struct ConversationsController: Sendable {
     }
 
     func unblock(_ req: Request) async throws -> Conversations.BlockStatus {
-        let account = req.parameters.get("account") ?? ""
+        let account = Conversations.Routes.unblock.parameters(in: req) ?? ""
         try await messenger.unblock(account, by: try req.authenticatedAccountID, on: req.db)
         return Conversations.BlockStatus(account: account, blocked: false)
     }
@@ -158,8 +160,9 @@ struct ConversationsController: Sendable {
         try await UnreadBadges.count(of: try req.authenticatedAccountID, on: req.db)
     }
 
-    static func conversationID(_ req: Request) throws -> String {
-        guard let id = req.parameters.get("conversation") else { throw ConversationError.notFound }
+    /// The conversation `route` names.
+    static func conversationID<Body, Answer>(_ req: Request, at route: APIRoute<String, Body, Answer>) throws -> String {
+        guard let id = route.parameters(in: req) else { throw ConversationError.notFound }
         return id
     }
 

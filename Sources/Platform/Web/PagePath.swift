@@ -13,8 +13,8 @@ extension PathTemplate {
         encodedPath(parameters) + PageQuery.encoded(query) + (fragment.map { "#" + PageQuery.escaped($0) } ?? "")
     }
 
-    /// The route Vapor matches: each `{name}` a parameter the handler reads by that name, a last
-    /// `{name...}` Vapor's catch-all.
+    /// The route Vapor matches: each `{name}` a parameter the handler reads through this path
+    /// (`parameters(in:)`), a last `{name...}` Vapor's catch-all.
     public var components: [PathComponent] {
         segments.map { segment in
             switch segment {

@@ -37,14 +37,14 @@ struct CatalogController: Sendable {
 
     func list(_ req: Request) async throws -> Reading.CatalogPage {
         _ = try req.authenticatedAccountID
-        guard let list = req.parameters.get("list").flatMap(Reading.CatalogList.init(rawValue:)) else { throw ReadingError.catalogBookNotFound }
+        guard let list = Reading.Routes.catalogList.parameters(in: req).flatMap(Reading.CatalogList.init(rawValue:)) else { throw ReadingError.catalogBookNotFound }
         let (page, size) = try paging(req)
         return try await catalogue.list(list, page: page, size: size, on: req.db)
     }
 
     func book(_ req: Request) async throws -> Reading.CatalogBook {
         _ = try req.authenticatedAccountID
-        guard let isbn = req.parameters.get("isbn13").flatMap(Reading.BookRules.isbn13) else { throw ReadingError.badQuery("not a valid ISBN-13") }
+        guard let isbn = Reading.Routes.catalogBook.parameters(in: req).flatMap(Reading.BookRules.isbn13) else { throw ReadingError.badQuery("not a valid ISBN-13") }
         guard let book = try await catalogue.book(isbn13: isbn, on: req.db) else { throw ReadingError.catalogBookNotFound }
         return book
     }

@@ -67,17 +67,17 @@ struct LibraryController: Sendable {
     }
 
     func show(_ req: Request) async throws -> Reading.Book {
-        ReadingPresenter.book(try await library.book(try req.readingBookID, of: try req.authenticatedAccountID, on: req.db))
+        ReadingPresenter.book(try await library.book(try req.readingBookID(at: Reading.Routes.book), of: try req.authenticatedAccountID, on: req.db))
     }
 
     func change(_ req: Request) async throws -> Reading.Book {
-        let id = try req.readingBookID
+        let id = try req.readingBookID(at: Reading.Routes.change)
         let changes = try req.decodeBody(Reading.BookChanges.self)
         return ReadingPresenter.book(try await library.change(id, with: changes, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func remove(_ req: Request) async throws -> Reading.Deleted {
-        let id = try req.readingBookID
+        let id = try req.readingBookID(at: Reading.Routes.remove)
         try await memos.removeBook(id, for: try req.authenticatedAccountID, on: req.db)
         return Reading.Deleted(id: id, deleted: true)
     }

@@ -39,29 +39,33 @@ struct MemoController: Sendable {
     }
 
     func list(_ req: Request) async throws -> Reading.Memos {
-        let memos = try await memos.memos(of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        let memos = try await memos.memos(of: try req.readingBookID(at: Reading.Routes.memos), for: try req.authenticatedAccountID, on: req.db)
         return Reading.Memos(memos: memos.map(ReadingPresenter.memo), total: memos.count)
     }
 
     func add(_ req: Request) async throws -> ReadingReply<Reading.Memo> {
-        let bookID = try req.readingBookID
+        let bookID = try req.readingBookID(at: Reading.Routes.addMemo)
         let draft = try req.decodeBody(Reading.MemoDraft.self)
         let memo = ReadingPresenter.memo(try await memos.add(draft, to: bookID, for: try req.authenticatedAccountID, on: req.db))
         return ReadingReply(status: .created, headers: ["Location": Reading.Routes.memo.pathTemplate.encodedPath((bookID, memo.id))], body: memo)
     }
 
     func show(_ req: Request) async throws -> Reading.Memo {
-        ReadingPresenter.memo(try await memos.find(try req.readingMemoID, of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db).memo)
+        let (book, memo) = Reading.Routes.memo.parameters(in: req) ?? ("", "")
+        let found = try await memos.find(try Request.readingMemoID(memo), of: try Request.readingBookID(book), for: try req.authenticatedAccountID, on: req.db)
+        return ReadingPresenter.memo(found.memo)
     }
 
     func change(_ req: Request) async throws -> Reading.Memo {
-        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        let (book, memo) = Reading.Routes.changeMemo.parameters(in: req) ?? ("", "")
+        let (bookID, memoID) = (try Request.readingBookID(book), try Request.readingMemoID(memo))
         let draft = try req.decodeBody(Reading.MemoDraft.self)
         return ReadingPresenter.memo(try await memos.change(memoID, of: bookID, with: draft, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func putPhoto(_ req: Request) async throws -> Reading.Memo {
-        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        let (book, memo) = Reading.Routes.putMemoPhoto.parameters(in: req) ?? ("", "")
+        let (bookID, memoID) = (try Request.readingBookID(book), try Request.readingMemoID(memo))
         let accountID = try req.authenticatedAccountID
         guard let part = try req.multipartParts().first(where: { $0.name == "photo" }) else {
             throw ReadingError.badQuery("The form has no photo part.")
@@ -70,13 +74,15 @@ struct MemoController: Sendable {
     }
 
     func removePhoto(_ req: Request) async throws -> Reading.Memo {
-        let (bookID, memoID) = (try req.readingBookID, try req.readingMemoID)
+        let (book, memo) = Reading.Routes.removeMemoPhoto.parameters(in: req) ?? ("", "")
+        let (bookID, memoID) = (try Request.readingBookID(book), try Request.readingMemoID(memo))
         return ReadingPresenter.memo(try await memos.setPhoto(nil, on: memoID, of: bookID, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func remove(_ req: Request) async throws -> Reading.Deleted {
-        let memoID = try req.readingMemoID
-        try await memos.remove(memoID, of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        let (book, memo) = Reading.Routes.removeMemo.parameters(in: req) ?? ("", "")
+        let memoID = try Request.readingMemoID(memo)
+        try await memos.remove(memoID, of: try Request.readingBookID(book), for: try req.authenticatedAccountID, on: req.db)
         return Reading.Deleted(id: memoID, deleted: true)
     }
 }

@@ -40,26 +40,26 @@ struct ProgressController: Sendable {
     }
 
     func timeline(_ req: Request) async throws -> Reading.Progress {
-        try await progress.timeline(of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        try await progress.timeline(of: try req.readingBookID(at: Reading.Routes.progress), for: try req.authenticatedAccountID, on: req.db)
     }
 
     func record(_ req: Request) async throws -> ReadingReply<Reading.ProgressUpdate> {
-        let bookID = try req.readingBookID
+        let bookID = try req.readingBookID(at: Reading.Routes.recordProgress)
         let draft = try req.decodeBody(Reading.ProgressDraft.self)
         return ReadingReply(status: .created, body: try await progress.record(draft, on: bookID, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func setDates(_ req: Request) async throws -> Reading.Book {
-        let bookID = try req.readingBookID
+        let bookID = try req.readingBookID(at: Reading.Routes.setDates)
         let dates = try req.decodeBody(Reading.BookDates.self)
         return ReadingPresenter.book(try await library.setDates(dates, of: bookID, for: try req.authenticatedAccountID, on: req.db))
     }
 
     func reads(_ req: Request) async throws -> Reading.Reads {
-        try await rereads.reads(of: try req.readingBookID, for: try req.authenticatedAccountID, on: req.db)
+        try await rereads.reads(of: try req.readingBookID(at: Reading.Routes.reads), for: try req.authenticatedAccountID, on: req.db)
     }
 
     func reread(_ req: Request) async throws -> Reading.Book {
-        ReadingPresenter.book(try await rereads.start(try req.readingBookID, for: try req.authenticatedAccountID, on: req.db))
+        ReadingPresenter.book(try await rereads.start(try req.readingBookID(at: Reading.Routes.reread), for: try req.authenticatedAccountID, on: req.db))
     }
 }

@@ -5,20 +5,21 @@ import Vapor
 
 /// Reading what a request carries, bounded before any rule sees it.
 extension Request {
-    /// A book id from the path: ids are 24 hex characters, so anything else is no book of yours.
-    var readingBookID: String {
-        get throws {
-            guard let id = parameters.get("id"), Self.isBookID(id) else { throw ReadingError.bookNotFound }
-            return id
-        }
+    /// The book id `route` names (see `readingBookID(_:)`).
+    func readingBookID<Body, Answer>(at route: APIRoute<String, Body, Answer>) throws -> String {
+        try Self.readingBookID(route.parameters(in: self) ?? "")
     }
 
-    /// A memo id from the path, held to the same shape as a book's.
-    var readingMemoID: String {
-        get throws {
-            guard let id = parameters.get("memo"), Self.isBookID(id) else { throw ReadingError.memoNotFound }
-            return id
-        }
+    /// A book id from a path: ids are 24 hex characters, so anything else is no book of yours.
+    static func readingBookID(_ id: String) throws -> String {
+        guard isBookID(id) else { throw ReadingError.bookNotFound }
+        return id
+    }
+
+    /// A memo id from a path, held to the same shape as a book's.
+    static func readingMemoID(_ id: String) throws -> String {
+        guard isBookID(id) else { throw ReadingError.memoNotFound }
+        return id
     }
 
     /// `Sprout-Action-Age`: how many seconds ago the reader took an action that was kept offline

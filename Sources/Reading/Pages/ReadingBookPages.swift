@@ -64,7 +64,7 @@ struct ReadingBookPages: Sendable {
     func detail(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let notes = ReadingBookPage.Notes(exists: (try? req.query.get(String.self, at: "done")) == "exists", stopped: ReadingTimerViews.Stopped(req))
-        return try await page.draw(try req.readingPageBookID, for: try account.requireID(), context, notes: notes, on: req.db)
+        return try await page.draw(try req.readingPageBookID(at: ReadingPaths.book), for: try account.requireID(), context, notes: notes, on: req.db)
     }
 
     struct StatusForm: Content {
@@ -74,7 +74,7 @@ struct ReadingBookPages: Sendable {
 
     func changeStatus(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let id = try req.readingPageBookID
+        let id = try req.readingPageBookID(at: ReadingPaths.bookStatus)
         let form = (try? req.content.decode(StatusForm.self)) ?? StatusForm()
         let changes = Reading.BookChanges(status: form.status.flatMap(Reading.BookStatus.init(rawValue:)), rating: form.rating)
         _ = try await library.change(id, with: changes, for: try account.requireID(), on: req.db)
@@ -98,7 +98,7 @@ struct ReadingBookPages: Sendable {
     func addMemo(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
-        let id = try req.readingPageBookID
+        let id = try req.readingPageBookID(at: ReadingPaths.memos)
         let (form, photo) = try Self.memoSubmission(req)
         let book = try await library.book(id, of: accountID, on: req.db)
         var kept: PendingMemoPhoto?
@@ -156,31 +156,30 @@ struct ReadingBookPages: Sendable {
 
     func removeMemo(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let id = try req.readingPageBookID
-        guard let memoID = req.parameters.get("memo"), Request.isBookID(memoID) else { throw Abort(.notFound) }
+        guard let (id, memoID) = ReadingPaths.memoRemoval.parameters(in: req), Request.isBookID(id), Request.isBookID(memoID) else {
+            throw Abort(.notFound)
+        }
         try await memos.remove(memoID, of: id, for: try account.requireID(), on: req.db)
         return req.redirect(to: ReadingPaths.book.link(id, fragment: "memos"), redirectType: .normal)
     }
 
     func confirmRemove(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let book = try await library.book(try req.readingPageBookID, of: try account.requireID(), on: req.db)
+        let book = try await library.book(try req.readingPageBookID(at: ReadingPaths.bookRemoval), of: try account.requireID(), on: req.db)
         return ReadingBookViews.confirmRemove(context, book: ReadingPresenter.book(book))
     }
 
     func remove(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        try await memos.removeBook(try req.readingPageBookID, for: try account.requireID(), on: req.db)
+        try await memos.removeBook(try req.readingPageBookID(at: ReadingPaths.bookRemoval), for: try account.requireID(), on: req.db)
         return req.redirect(to: ReadingPaths.shelves.link, redirectType: .normal)
     }
 }
 
 extension Request {
-    /// A book id from a page's path; anything else is the site's 404 page.
-    var readingPageBookID: String {
-        get throws {
-            guard let id = parameters.get("id"), Self.isBookID(id) else { throw Abort(.notFound) }
-            return id
-        }
+    /// The book id `path` holds; anything else is the site's 404 page.
+    func readingPageBookID(at path: PagePath<String>) throws -> String {
+        guard let id = path.parameters(in: self), Self.isBookID(id) else { throw Abort(.notFound) }
+        return id
     }
 }

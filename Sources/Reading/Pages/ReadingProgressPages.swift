@@ -25,7 +25,7 @@ struct ReadingProgressPages: Sendable {
     func record(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
-        let id = try req.readingPageBookID
+        let id = try req.readingPageBookID(at: ReadingPaths.bookProgress)
         let form = (try? req.content.decode(ProgressForm.self)) ?? ProgressForm()
         let typed = form.page ?? form.percent ?? ""
         let message: String
@@ -55,7 +55,7 @@ struct ReadingProgressPages: Sendable {
     func setDates(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let accountID = try account.requireID()
-        let id = try req.readingPageBookID
+        let id = try req.readingPageBookID(at: ReadingPaths.bookDates)
         let form = (try? req.content.decode(DatesForm.self)) ?? DatesForm()
         do {
             _ = try await library.setDates(Reading.BookDates(startedOn: form.startedOn, finishedOn: form.finishedOn), of: id, for: accountID, on: req.db)
@@ -70,7 +70,7 @@ struct ReadingProgressPages: Sendable {
 
     func reread(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
-        let id = try req.readingPageBookID
+        let id = try req.readingPageBookID(at: ReadingPaths.bookReread)
         do {
             _ = try await rereads.start(id, for: try account.requireID(), on: req.db)
         } catch ReadingError.notFinished {

@@ -45,7 +45,7 @@ struct ReadingTimerPages: Sendable {
         let form = (try? req.content.decode(ActionForm.self)) ?? ActionForm()
         let back = form.next.map(LocalPath.sanitized).flatMap { $0 == "/" ? nil : $0 } ?? ReadingPaths.timer.link
         do {
-            switch req.parameters.get("action") {
+            switch ReadingPaths.timerAction.parameters(in: req) {
             case "start":
                 guard let bookID = form.bookID, Request.isBookID(bookID) else { throw ReadingError.bookNotFound }
                 _ = try await timer.start(bookID, for: accountID, library: library, on: req.db)

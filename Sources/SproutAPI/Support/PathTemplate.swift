@@ -11,10 +11,13 @@ public struct PathTemplate<Parameters>: Sendable {
     /// How many values `Parameters` holds.
     public let arity: Int
     private let values: @Sendable (Parameters) -> [String]
+    /// The inverse of `values`: given exactly `arity` texts, the parameters they spell, or nil.
+    private let parse: @Sendable ([String]) -> Parameters?
 
     /// `template` is the path without a leading slash, a parameter written `{name}`:
     /// `api/conversations/{conversation}/messages`. A last `{name...}` takes the rest of the path.
-    init(_ template: String, arity: Int, values: @escaping @Sendable (Parameters) -> [String]) {
+    init(_ template: String, arity: Int, values: @escaping @Sendable (Parameters) -> [String],
+         parse: @escaping @Sendable ([String]) -> Parameters?) {
         segments = template.split(separator: "/").map { piece in
             guard piece.hasPrefix("{"), piece.hasSuffix("}") else { return .constant(String(piece)) }
             let name = piece.dropFirst().dropLast()
@@ -22,6 +25,15 @@ public struct PathTemplate<Parameters>: Sendable {
         }
         self.arity = arity
         self.values = values
+        self.parse = parse
+    }
+
+    /// The parameters a request's `{…}` segments hold, given as texts in the template's order:
+    /// nil when there are not `arity` of them or one does not read as its type (`"abc"` or a
+    /// number too large for an `Int`). The server reads a handler's values through this, so a
+    /// handler cannot ask for a segment by a name its path does not have.
+    public func parameters(fromValues texts: [String]) -> Parameters? {
+        texts.count == arity ? parse(texts) : nil
     }
 
     /// The path for `parameters`, without a leading slash, the values as given (a client's URL
@@ -73,7 +85,7 @@ public struct PathTemplate<Parameters>: Sendable {
 
 extension PathTemplate where Parameters == Void {
     public init(_ template: String) {
-        self.init(template, arity: 0) { _ in [] }
+        self.init(template, arity: 0, values: { _ in [] }, parse: { _ in .some(()) })
     }
 }
 
@@ -81,14 +93,17 @@ extension PathTemplate where Parameters == Void {
 // carry with it.
 extension PathTemplate where Parameters: LosslessStringConvertible & Sendable {
     public init(_ template: String) {
-        self.init(template, arity: 1) { [String($0)] }
+        self.init(template, arity: 1, values: { [String($0)] }, parse: { texts in texts.first.flatMap { Parameters($0) } })
     }
 }
 
 extension PathTemplate {
     public init<First: LosslessStringConvertible & Sendable, Second: LosslessStringConvertible & Sendable>(_ template: String)
         where Parameters == (First, Second) {
-        self.init(template, arity: 2) { [String($0.0), String($0.1)] }
+        self.init(template, arity: 2, values: { [String($0.0), String($0.1)] }, parse: { texts in
+            guard texts.count == 2, let first = First(texts[0]), let second = Second(texts[1]) else { return nil }
+            return (first, second)
+        })
     }
 }
 

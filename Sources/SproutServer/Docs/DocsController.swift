@@ -20,7 +20,7 @@ struct DocsController: Sendable {
     }
 
     func document(_ req: Request) throws -> Response {
-        let requested = req.parameters.get("document") ?? ""
+        let requested = ServerRoutes.openAPIDocument.parameters(in: req) ?? ""
         guard requested.hasSuffix(".json"),
               let document = documents.first(where: { ServerRoutes.openAPIFile($0.name) == requested })
         else { throw Abort(.notFound) }

@@ -108,7 +108,7 @@ struct HubController: Sendable {
     /// Sets the language cookie and goes back where the person was. Only local paths are followed,
     /// so the switch cannot be used as an open redirect.
     func switchLanguage(_ req: Request) throws -> Response {
-        guard let code = req.parameters.get("code"), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
+        guard let code = PlatformPaths.language.parameters(in: req), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
         let response = req.redirect(to: LocalPath.sanitized(try? req.query.get(String.self, at: "next")), redirectType: .normal)
         response.cookies[WebLanguage.cookieName] = HTTPCookies.Value(
             string: language.rawValue, maxAge: 365 * 24 * 60 * 60, path: "/", isHTTPOnly: true, sameSite: .lax

@@ -19,7 +19,7 @@ struct StudyChatController: Sendable {
     }
 
     func send(_ req: Request) async throws -> StudyReply {
-        let to = try uid(req.parameters.get("to"))
+        let to = try uid(Study.Routes.sendChat.parameters(in: req))
         let caller = try req.studyCaller.uid
         switch try await chat.send(from: caller, to: to, form: req.studyForm(), on: req.db) {
         case let .sent(message): return try .json(StudyPresenter.chat(message, seenBy: caller, uids: uids))
@@ -28,7 +28,7 @@ struct StudyChatController: Sendable {
     }
 
     func history(_ req: Request) async throws -> StudyReply {
-        let from = try uid(req.parameters.get("from"))
+        let from = try uid(Study.Routes.chats.parameters(in: req))
         let since = try StudyChat.since(lastchatDate: Self.rawQueryValue("lastchatDate", in: req.url.query))
         let caller = try req.studyCaller.uid
         let messages = try await chat.history(of: caller, with: from, after: since, on: req.db)

@@ -110,7 +110,7 @@ struct StudyQueueController: Sendable {
     }
 
     func rate(_ req: Request) async throws -> StudyReply {
-        guard let other = req.parameters.get("otheruid"), !other.isEmpty else { throw StudyError.invalid(.otheruid) }
+        guard let other = Study.Routes.rate.parameters(in: req), !other.isEmpty else { throw StudyError.invalid(.otheruid) }
         let form = try req.studyForm().mapping("otheruid", uids.accountID)
         switch try await reviews.rate(try req.studyCaller.uid, partner: uids.accountID(other), form: form, on: req.db) {
         case .rated: return .text("Reviewed", status: 200)

@@ -46,7 +46,12 @@ struct StudyAppointmentPages: Sendable {
 
     func answer(_ req: Request, _ answer: StudyAppointments.Answer) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.matched.link)
-        guard let text = req.parameters.get("appointment"), text.utf8.count <= 18, let appointmentID = Int(text), appointmentID > 0 else { throw Abort(.notFound) }
+        let path = switch answer {
+        case .accept: StudyPaths.appointmentAccept
+        case .decline: StudyPaths.appointmentDecline
+        case .cancel: StudyPaths.appointmentCancel
+        }
+        guard let appointmentID = path.parameters(in: req), Appointments.pathIDs.contains(appointmentID) else { throw Abort(.notFound) }
         do {
             _ = try await meetings.answer(appointmentID, answer, by: visitor.uid, on: req.db)
         } catch let error as AppointmentError where error != .notFound && error != .blocked {

@@ -10,7 +10,7 @@ struct StudyMapPages: Sendable {
     }
 
     func leafletFile(_ req: Request) async throws -> Response {
-        let name = req.parameters.getCatchall().joined(separator: "/")
+        let name = StudyPaths.leafletFile.parameters(in: req) ?? ""
         guard StudyMap.leafletFiles.contains(name) else { throw Abort(.notFound) }
         let response = try await req.fileio.asyncStreamFile(at: map.leafletDirectory + "/" + name)
         response.headers.replaceOrAdd(name: .cacheControl, value: "public, max-age=86400")

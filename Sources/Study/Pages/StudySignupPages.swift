@@ -85,7 +85,7 @@ struct StudySignupPages: Sendable {
 
     /// The visitor on a step page; signed-up people have nothing to do here.
     private func visit(_ req: Request) async throws -> (StudyVisitor, StudySignupStep) {
-        guard let step = req.parameters.get("step").flatMap(StudySignupStep.init(rawValue:)) else { throw Abort(.notFound) }
+        guard let step = StudyPaths.signupStep.parameters(in: req) else { throw Abort(.notFound) }
         let visitor = try await StudyVisitor.load(req, returningTo: StudyPaths.signupStep.link(step))
         if try await profiles.user(visitor.uid, on: req.db) != nil { throw PageExit(req.redirect(to: StudyPaths.home.link, redirectType: .normal)) }
         return (visitor, step)

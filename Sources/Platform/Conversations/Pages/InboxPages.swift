@@ -62,16 +62,17 @@ struct InboxPages: Sendable {
     func show(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let me = try account.requireID()
+        let webID = try self.webID(req, at: PlatformPaths.conversation)
         // A conversation its app holds on a page of its own (a study pair's chat) opens there:
         // its notifications, reminders and calendar entries link here.
-        if let page = try await messenger.chatPage(of: try await conversationID(try webID(req), for: me, req), for: me, on: req.db) {
+        if let page = try await messenger.chatPage(of: try await conversationID(webID, for: me, req), for: me, on: req.db) {
             return req.redirect(to: page, redirectType: .normal)
         }
-        return try await conversationPage(req, context, me: me, error: nil)
+        return try await conversationPage(req, context, webID: webID, me: me, error: nil)
     }
 
     func send(_ req: Request) async throws -> Response {
-        let webID = try self.webID(req)
+        let webID = try self.webID(req, at: PlatformPaths.conversationMessages)
         let (context, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
         let id = try await conversationID(webID, for: me, req)
@@ -88,7 +89,7 @@ struct InboxPages: Sendable {
         do {
             _ = try await messenger.send(text: text, photo: photo, in: id, by: me, on: req.db)
         } catch let error as ConversationError where error != .notFound {
-            return try await conversationPage(req, context, me: me, error: InboxViews.reason(error, context),
+            return try await conversationPage(req, context, webID: webID, me: me, error: InboxViews.reason(error, context),
                                               status: error == .blocked ? .forbidden : .badRequest)
         }
         return req.redirect(to: PlatformPaths.conversation.link(webID, fragment: "send-form"), redirectType: .normal)
@@ -96,7 +97,7 @@ struct InboxPages: Sendable {
 
     /// Marks the conversation read (the page does on opening, and its script when a message arrives).
     func read(_ req: Request) async throws -> Response {
-        let webID = try self.webID(req)
+        let webID = try self.webID(req, at: PlatformPaths.conversationRead)
         let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
         _ = try await messenger.markRead(try await conversationID(webID, for: me, req), by: me, on: req.db)
@@ -112,7 +113,7 @@ struct InboxPages: Sendable {
     }
 
     func block(_ req: Request, blocking: Bool) async throws -> Response {
-        let webID = try self.webID(req)
+        let webID = try self.webID(req, at: blocking ? PlatformPaths.conversationBlock : PlatformPaths.conversationUnblock)
         let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
         let other = try await messenger.conversation(try await conversationID(webID, for: me, req), for: me, on: req.db).other.id
@@ -125,7 +126,7 @@ struct InboxPages: Sendable {
     }
 
     private func reportTarget(_ req: Request) async throws -> ReportPages.Target {
-        let webID = try self.webID(req)
+        let webID = try self.webID(req, at: PlatformPaths.conversationReport)
         let (_, account) = try await PageContext.signedIn(req, next: PlatformPaths.conversation.link(webID))
         let me = try account.requireID()
         let id = try await conversationID(webID, for: me, req)
@@ -136,10 +137,10 @@ struct InboxPages: Sendable {
         )
     }
 
-    /// The conversation page; `appointments` is what an appointment form brings back after a refusal (`AppointmentPages`).
-    func conversationPage(_ req: Request, _ context: PageContext, me: String, error: String?, appointments refused: AppointmentViews.Refused = .init(),
-                          status: HTTPResponseStatus = .ok) async throws -> Response {
-        let id = try await conversationID(try webID(req), for: me, req)
+    /// The conversation page of `webID`; `appointments` is what an appointment form brings back after a refusal (`AppointmentPages`).
+    func conversationPage(_ req: Request, _ context: PageContext, webID: String, me: String, error: String?,
+                          appointments refused: AppointmentViews.Refused = .init(), status: HTTPResponseStatus = .ok) async throws -> Response {
+        let id = try await conversationID(webID, for: me, req)
         let before = try Self.beforeCursor(req)
         do {
             let page = try await messenger.messages(in: id, for: me, before: before, limit: 50, on: req.db)
@@ -160,9 +161,9 @@ struct InboxPages: Sendable {
         }
     }
 
-    /// The page's conversation, by the id its web page goes by (`Conversation.webID`).
-    func webID(_ req: Request) throws -> String {
-        guard let webID = req.parameters.get("conversation") else { throw Abort(.notFound) }
+    /// The conversation `path` names, by the id its web page goes by (`Conversation.webID`).
+    func webID(_ req: Request, at path: PagePath<String>) throws -> String {
+        guard let webID = path.parameters(in: req) else { throw Abort(.notFound) }
         return webID
     }
 
