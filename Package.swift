@@ -60,8 +60,8 @@ let package = Package(
                 .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
-                // For its C module, VaporCSQLite, which is no product: DirectSQLiteConnection and
-                // SQLiteVersionReader call the SQLite copy SQLiteNIO links (two copies break each other's locks).
+                // And for its C module, VaporCSQLite, which is no product: SQLiteHandle.swift alone calls
+                // the SQLite copy SQLiteNIO links (two copies would break each other's locks).
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "MultipartKit", package: "multipart-kit"),

@@ -196,6 +196,9 @@ def test_an_operator_hides_a_reported_product_and_disables_its_seller(browser: B
         web_id = urlsplit(buyer_page.url).path.rsplit("/", 1)[-1]
         inbox = requests.get(f"{base}/api/conversations", headers=bearer(buyer), timeout=30).json()["conversations"]
         talk = next(c for c in inbox if c["web_id"] == web_id)
+        # The seller's line arrives live: the page's event stream must be open before it is sent
+        # (under the whole suite's load it once opened after, and the line never came).
+        wait_until(buyer_page, "() => document.documentElement.dataset.live === 'true'", timeout=10)
         pressed = requests.post(f"{base}/api/conversations/{talk['id']}/messages", json={"text": run["pushy"]}, headers=bearer(seller), timeout=30)
         assert pressed.status_code == 201, pressed.text
         expect(buyer_page.locator(".message.theirs").last).to_contain_text(run["pushy"])

@@ -1,26 +1,20 @@
+import SQLiteNIO
 import Synchronization
-import VaporCSQLite
 
 /// Reads a `read_versions` counter on the calling thread, from a read-only SQLite connection of
 /// its own. SQLiteNIO runs every query on its thread pool, and the hop there and back was most of
 /// a cached read's time (bench/RESULTS.md) for a point read SQLite answers in microseconds.
 ///
-/// This is SQLite's C API from the library copy SQLiteNIO links (two copies of SQLite in one
-/// process would break each other's file locks). Each read is a transaction of its own, begun by
-/// the step and ended by the reset, so it sees every commit made before it by any connection or
-/// process, and never holds the WAL back from a checkpoint. Any failure answers nil, and the
+/// It reads through `SQLiteHandle`, SQLite's C API. Each read is a transaction of its own, begun
+/// by the step and ended by the reset, so it sees every commit made before it by any connection
+/// or process, and never holds the WAL back from a checkpoint. Any failure answers nil, and the
 /// caller asks through the pool as before.
 final class SQLiteVersionReader: Sendable {
     private let connection: Mutex<Connection>
 
     /// Nil when the file cannot be opened; the caller then always asks through the pool.
     init?(path: String) {
-        var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI | SQLITE_OPEN_EXRESCODE
-        guard sqlite_nio_sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let handle else {
-            sqlite_nio_sqlite3_close(handle)
-            return nil
-        }
+        guard let handle = try? SQLiteHandle(path: path, readOnly: true) else { return nil }
         connection = Mutex(Connection(handle: handle))
     }
 
@@ -54,13 +48,9 @@ final class SQLiteVersionReader: Sendable {
     }
 }
 
-/// The open handle and its prepared statements, used under the reader's lock only.
+/// The open handle, used under the reader's lock only; its statements stay prepared.
 private final class Connection {
-    let handle: OpaquePointer
-    var groupStatement: OpaquePointer?
-    var everyStatement: OpaquePointer?
-    var accountStatement: OpaquePointer?
-    var dataVersionStatement: OpaquePointer?
+    let handle: SQLiteHandle
     /// The counters as last read, and the connection's data version read just before them.
     var lastRead: SQLiteVersionReader.Snapshot?
     /// Accounts' counters read at one data version, which is read before each of them.
@@ -80,30 +70,22 @@ private final class Connection {
         case failed
     }
 
-    init(handle: OpaquePointer) {
+    init(handle: SQLiteHandle) {
         self.handle = handle
-    }
-
-    deinit {
-        sqlite_nio_sqlite3_finalize(groupStatement)
-        sqlite_nio_sqlite3_finalize(everyStatement)
-        sqlite_nio_sqlite3_finalize(accountStatement)
-        sqlite_nio_sqlite3_finalize(dataVersionStatement)
-        sqlite_nio_sqlite3_close(handle)
     }
 
     /// The counters, read again only when `PRAGMA data_version` says another connection has
     /// committed since they were last read (this one never writes). The data version is read
     /// first: a commit between the two reads is then seen by both or by the next call.
     func snapshot() -> SQLiteVersionReader.Snapshot? {
-        guard case let .value(dataVersion) = firstValue(&dataVersionStatement, "PRAGMA data_version") else { return nil }
+        guard case let .value(dataVersion) = firstValue("PRAGMA data_version") else { return nil }
         if let lastRead, lastRead.dataVersion == dataVersion { return lastRead }
         lastRead = readAll().map { SQLiteVersionReader.Snapshot(dataVersion: dataVersion, counters: $0) }
         return lastRead
     }
 
     func version(_ group: String) -> Int64? {
-        guard case let .value(version) = firstValue(&groupStatement, "SELECT version FROM read_versions WHERE name = ?1", binding: [group]) else { return nil }
+        guard case let .value(version) = firstValue("SELECT version FROM read_versions WHERE name = ?1", binding: [group]) else { return nil }
         return version
     }
 
@@ -112,7 +94,7 @@ private final class Connection {
         if let dataVersion, let kept = accountCounters, kept.dataVersion == dataVersion, let version = kept.counters[key] { return version }
         let sql = "SELECT version FROM account_read_versions WHERE name = ?1 AND account_id = ?2"
         let version: Int64
-        switch firstValue(&accountStatement, sql, binding: [group, account]) {
+        switch firstValue(sql, binding: [group, account]) {
         case .value(let read): version = read
         case .noRow: version = 0
         case .failed: return nil
@@ -127,49 +109,34 @@ private final class Connection {
     }
 
     private func readAll() -> [String: Int64]? {
-        guard let everyStatement = prepared(&everyStatement, "SELECT name, version FROM read_versions") else { return nil }
-        defer { sqlite_nio_sqlite3_reset(everyStatement) }
         var counters: [String: Int64] = [:]
-        while true {
-            switch sqlite_nio_sqlite3_step(everyStatement) {
-            case SQLITE_ROW:
-                guard let name = sqlite_nio_sqlite3_column_text(everyStatement, 0) else { return nil }
-                counters[String(cString: name)] = sqlite_nio_sqlite3_column_int64(everyStatement, 1)
-            case SQLITE_DONE:
-                return counters
-            default:
-                return nil
+        var readable = true
+        do {
+            try handle.values("SELECT name, version FROM read_versions", []) { row in
+                guard case let .text(name) = row[0], case let .integer(version) = row[1] else { return readable = false }
+                counters[name] = Int64(version)
             }
+        } catch {
+            return nil
         }
+        return readable ? counters : nil
     }
 
-    /// The first column of the first row `sql` gives with `texts` bound in order.
-    private func firstValue(_ slot: inout OpaquePointer?, _ sql: String, binding texts: [String] = []) -> Step {
-        guard let statement = prepared(&slot, sql) else { return .failed }
-        defer {
-            sqlite_nio_sqlite3_reset(statement)
-            sqlite_nio_sqlite3_clear_bindings(statement)
-        }
-        for (index, text) in texts.enumerated() where sqlite_nio_sqlite3_bind_text(statement, Int32(index + 1), text, -1, Self.copied) != SQLITE_OK {
+    /// The first column of the first row `sql` gives with `texts` bound in order. A statement
+    /// that fails to prepare (its table made by a migration not yet run) is tried again next time.
+    private func firstValue(_ sql: String, binding texts: [String] = []) -> Step {
+        var first: SQLiteData?
+        do {
+            try handle.values(sql, texts.map(SQLiteData.text)) { row in
+                if first == nil { first = row.first ?? .null }
+            }
+        } catch {
             return .failed
         }
-        switch sqlite_nio_sqlite3_step(statement) {
-        case SQLITE_ROW: return .value(sqlite_nio_sqlite3_column_int64(statement, 0))
-        case SQLITE_DONE: return .noRow
+        switch first {
+        case nil: return .noRow
+        case .integer(let value)?: return .value(Int64(value))
         default: return .failed
         }
     }
-
-    /// The statement kept in `slot`, prepared on first use: the tables may only exist once
-    /// migrations have run, so a statement that fails to prepare is tried again next time.
-    private func prepared(_ slot: inout OpaquePointer?, _ sql: String) -> OpaquePointer? {
-        if slot == nil, sqlite_nio_sqlite3_prepare_v2(handle, sql, -1, &slot, nil) != SQLITE_OK {
-            sqlite_nio_sqlite3_finalize(slot)
-            slot = nil
-        }
-        return slot
-    }
-
-    /// `SQLITE_TRANSIENT`, which C defines as a cast Swift cannot import: SQLite copies the text.
-    private static let copied = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }
