@@ -27,6 +27,8 @@ build_release
 
 echo "== starting sprout"
 sprout_port=$(free_port)
+# With DATABASE_URL a second instance shares the database at the end: they share the token secret.
+export SPROUT_TOKEN_SECRET=${SPROUT_TOKEN_SECRET:-bench-token-secret-0123456789abcdef0123456789abcdef}
 SPROUT_DATA_DIR="$work/data" SPROUT_DEMO_DATA=true LOG_LEVEL=warning SPROUT_ACCESS_TOKEN_TTL=86400 \
     SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 SPROUT_LOGIN_LIMIT_IP=0 SPROUT_LOGIN_LIMIT_EMAIL=0 \
     "$sprout_bin" serve --hostname 127.0.0.1 --port "$sprout_port" >"$work/sprout.log" 2>&1 &
@@ -89,6 +91,36 @@ for target in "${TARGETS[@]}"; do
     vapor_ratio=$(awk -v v="$vapor_rps" -v n="$nginx_rps" 'BEGIN { printf "%.3f", v / n }')
     printf '%-16s %14s %14s %14s %14s %14s\n' "$name" "$sprout_rps" "$nginx_rps" "$ratio" "$vapor_rps" "$vapor_ratio"
 done
+# Two instances on one PostgreSQL: each hot read against the first, then the second, each with
+# the other idle but listening, then against both at once (two wrk, half the connections each).
+# Each should answer as the one instance above did, and both at once share the same two cores.
+if [ -n "${DATABASE_URL:-}" ]; then
+    second_port=$(free_port)
+    SPROUT_DATA_DIR="$work/data-second" SPROUT_DEMO_DATA=false LOG_LEVEL=warning SPROUT_ACCESS_TOKEN_TTL=86400 \
+        SPROUT_RATE_LIMIT_IP=0 SPROUT_RATE_LIMIT_ACCOUNT=0 SPROUT_LOGIN_LIMIT_IP=0 SPROUT_LOGIN_LIMIT_EMAIL=0 \
+        "$sprout_bin" serve --hostname 127.0.0.1 --port "$second_port" >"$work/sprout-second.log" 2>&1 &
+    second_pid=$!
+    trap 'kill "$second_pid" 2>/dev/null || true; cleanup' EXIT
+    second_url="http://127.0.0.1:$second_port"
+    wait_for "$second_url/healthz"
+    printf '\n%-16s %14s %14s %14s %14s\n' target first_req/s second_req/s both:first both:second
+    for target in "${TARGETS[@]:2}"; do
+        IFS='|' read -r name path headers <<<"$target"
+        path=$(fill "$path")
+        mapfile -t args < <(header_args "$(fill "$headers")")
+        first_rps=$(requests_per_second "$sprout_url$path" "${args[@]}")
+        second_rps=$(requests_per_second "$second_url$path" "${args[@]}")
+        WRK_THREADS=1 WRK_CONNECTIONS=$((WRK_CONNECTIONS / 2)) wrk_figures "$second_url$path" "${args[@]}" >"$work/both-second.txt" &
+        both_second=$!
+        both_first=$(WRK_THREADS=1 WRK_CONNECTIONS=$((WRK_CONNECTIONS / 2)) requests_per_second "$sprout_url$path" "${args[@]}")
+        wait "$both_second"
+        printf '%-16s %14s %14s %14s %14s\n' "$name" "$first_rps" "$second_rps" "$both_first" "$(cut -d' ' -f1 "$work/both-second.txt")"
+    done
+    kill "$second_pid"
+    wait "$second_pid" 2>/dev/null || true
+    trap cleanup EXIT
+fi
+
 # Bare Vapor's part is done; the rows below load Sprout alone.
 kill "$vapor_pid"
 wait "$vapor_pid" 2>/dev/null || true

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 
@@ -15,7 +16,7 @@ import pytest
 
 from pyhelpers.lessons_posts import check_page, new_member, unique_product
 from pyhelpers.market_api import MarketAPI, expect_status
-from pyhelpers.scratch_postgres import create_database, drop_database
+from pyhelpers.scratch_postgres import create_database, drop_database, psql
 
 DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 NO_DEMO = {"SPROUT_DEMO_DATA": "false"}
@@ -115,8 +116,9 @@ def test_every_lesson_write_is_in_the_next_list_and_post(api, student):
 
 
 @pytest.fixture
-def two_instances(start_sprout, tmp_path):
-    """Two Sprouts on one scratch PostgreSQL database; the second starts once the first migrated it."""
+def on_postgres(start_sprout, tmp_path):
+    """Starts Sprouts on one scratch PostgreSQL database (`start(name)`), each in a folder of its
+    own; the database's URL is `start.url`. Stops them before the database is dropped."""
     if not DATABASE_URL:
         pytest.skip("TEST_DATABASE_URL is not set")
     created = create_database(DATABASE_URL, "sprout_fresh_")
@@ -124,14 +126,67 @@ def two_instances(start_sprout, tmp_path):
     name, url = created
     env = {**NO_DEMO, "DATABASE_URL": url,
            "SPROUT_TOKEN_SECRET": "fresh-reads-" + "0123456789abcdef" * 4}
-    (tmp_path / "first").mkdir()
-    (tmp_path / "second").mkdir()
-    first = start_sprout(env, workdir=tmp_path / "first")
-    second = start_sprout(env, workdir=tmp_path / "second")
-    yield MarketAPI(first.base_url), MarketAPI(second.base_url)
-    first.stop()
-    second.stop()
+    servers = []
+
+    def start(folder: str):
+        (tmp_path / folder).mkdir()
+        servers.append(start_sprout(env, workdir=tmp_path / folder))
+        return MarketAPI(servers[-1].base_url)
+
+    start.url = url
+    yield start
+    for server in servers:
+        server.stop()
     drop_database(DATABASE_URL, name)
+
+
+@pytest.fixture
+def two_instances(on_postgres):
+    """Two Sprouts on one scratch PostgreSQL database; the second starts once the first migrated it."""
+    return on_postgres("first"), on_postgres("second")
+
+
+def sql(url: str, statement: str) -> str:
+    done = psql(url, statement)
+    assert done is not None and done.returncode == 0, done and done.stderr
+    return done.stdout.strip()
+
+
+# Each instance's listening connection names itself (`InstanceBroadcast.listenerName`).
+LISTENERS = "FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'sprout instance broadcast'"
+
+
+def test_a_write_in_plain_sql_is_seen_by_the_next_read_on_postgresql(on_postgres):
+    market = on_postgres("only")
+    vendor = market.new_vendor()
+    product = market.create_product(vendor)
+    for round_ in range(10):
+        assert first_listed(market)["id"] == product["id"] and market.product(product["id"])["id"] == product["id"]
+        sql(on_postgres.url, f"UPDATE market_products SET name = 'Renamed in SQL {round_}' WHERE id = {int(product['id'])}")
+        assert first_listed(market)["name"] == f"Renamed in SQL {round_}"
+        assert market.product(product["id"])["name"] == f"Renamed in SQL {round_}"
+
+
+def test_no_write_is_lost_across_a_dropped_listening_connection(on_postgres):
+    """The connection each instance hears counter changes on is ended from the database side, and
+    written past while it is down: reads go to the database until it listens again."""
+    market, other = on_postgres("first"), on_postgres("second")
+    vendor = market.new_vendor()
+    product = market.create_product(vendor)
+    for round_ in range(3):
+        assert first_listed(market)["id"] == product["id"] and market.product(product["id"])["id"] == product["id"]
+        sql(on_postgres.url, f"SELECT pg_terminate_backend(pid) {LISTENERS}")
+        sql(on_postgres.url, f"UPDATE market_products SET name = 'Written while deaf {round_}' WHERE id = {int(product['id'])}")
+        assert first_listed(market)["name"] == f"Written while deaf {round_}"
+        assert market.product(product["id"])["name"] == f"Written while deaf {round_}"
+
+        deadline = time.monotonic() + 15
+        while int(sql(on_postgres.url, f"SELECT count(*) {LISTENERS}")) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert int(sql(on_postgres.url, f"SELECT count(*) {LISTENERS}")) == 2, "both instances listen again"
+        rename(other, vendor, product["id"], f"Written on the other {round_}")
+        assert first_listed(market)["name"] == f"Written on the other {round_}"
+        assert market.product(product["id"])["name"] == f"Written on the other {round_}"
 
 
 def test_a_write_on_one_instance_is_seen_by_the_next_read_on_the_other(two_instances):

@@ -9,20 +9,26 @@ import SQLKit
 /// An account with no counter row yet has written nothing since the counters began: version 0.
 extension ReadVersions {
     /// The counter of `group` for `account`; nil when it cannot be read (no such table). `db` is
-    /// asked for only when the SQLite reader cannot answer.
+    /// asked for only when the SQLite reader or the counters heard on PostgreSQL cannot answer.
     public func current(_ group: String, account: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
-        try await current(group, account: account, seenAt: nil, on: db())
+        try await current(group, account: account, seenAt: nil, caughtUp: false, on: db())
     }
 
     /// The same, from the reader's memory when the counter was read at the data version `seenAt`
-    /// (`SQLiteVersionReader.version(_:account:seenAt:)`).
-    func current(_ group: String, account: String, seenAt: Int64?, on db: @autoclosure () -> any Database) async throws -> Int64? {
+    /// (`SQLiteVersionReader.version(_:account:seenAt:)`), or on PostgreSQL from the counters heard,
+    /// once `caughtUp` with every commit before the request.
+    func current(_ group: String, account: String, seenAt: Int64?, caughtUp: Bool, on db: @autoclosure () -> any Database) async throws -> Int64? {
         guard isOn else { return nil }
         if let reader, let version = reader.version(group, account: account, seenAt: seenAt) { return version }
+        let heard = if caughtUp { listened } else { await self.caughtUp() }
+        let held = heard?.version(group, account: account)
+        if case .version(let version) = held { return version }
         guard let sql = db() as? any SQLDatabase else { return nil }
-        return try await sql.raw("""
+        let version = try await sql.raw("""
             SELECT COALESCE((SELECT version FROM account_read_versions WHERE name = \(bind: group) AND account_id = \(bind: account)), 0) AS version
             """).first(decoding: Row.self)?.version
+        if let version, case .notHeld(let epoch) = held { listened?.remember(group, account: account, version: version, readAt: epoch) }
+        return version
     }
 
     /// Moves `group`'s counter of each of `accounts` in the caller's transaction, for writes no

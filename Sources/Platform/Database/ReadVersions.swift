@@ -14,6 +14,8 @@ public struct ReadVersions: Sendable {
 
     /// On SQLite, counters are read on the calling thread (`SQLiteVersionReader`).
     let reader: SQLiteVersionReader?
+    /// On PostgreSQL, counters are held in memory while `InstanceBroadcast` hears their changes.
+    public let listened: ListenedReadVersions?
     public let isOn: Bool
     /// What the caches keyed by these counters read (`ReadTriggerCheck`).
     public let declared = DeclaredReadGroups()
@@ -21,6 +23,7 @@ public struct ReadVersions: Sendable {
     public init(storage: SproutConfig.Storage, cachesReads: Bool = true) {
         isOn = cachesReads
         reader = cachesReads ? storage.sqlitePath.flatMap(SQLiteVersionReader.init(path:)) : nil
+        listened = if cachesReads, case .postgres = storage { ListenedReadVersions() } else { nil }
     }
 
     struct Row: Decodable {
@@ -36,6 +39,8 @@ public struct ReadVersions: Sendable {
     private struct Snapshot {
         let dataVersion: Int64?
         let counters: [String: Int64]
+        /// Read from the counters heard on PostgreSQL, once caught up with every commit before the request.
+        var caughtUp = false
     }
 
     private struct SnapshotKey: StorageKey {
@@ -58,8 +63,8 @@ public struct ReadVersions: Sendable {
     /// already read at that snapshot's data version is not read again (bench/RESULTS.md).
     public func current(_ group: String, account: String, for request: Request) async throws -> Int64? {
         guard isOn else { return nil }
-        let seenAt = reader != nil && Self.readsOnly(request) ? try await snapshot(for: request).dataVersion : nil
-        return try await current(group, account: account, seenAt: seenAt, on: request.db)
+        let snapshot = Self.readsOnly(request) ? try await snapshot(for: request) : nil
+        return try await current(group, account: account, seenAt: snapshot?.dataVersion, caughtUp: snapshot?.caughtUp ?? false, on: request.db)
     }
 
     private static func readsOnly(_ request: Request) -> Bool {
@@ -70,6 +75,8 @@ public struct ReadVersions: Sendable {
         if let seen = request.storage[SnapshotKey.self] { return seen }
         let snapshot = if let read = reader?.snapshot() {
             Snapshot(dataVersion: read.dataVersion, counters: read.counters)
+        } else if let held = await caughtUp()?.all() {
+            Snapshot(dataVersion: nil, counters: held, caughtUp: true)
         } else {
             Snapshot(dataVersion: nil, counters: try await all(on: request.db))
         }
@@ -77,22 +84,31 @@ public struct ReadVersions: Sendable {
         return snapshot
     }
 
-    /// Every counter now, in one read. `db` is asked for only when the SQLite reader cannot
-    /// answer: making a request's database handle took a lock and a twentieth of a cached read.
+    /// Every counter now, in one read. `db` is asked for only when neither the SQLite reader nor
+    /// the counters heard on PostgreSQL can answer: making a request's database handle took a lock and a twentieth of a cached read.
     func all(on db: @autoclosure () -> any Database) async throws -> [String: Int64] {
         guard isOn else { return [:] }
         if let all = reader?.all() { return all }
+        if let held = await caughtUp()?.all() { return held }
         guard let sql = db() as? any SQLDatabase else { return [:] }
         let rows = try await sql.raw("SELECT name, version FROM read_versions").all(decoding: NamedRow.self)
         return Dictionary(rows.map { ($0.name, $0.version) }) { first, _ in first }
     }
 
     /// The counter of `group` now; nil when no migration registered the group (nothing bumps it).
-    /// `db` is asked for only when the SQLite reader cannot answer.
+    /// `db` is asked for only when the SQLite reader or the counters heard cannot answer.
     public func current(_ group: String, on db: @autoclosure () -> any Database) async throws -> Int64? {
         guard isOn else { return nil }
         if let version = reader?.version(group) { return version }
+        if let version = await caughtUp()?.version(group) { return version }
         guard let sql = db() as? any SQLDatabase else { return nil }
         return try await sql.raw("SELECT version FROM read_versions WHERE name = \(bind: group)").first(decoding: Row.self)?.version
+    }
+
+    /// The counters heard on PostgreSQL, once they hold every commit made before this call; nil
+    /// on SQLite, or when they cannot (`ListenedReadVersions.catchUp`).
+    func caughtUp() async -> ListenedReadVersions? {
+        guard let listened, await listened.catchUp() else { return nil }
+        return listened
     }
 }

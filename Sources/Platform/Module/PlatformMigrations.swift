@@ -9,5 +9,6 @@ public enum PlatformMigrations {
         BumpReadVersionsAtCommit(), CreateAccountReadVersions(), CreateConversations(), CreateAccountEvents(), CreateNotifications(), CreatePushOutbox(),
         CreatePushSubscriptions(), AddConversationWebIDs(), CreateConversationUploads(),
         AddNotificationActors(), CreateCalendarFeeds(), CreateConversationAppointments(), AddConversationMessageRemovals(),
+        NotifyReadVersionChanges(),
     ]
 }

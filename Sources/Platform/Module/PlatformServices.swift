@@ -74,6 +74,7 @@ public struct PlatformServices: Sendable {
         pushSubscriptions = PushSubscriptions(hosts: pushHosts, outbox: pushes, clock: clock)
         self.receipts = receipts
         self.readVersions = readVersions
+        if let listened = readVersions.listened { broadcast.follow(with: listened) }
         self.neighbourhoods = neighbourhoods
         liveAccess = LiveAccessWatch(clock: clock, interval: config.liveAccessCheckInterval)
         liveConnections = LiveConnections(perClient: config.livePerClient, total: config.liveTotal ?? LiveConnections.descriptorBudget().live)
