@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import NIOConcurrencyHelpers
+import NIOPosix
 import FluentPostgresDriver
 import PostgresNIO
 import SQLKit
@@ -25,9 +26,13 @@ public final class InstanceBroadcast: ModuleService, Sendable {
     private let followers = NIOLockedValueBox<[any ChannelFollower]>([])
     private let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let database = NIOLockedValueBox<(@Sendable () -> any Database)?>(nil)
+    /// The listening connection's own thread: on the event loops that serve requests, a catch-up
+    /// notice (`ListenedReadVersions`) waited behind them, and every read waited for the notice.
+    private let listenerThread: MultiThreadedEventLoopGroup?
 
     public init(storage: SproutConfig.Storage) {
         if case let .postgres(url) = storage { postgresURL = url } else { postgresURL = nil }
+        listenerThread = postgresURL == nil ? nil : MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
 
     /// The events published on `channel` by any instance, this one included.
@@ -78,6 +83,7 @@ public final class InstanceBroadcast: ModuleService, Sendable {
             return channels.values.flatMap(\.values)
         }
         for continuation in open { continuation.finish() }
+        try? await listenerThread?.shutdownGracefully()
     }
 
     /// Holds a connection that listens on every channel; after a drop, connects again a second later.
@@ -86,7 +92,7 @@ public final class InstanceBroadcast: ModuleService, Sendable {
             do {
                 var configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
                 configuration.options.additionalStartupParameters.append(("application_name", Self.listenerName))
-                let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+                let connection = try await PostgresConnection.connect(on: (listenerThread ?? .singleton).next(), configuration: configuration, id: 1, logger: logger)
                 defer { Task { try? await connection.close() } }
                 let hangUp: @Sendable () -> Void = { Task { try? await connection.close() } }
                 try await withThrowingTaskGroup(of: Void.self) { group in

@@ -66,9 +66,10 @@ public final class ListenedReadVersions: ChannelFollower {
             return flights.flatMap(\.waiters) + next
         }
 
-        /// Two notices under way at once: a read then waits about one round trip for the notice it
-        /// rides, not one and a half (the rest of the one under way, then its own).
-        static let noticesInFlight = 2
+        /// One notice under way at a time. Each costs PostgreSQL a transaction and this instance a
+        /// round trip; with two under way, reads rode emptier notices far more often (1.7 reads a
+        /// notice instead of 4.6, and 3,700 reads a second instead of 6,700: bench/RESULTS.md).
+        static let noticesInFlight = 1
 
         mutating func forgetAccounts() {
             accounts = [:]
