@@ -158,6 +158,9 @@ import Testing
         try await withSprout { sprout in
             let (path, writer) = try scratch()
             defer { writer.close(); remove(path) }
+            // On PostgreSQL the read counters are read once the listening connection listens,
+            // through the application's logger: before the log is captured, not during it.
+            for _ in 0..<500 where sprout.platform.readVersions.listened?.isListening == false { try await Task.sleep(for: .milliseconds(20)) }
             let log = CapturedLog()
             sprout.app.logger = Logger(label: "test") { _ in log }
             // Stopped at every point of the loop: while it sleeps, and between its waking and its
