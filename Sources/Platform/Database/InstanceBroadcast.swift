@@ -153,7 +153,7 @@ public final class InstanceBroadcast: ModuleService, Sendable {
     }
 }
 
-/// Follows one channel of an `InstanceBroadcast` in step with its listening connection.
+/// Follows channels of an `InstanceBroadcast` in step with its listening connection.
 public protocol ChannelFollower: Sendable {
     /// The channels it hears; read once, when the broadcast starts.
     var channels: [String] { get }
