@@ -42,17 +42,20 @@ public final class ListenedReadVersions: ChannelFollower {
         var announce: (@Sendable (String) async throws -> Void)?
         /// Ends the listening connection, so that it is opened again and the counters read afresh.
         var hangUp: (@Sendable () -> Void)?
-        /// The catch-up notices sent and not yet heard, oldest first, with the reads waiting for each.
-        var flights: [Flight] = []
-        /// Reads that arrived after the last notice was sent: they wait for the next one.
+        /// The catch-up notice sent and not yet heard, with the reads waiting for it. One at a time:
+        /// each costs PostgreSQL a transaction and this instance a round trip, and with two under
+        /// way reads rode emptier notices far more often (1.7 reads a notice instead of 4.6, and
+        /// 3,700 reads a second instead of 6,700: bench/RESULTS.md).
+        var flight: Flight?
+        /// Reads that arrived after `flight` was sent: they wait for the next notice.
         var next: [CheckedContinuation<Bool, Never>] = []
         var watchdog: Task<Void, Never>?
 
         /// Sends the next notice for the reads waiting, unless one is under way.
         mutating func takeOff() -> Departure? {
-            guard flights.count < Self.noticesInFlight, !next.isEmpty, let announce else { return nil }
+            guard flight == nil, !next.isEmpty, let announce else { return nil }
             let token = UUID().uuidString
-            flights.append(Flight(token: token, sent: .now, waiters: next))
+            flight = Flight(token: token, sent: .now, waiters: next)
             next = []
             return Departure(token: token, announce: announce)
         }
@@ -62,14 +65,9 @@ public final class ListenedReadVersions: ChannelFollower {
             isListening = false
             groups = [:]
             forgetAccounts()
-            defer { flights = []; next = [] }
-            return flights.flatMap(\.waiters) + next
+            defer { flight = nil; next = [] }
+            return (flight?.waiters ?? []) + next
         }
-
-        /// One notice under way at a time. Each costs PostgreSQL a transaction and this instance a
-        /// round trip; with two under way, reads rode emptier notices far more often (1.7 reads a
-        /// notice instead of 4.6, and 3,700 reads a second instead of 6,700: bench/RESULTS.md).
-        static let noticesInFlight = 1
 
         mutating func forgetAccounts() {
             accounts = [:]
@@ -102,7 +100,7 @@ public final class ListenedReadVersions: ChannelFollower {
     public var isListening: Bool { state.withLock { $0.isListening } }
 
     /// Reads waiting to catch up.
-    var waitingCount: Int { state.withLock { $0.flights.reduce($0.next.count) { $0 + $1.waiters.count } } }
+    var waitingCount: Int { state.withLock { ($0.flight?.waiters.count ?? 0) + $0.next.count } }
 
     /// Every group's counter; nil while not listening.
     func all() -> [String: Int64]? {
@@ -167,7 +165,7 @@ public final class ListenedReadVersions: ChannelFollower {
     /// The notice `token` was not heard: listen again and read the counters afresh rather than trust them.
     private func giveUp(_ token: String) {
         let (waiters, hangUp) = state.withLock { state -> ([CheckedContinuation<Bool, Never>], (@Sendable () -> Void)?) in
-            guard state.flights.contains(where: { $0.token == token }) else { return ([], nil) }
+            guard state.flight?.token == token else { return ([], nil) }
             return (state.stopTrusting(), state.hangUp)
         }
         for waiter in waiters { waiter.resume(returning: false) }
@@ -176,18 +174,12 @@ public final class ListenedReadVersions: ChannelFollower {
 
     // MARK: Following the channel
 
-    private struct Counter: Decodable {
-        let name: String
-        let version: Int64
-    }
-
     /// Listening again on a new connection: the counters are read after its `LISTEN`, so with
     /// what was heard since and is heard from now on, nothing committed is missed.
     public func listening(on database: @escaping @Sendable () throws -> any Database,
                           announce: @escaping @Sendable (_ channel: String, _ payload: String) async throws -> Void,
                           hangUp: @escaping @Sendable () -> Void) async throws {
-        let rows = try await database().sql().raw("SELECT name, version FROM read_versions").all(decoding: Counter.self)
-        listening(Dictionary(rows.map { ($0.name, $0.version) }) { first, _ in first }, hangUp: hangUp) { [ownChannel] notice in
+        listening(try await ReadVersions.stored(on: database().sql()), hangUp: hangUp) { [ownChannel] notice in
             try await announce(ownChannel, notice)
         }
     }
@@ -197,7 +189,7 @@ public final class ListenedReadVersions: ChannelFollower {
         let watchdog = Task { [patience] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: patience / 4)
-                if let late = state.withLock({ state in state.flights.first.flatMap { .now - $0.sent > patience ? $0.token : nil } }) { giveUp(late) }
+                if let late = state.withLock({ state in state.flight.flatMap { .now - $0.sent > patience ? $0.token : nil } }) { giveUp(late) }
             }
         }
         let previous = state.withLock { state in
@@ -230,9 +222,9 @@ public final class ListenedReadVersions: ChannelFollower {
             case .account(_, _, nil):
                 state.forgetAccounts()
             case .caughtUp(let token):
-                // Heard in the order they were sent.
-                guard state.flights.first?.token == token else { break }
-                return (state.flights.removeFirst().waiters, state.takeOff())
+                guard let flight = state.flight, flight.token == token else { break }
+                state.flight = nil
+                return (flight.waiters, state.takeOff())
             }
             return ([], nil)
         }

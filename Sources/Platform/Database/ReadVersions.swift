@@ -92,6 +92,11 @@ public struct ReadVersions: Sendable {
         if let all = reader?.all() { return all }
         if let held = await caughtUp()?.all() { return held }
         guard let sql = db() as? any SQLDatabase else { return [:] }
+        return try await Self.stored(on: sql)
+    }
+
+    /// Every counter as the database holds it, asking nothing of the SQLite reader or the counters heard.
+    static func stored(on sql: any SQLDatabase) async throws -> [String: Int64] {
         let rows = try await sql.raw("SELECT name, version FROM read_versions").all(decoding: NamedRow.self)
         return Dictionary(rows.map { ($0.name, $0.version) }) { first, _ in first }
     }
