@@ -35,9 +35,12 @@ import Vapor
     @Test func tokensStayValidAfterARestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sprout-restart-\(UUID().uuidString)")
         let config = SproutConfig(dataDirectory: folder, logLevel: .warning, passwordCost: 4, loadsDemoData: false)
+        // Both runs read one injected clock: the wall clock may jump between them on a loaded or
+        // suspended machine, and the five-minute token would then be judged expired.
+        let clock = ManualClock()
         func boot() async throws -> (Application, SproutApplication.Running) {
             let app = try await Application.make(.testing)
-            return (app, try await SproutApplication.configure(app, config: config))
+            return (app, try await SproutApplication.configure(app, config: config, dependencies: .init(clock: clock.clock)))
         }
         let (first, running) = try await boot()
         let account = try await running.platform.accounts.register(email: "r@sprout.test", password: "pw", displayName: "R", on: first.db)
