@@ -6,7 +6,7 @@ import Platform
 /// `<commit>.postgres.sql` (a plain `pg_dump`, restored by `psql`) into a database of its own.
 /// `Tests/Fixtures/upgrade/README.md` says how a fixture was made.
 public struct OlderDatabase: Sendable {
-    public let storage: SproutConfig.Storage
+    public let storage: DatabaseStorage
     private let folder: URL
     private let scratch: ScratchDatabase?
 

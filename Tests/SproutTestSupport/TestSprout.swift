@@ -100,7 +100,7 @@ struct ScratchDatabase {
     let adminURL: String
     let name: String
 
-    var storage: SproutConfig.Storage {
+    var storage: DatabaseStorage {
         var components = URLComponents(string: adminURL)!
         components.path = "/" + name
         return .postgres(url: components.string!)

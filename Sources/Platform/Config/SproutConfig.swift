@@ -4,18 +4,8 @@ import Logging
 /// Every setting Sprout reads, from the environment (and, for `serve`, flags layered on top).
 /// The README's configuration table lists the same names; keep the two in step.
 public struct SproutConfig: Sendable {
-    public enum Storage: Sendable, Equatable {
-        case sqlite(path: String)
-        case postgres(url: String)
-
-        /// The SQLite file; nil on PostgreSQL.
-        public var sqlitePath: String? {
-            if case let .sqlite(path) = self { path } else { nil }
-        }
-    }
-
     public var dataDirectory: URL
-    public var storage: Storage
+    public var storage: DatabaseStorage
     public var publicBaseURL: String?
     public var accessTokenLifetime: TimeInterval
     public var refreshTokenLifetime: TimeInterval
@@ -70,7 +60,7 @@ public struct SproutConfig: Sendable {
 
     public init(
         dataDirectory: URL,
-        storage: Storage? = nil,
+        storage: DatabaseStorage? = nil,
         publicBaseURL: String? = nil,
         accessTokenLifetime: TimeInterval = 5 * 60,
         refreshTokenLifetime: TimeInterval = 14 * 24 * 60 * 60,
@@ -218,15 +208,5 @@ public struct SproutConfig: Sendable {
         config.registersDevAPIKey = development || demo == true
         config.loadsDemoData = command == "serve" && (demo ?? development)
         return config
-    }
-}
-
-public enum ConfigError: Error, CustomStringConvertible, Equatable {
-    case invalid(name: String, value: String, expected: String)
-
-    public var description: String {
-        switch self {
-        case let .invalid(name, value, expected): "\(name)=\(value) is not valid: expected \(expected)"
-        }
     }
 }

@@ -23,7 +23,7 @@ public enum Backup {
     }
 
     /// Writes the backup into `destination`, a folder that must not exist yet.
-    public static func write(to destination: URL, dataDirectory: DataDirectory, storage: SproutConfig.Storage, db: any Database) async throws {
+    public static func write(to destination: URL, dataDirectory: DataDirectory, storage: DatabaseStorage, db: any Database) async throws {
         let files = FileManager.default
         guard !files.fileExists(atPath: destination.path) else { throw Failure.destinationExists(destination.path) }
         try files.createDirectory(at: destination, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

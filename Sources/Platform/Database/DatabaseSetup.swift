@@ -6,7 +6,7 @@ import Vapor
 
 public enum DatabaseSetup {
     /// Registers the configured database as the default one.
-    public static func register(_ storage: SproutConfig.Storage, on app: Application) throws {
+    public static func register(_ storage: DatabaseStorage, on app: Application) throws {
         switch storage {
         case let .sqlite(path):
             app.databases.use(.sqlite(.file(path), sqlLogLevel: .debug), as: .sqlite)
@@ -19,7 +19,7 @@ public enum DatabaseSetup {
     /// Opens the database once and proves it is usable, turning SQLite's WAL journal on. A corrupt
     /// file or an unreachable server fails here, with one clear line, instead of on the first
     /// request.
-    public static func prepare(_ database: any Database, storage: SproutConfig.Storage) async throws {
+    public static func prepare(_ database: any Database, storage: DatabaseStorage) async throws {
         let sql = try database.sql()
         do {
             switch storage {
@@ -55,7 +55,7 @@ public enum DatabaseSetup {
     ///   capped chat writes near a thousand a second (bench/RESULTS.md).
     /// - `wal_autocheckpoint=0`: no commit copies the WAL into the file; `WALCheckpoints` does,
     ///   beside the writes.
-    public static func prepareConnections(of app: Application, storage: SproutConfig.Storage) async throws {
+    public static func prepareConnections(of app: Application, storage: DatabaseStorage) async throws {
         guard case .sqlite = storage else { return }
         for eventLoop in app.eventLoopGroup.makeIterator() {
             guard let sql = app.databases.database(logger: app.logger, on: eventLoop) as? any SQLDatabase else { continue }
@@ -79,7 +79,7 @@ public enum DatabaseSetup {
     /// died with `emailTaken`). The lock is a session advisory lock on a connection of its own,
     /// released when that connection closes, so an instance that dies holding it frees it. On
     /// SQLite the data directory's lock keeps a second process out already.
-    public static func alone<T>(_ storage: SproutConfig.Storage, logger: Logger, _ body: () async throws -> T) async throws -> T {
+    public static func alone<T>(_ storage: DatabaseStorage, logger: Logger, _ body: () async throws -> T) async throws -> T {
         guard case let .postgres(url) = storage else { return try await body() }
         let configuration = try SQLPostgresConfiguration(url: url)
         let connection = try await PostgresConnection.connect(configuration: configuration.coreConfiguration, id: 2, logger: logger)

@@ -23,7 +23,7 @@ public final class DedicatedWrites: ModuleService, Sendable {
     private let path: String?
     private let connection = NIOLockedValueBox<DirectSQLiteConnection?>(nil)
 
-    public init(storage: SproutConfig.Storage) {
+    public init(storage: DatabaseStorage) {
         path = storage.sqlitePath
     }
 

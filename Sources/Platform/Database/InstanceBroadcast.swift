@@ -30,7 +30,7 @@ public final class InstanceBroadcast: ModuleService, Sendable {
     /// notice (`ListenedReadVersions`) waited behind them, and every read waited for the notice.
     private let listenerThread: MultiThreadedEventLoopGroup?
 
-    public init(storage: SproutConfig.Storage) {
+    public init(storage: DatabaseStorage) {
         if case let .postgres(url) = storage { postgresURL = url } else { postgresURL = nil }
         listenerThread = postgresURL == nil ? nil : MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }

@@ -20,7 +20,7 @@ public struct ReadVersions: Sendable {
     /// What the caches keyed by these counters read (`ReadTriggerCheck`).
     public let declared = DeclaredReadGroups()
 
-    public init(storage: SproutConfig.Storage, cachesReads: Bool = true) {
+    public init(storage: DatabaseStorage, cachesReads: Bool = true) {
         isOn = cachesReads
         reader = cachesReads ? storage.sqlitePath.flatMap(SQLiteVersionReader.init(path:)) : nil
         listened = if cachesReads, case .postgres = storage { ListenedReadVersions() } else { nil }

@@ -58,7 +58,7 @@ public final class WALCheckpoints: ModuleService, Sendable {
     /// Since when checkpoints have been held back, and whether that was logged.
     private let heldBack = NIOLockedValueBox<(since: ContinuousClock.Instant?, told: Bool)>((nil, false))
 
-    public init(storage: SproutConfig.Storage, interval: Duration = standardInterval, sizeLimit: Int = standardSizeLimit) {
+    public init(storage: DatabaseStorage, interval: Duration = standardInterval, sizeLimit: Int = standardSizeLimit) {
         path = storage.sqlitePath
         self.interval = interval
         self.sizeLimit = sizeLimit
