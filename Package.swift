@@ -42,22 +42,17 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         .target(name: "SproutImaging", dependencies: ["CVips"]),
 
-        // Accounts, tokens, API keys, files, rate limits, config, database, web shell pieces.
+        // What every capability stands on: the database and its read counters, HTTP plumbing,
+        // metrics, the data directory and environment, clocks and ids.
         .target(
-            name: "Platform",
+            name: "PlatformCore",
             dependencies: [
                 "SproutAPI",
-                "SproutImaging",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "FluentSQLiteDriver", package: "fluent-sqlite-driver"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
-                .product(name: "JWT", package: "jwt"),
-                .product(name: "Plot", package: "Plot"),
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "FluentSQL", package: "fluent-kit"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 // And for its C module, VaporCSQLite, which is no product: SQLiteHandle.swift alone calls
@@ -65,6 +60,30 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // Accounts, tokens, API keys, files, messaging, places, the web shell: the capabilities
+        // the app modules share.
+        .target(
+            name: "Platform",
+            dependencies: [
+                "PlatformCore",
+                "SproutAPI",
+                "SproutImaging",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "Fluent", package: "fluent"),
+                .product(name: "JWT", package: "jwt"),
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "FluentSQL", package: "fluent-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -77,7 +96,7 @@ let package = Package(
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: [
-            "Platform", "SproutAPI",
+            "Platform", "PlatformCore", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -85,7 +104,7 @@ let package = Package(
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
         .target(name: "Study", dependencies: [
-            "Platform", "SproutAPI",
+            "Platform", "PlatformCore", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "Plot", package: "Plot"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
@@ -93,21 +112,21 @@ let package = Package(
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: [
-            "Platform", "SproutAPI",
+            "Platform", "PlatformCore", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
         .target(name: "Reading", dependencies: [
-            "Platform", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
+            "Platform", "PlatformCore", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets"), .copy("Seed")]),
 
         // The operator console at /admin: reports in context, moderation actions, the audit log.
         .target(name: "Console", dependencies: [
-            "Platform", "SproutAPI",
+            "Platform", "PlatformCore", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "Plot", package: "Plot"),
             .product(name: "Logging", package: "swift-log"),
@@ -115,7 +134,7 @@ let package = Package(
 
         // Assembles the application from the platform, the app modules and the console.
         .target(name: "SproutServer", dependencies: [
-            "Platform", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
+            "Platform", "PlatformCore", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "Plot", package: "Plot"),
@@ -124,7 +143,7 @@ let package = Package(
         ]),
 
         .executableTarget(name: "sprout", dependencies: [
-            "SproutServer", "Platform",
+            "SproutServer", "Platform", "PlatformCore",
             .product(name: "Vapor", package: "vapor"), .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
         ]),
 
@@ -142,6 +161,7 @@ let package = Package(
             dependencies: [
                 "SproutServer",
                 "Platform",
+                "PlatformCore",
                 .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "FluentPostgresDriver", package: "fluent-postgres-driver"),
                 .product(name: "Vapor", package: "vapor"),
@@ -154,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "PlatformTests",
             dependencies: [
-                "Platform", "SproutTestSupport", "SproutAPI",
+                "Platform", "PlatformCore", "SproutTestSupport", "SproutAPI",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "XCTFluent", package: "fluent-kit"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
@@ -166,23 +186,23 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LessonsTests", dependencies: [
-            "Lessons", "Platform", "SproutAPI", "SproutTestSupport",
+            "Lessons", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
         ]),
         .testTarget(name: "StudyTests", dependencies: [
-            "Study", "Platform", "SproutAPI", "SproutTestSupport",
+            "Study", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
             .product(name: "FluentSQL", package: "fluent-kit"),
         ]),
         .testTarget(name: "MarketTests", dependencies: [
-            "Market", "Platform", "SproutAPI", "SproutTestSupport",
+            "Market", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
             .product(name: "FluentSQL", package: "fluent-kit"),
         ]),
         .testTarget(
             name: "ReadingTests",
             dependencies: [
-                "Reading", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
+                "Reading", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "FluentSQL", package: "fluent-kit"), .product(name: "SQLKit", package: "sql-kit"),
             ]
@@ -190,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "SproutServerTests",
             dependencies: [
-                "SproutServer", "Platform", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                "SproutServer", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]
@@ -200,7 +220,7 @@ let package = Package(
         .testTarget(name: "SproutFeaturesTests", dependencies: ["SproutFeatures", "SproutKit", "SproutAPI"]),
         // The SDK and the view models against the real server over real sockets.
         .testTarget(name: "SproutLiveTests", dependencies: [
-            "SproutFeatures", "SproutKit", "SproutAPI", "Platform", "SproutTestSupport",
+            "SproutFeatures", "SproutKit", "SproutAPI", "Platform", "PlatformCore", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         ]),

@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 import Vapor
 
 /// The operator console at `/admin`: the report queue with each thing in context, actions that

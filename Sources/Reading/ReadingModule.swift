@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 import SproutAPI
 import Vapor
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 
 /// The reading module's settings, from the environment.
 struct ReadingSettings: Sendable {

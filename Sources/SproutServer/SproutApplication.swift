@@ -1,6 +1,7 @@
 import Fluent
 import Console
 import Platform
+import PlatformCore
 import SproutAPI
 import Vapor
 

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// The study module's settings, from the environment.
 struct StudySettings: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Platform
+import PlatformCore
 import SproutServer
 import Vapor
 

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 @testable import Lessons
 import Platform
+import PlatformCore
 import SproutAPI
 import SproutTestSupport
 import Testing

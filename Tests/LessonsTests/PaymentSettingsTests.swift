@@ -1,5 +1,6 @@
 import Lessons
 import Platform
+import PlatformCore
 import Testing
 
 /// The lessons module reads its own configuration section; a bad value names its variable.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Lessons
 import Platform
+import PlatformCore
 import SproutAPI
 import SproutTestSupport
 import Testing

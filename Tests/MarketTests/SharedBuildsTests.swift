@@ -1,5 +1,6 @@
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 @testable import Platform
+@testable import PlatformCore
 import Testing
 import Vapor
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 
 /// A test server's clock moves when the suites write seconds into `SPROUT_CLOCK_OFFSET_FILE`;

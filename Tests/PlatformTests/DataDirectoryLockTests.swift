@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 
 /// `restore` cannot replace the database under a running instance (issue 29): `serve` holds the

@@ -1,4 +1,5 @@
 @testable import Platform
+@testable import PlatformCore
 import Testing
 
 /// `/healthz` shares a database check among the requests waiting for it, but never answers a

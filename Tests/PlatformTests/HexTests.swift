@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 
 /// Stored digests (API keys, refresh tokens, sessions, vendor secrets) were written as

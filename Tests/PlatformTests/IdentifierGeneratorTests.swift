@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 import Testing
 
 @Suite struct IdentifierGeneratorTests {

@@ -1,4 +1,5 @@
 @testable import Platform
+@testable import PlatformCore
 import Synchronization
 import Testing
 import Vapor

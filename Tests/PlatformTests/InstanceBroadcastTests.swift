@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 
 /// The broadcast on SQLite (one instance): an event reaches this process's subscribers of its

@@ -1,5 +1,6 @@
 import FluentSQL
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import Testing
 
 /// S3's request signing against AWS's published example, the two addressings, and the settings.

@@ -1,5 +1,6 @@
 import FluentKit
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import Testing
 import XCTFluent

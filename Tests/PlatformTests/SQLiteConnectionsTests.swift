@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 import SQLKit
 import SproutTestSupport
 import Testing

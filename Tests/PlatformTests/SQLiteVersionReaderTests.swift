@@ -1,6 +1,7 @@
 import FluentSQL
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 
 /// `SeoulTime`: the times teachers open slots and people make appointments at, and the words

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import SQLKit
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import Testing
 
 /// A long array encoded a chunk at a time gives exactly the bytes of the whole value encoded at

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 @testable import Reading
 import Testing
 

@@ -1,6 +1,7 @@
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import Synchronization
 import SproutAPI
 import SproutTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 @testable import Reading
 import SproutAPI
 import SproutTestSupport

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import SQLKit
 import SproutTestSupport
 import Synchronization

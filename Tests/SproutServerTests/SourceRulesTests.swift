@@ -10,7 +10,7 @@ import Testing
     /// (`PathTemplate.parameters(in:)`), never by a segment's name, so a definition's `{name}` and
     /// its handler cannot disagree. That holds while nothing else asks Vapor for a value by name.
     @Test func noHandlerReadsAPathValueByName() throws {
-        for line in try lines(containing: ["parameters.get("], outside: "Platform/HTTP/PathParameters.swift") {
+        for line in try lines(containing: ["parameters.get("], outside: "PlatformCore/HTTP/PathParameters.swift") {
             Issue.record("a path value read by name: \(line)")
         }
     }
@@ -18,7 +18,7 @@ import Testing
     /// SQLite's C API is called from one file, which says why (`SQLiteHandle`): everything else
     /// goes through SQLiteNIO, whose library copy that file shares.
     @Test func onlySQLiteHandleCallsSQLitesCAPI() throws {
-        for line in try lines(containing: ["import VaporCSQLite", "sqlite_nio_sqlite3_"], outside: "Platform/Database/SQLiteHandle.swift") {
+        for line in try lines(containing: ["import VaporCSQLite", "sqlite_nio_sqlite3_"], outside: "PlatformCore/Database/SQLiteHandle.swift") {
             Issue.record("SQLite's C API outside SQLiteHandle: \(line)")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 
 /// A database as an older Sprout left it, for upgrade tests: restored from
 /// `Tests/Fixtures/upgrade/<commit>.sqlite` or, with `TEST_DATABASE_URL`, from

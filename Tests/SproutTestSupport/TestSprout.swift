@@ -2,6 +2,7 @@ import Fluent
 import FluentPostgresDriver
 import Foundation
 import Platform
+import PlatformCore
 import SproutServer
 import Vapor
 import VaporTesting

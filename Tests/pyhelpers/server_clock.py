@@ -1,5 +1,5 @@
 """A test server's clock, moved forward through `SPROUT_CLOCK_OFFSET_FILE`
-(Sources/Platform/Support/ClockOffsetFile.swift): the server adds the seconds written in the file
+(Sources/PlatformCore/Support/ClockOffsetFile.swift): the server adds the seconds written in the file
 to the system's time, reading the file again at most every 200 ms."""
 from __future__ import annotations
 

@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 
 /// The console's page at a glance: sign-ups, messages and reports per Seoul day over the last 30
 /// days, and the accounts that opened the most conversations in the last hour, which is what a

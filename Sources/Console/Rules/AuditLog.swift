@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 import Platform
+import PlatformCore
 
 /// Every moderation action with who, when, what and why: appended, never changed, listed on
 /// `/admin/audit` and by `sprout audit`, and written to the JSON log (its kind and number only:

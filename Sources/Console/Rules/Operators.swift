@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 
 /// The accounts that may use the console. Nobody is one by default; the command line grants and
 /// revokes (`sprout accounts grant-admin|revoke-admin`), never the web.

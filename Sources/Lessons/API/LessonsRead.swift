@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// The contract's reads whose answers are kept in the lessons' `AnswerCache`: the same for every
 /// signed-in caller but one whose posts or comments the operator hid (only they still see those),

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 import Vapor
 
 /// The `/lessons` web app: All For Lesson's screens (spec §6) as mobile-first pages that work

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Validates payments against the gateway and keeps the receipts: spec §2.6 and §5. A validated

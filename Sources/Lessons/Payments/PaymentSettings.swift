@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// Where lesson payments are checked: Sprout's own sandbox, or PortOne (iamport) REST API v1.
 /// The lessons module's configuration section: `SPROUT_PAYMENTS`, `PORTONE_API_KEY`,

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import Vapor
 
 /// PortOne (iamport) REST API v1: `POST /users/getToken` with the REST API key and secret, then

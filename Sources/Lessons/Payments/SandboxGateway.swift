@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// The built-in gateway: its checkout (a web page, or `POST /v1/sandbox/payments` for apps) takes

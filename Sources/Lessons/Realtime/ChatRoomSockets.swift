@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import Platform
+import PlatformCore
 import Vapor
 
 /// The rooms' Socket.IO namespaces, `/chats-{room_id}` (spec §2.6a): a socket that joins one

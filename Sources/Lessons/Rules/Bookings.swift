@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A student books their enrolment's sessions in the teacher's open slots, one at a time up to

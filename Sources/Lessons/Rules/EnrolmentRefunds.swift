@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Ending an enrolment: its upcoming sessions are cancelled and what the terms say is refunded

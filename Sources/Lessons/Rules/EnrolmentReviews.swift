@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Reviews on the web come from enrolments: one per enrolment, once its first session has taken

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Paid purchases of lessons: each holds the lesson's sessions, under the terms the student saw

@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Who follows whom, and the lists every profile answer carries.

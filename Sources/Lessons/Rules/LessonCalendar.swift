@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A person's lesson sessions on their calendar feed, as a student and as a teacher: booked ones,

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// What a lesson sells: its sessions, their length and place, its curriculum and its

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A reported lesson as the operator console shows it, with its comments (reviews), and the

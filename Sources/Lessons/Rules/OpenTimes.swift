@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// The times a teacher opens for their lessons' sessions: one at a time or weekly, never in the

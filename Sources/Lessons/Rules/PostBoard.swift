@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Writing posts, comments and likes, and what the rules refuse (`PostError`).

@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Turns post rows into the contract's Post objects, with creators, likes, buyers, tags and every

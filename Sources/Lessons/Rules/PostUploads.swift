@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import Platform
+import PlatformCore
 import Vapor
 
 /// Photos uploaded for posts (`posts/files`, the lesson form), remembered with who uploaded them

@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import NIOConcurrencyHelpers
 import Platform
+import PlatformCore
 import SQLKit
 import Vapor
 

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// The contract's reads whose answers are kept in the market's `AnswerCache`, with everything an
 /// answer depends on besides the tables (image URLs start with the public base URL).

@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 import SQLKit
 import Vapor

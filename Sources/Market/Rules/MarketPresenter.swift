@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Turns stored products into the contract's shapes, which the API answers (with absolute image

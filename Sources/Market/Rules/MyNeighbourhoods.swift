@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 
 /// 내 동네: up to two 동 from the platform's place list per account, one of them current (where
 /// browsing and listing start from), a range to browse within, and a verification of each by

@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// 가격 제안, as Karrot's buyers haggle: in their conversation with the seller about a product, a

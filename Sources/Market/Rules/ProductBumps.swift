@@ -2,6 +2,7 @@ import Fluent
 import FluentSQL
 import Foundation
 import Platform
+import PlatformCore
 
 /// 끌올: the seller brings a product still for sale back to the top of the lists, which order by
 /// `bumped_at` (listing sets it), as if it were just listed. Once every `intervalDays`, so that

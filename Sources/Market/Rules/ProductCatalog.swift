@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import FluentSQL
 import Platform
+import PlatformCore
 import SproutAPI
 import Vapor
 

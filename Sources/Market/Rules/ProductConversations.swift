@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 
 /// A product as the messenger shows it: a buyer talks to its seller about it, at the price it
 /// sells at now (after its discount), and the conversation offers each side their next step.

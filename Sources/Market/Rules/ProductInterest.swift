@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Platform
+import PlatformCore
 
 /// How much attention a listing draws, as the market's pages show it: "관심" (likes) and "조회"
 /// (views). A view counts once per person or browser, so reloading a page adds nothing, and the

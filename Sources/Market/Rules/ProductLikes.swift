@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 
 /// Who likes which product: one row per pair, shared by the likes API and the web page's toggle.
 struct ProductLikes: Sendable {

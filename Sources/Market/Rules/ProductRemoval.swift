@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 
 /// 운영자 숨김: the operator console hides a reported product (`MarketModeration`) and restores it.
 /// It is apart from the seller's own 숨기기 (`ProductHiding`): the seller does not find it under

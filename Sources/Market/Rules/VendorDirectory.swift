@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import Vapor
 
 /// Vendor credentials: creating them for an account, rotating the secret, checking a mutating

@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 
 extension Account {
     /// Whether the account `id` exists (a withdrawn one does not).

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PlatformCore
 import Vapor
 
 public enum AccountError: Error, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import PlatformCore
+
 /// Limits log-in attempts before a password is checked: each check costs a bcrypt hash, and a
 /// password can be guessed from one address or from many. Every contract's log-in and the web's
 /// go through `AccountDirectory.authenticate`, which asks here first.

@@ -1,4 +1,5 @@
 import NIOPosix
+import PlatformCore
 import Synchronization
 import Vapor
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Plot
 import SproutAPI
 import Vapor

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Logging
+import PlatformCore
 import SproutAPI
 import SQLKit
 

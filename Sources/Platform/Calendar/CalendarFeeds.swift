@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PlatformCore
 import SproutAPI
 
 /// A person's sessions and appointments as an iCalendar feed (`/api/calendar/{secret}.ics`) that

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// An iCalendar document (RFC 5545) of a person's entries, as calendar apps subscribe to it.
 /// Written by hand: the format is a few dozen lines of text rules (escaping, folding at 75 octets,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PlatformCore
 
 /// Every setting Sprout reads, from the environment (and, for `serve`, flags layered on top).
 /// The README's configuration table lists the same names; keep the two in step.

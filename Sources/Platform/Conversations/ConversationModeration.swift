@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PlatformCore
 import SproutAPI
 
 /// A reported conversation as the operator console shows it, and the console's removal of one of

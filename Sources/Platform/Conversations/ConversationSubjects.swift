@@ -1,5 +1,6 @@
 import Fluent
 import NIOConcurrencyHelpers
+import PlatformCore
 import SproutAPI
 
 /// What a conversation is about: an app's thing by that app's id (`market`, a product id), or

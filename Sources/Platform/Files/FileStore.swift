@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Vapor
 
 public enum FileStoreError: Error, Equatable {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlatformCore
 
 /// AWS Signature Version 4 for S3's REST API (header-based, `UNSIGNED-PAYLOAD` never used: every
 /// request signs its body's SHA-256). Written on swift-crypto rather than with an SDK: Soto, the

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import PlatformCore
 import Vapor
 
 /// Uploads in an S3-compatible bucket (AWS S3, Cloudflare R2, MinIO, Ceph RGW), so that every

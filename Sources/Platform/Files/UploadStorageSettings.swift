@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Vapor
 
 /// Where uploads are kept, read from the environment:

@@ -1,5 +1,6 @@
 import Foundation
 import NIOPosix
+import PlatformCore
 import SproutImaging
 
 public enum ImageError: Error, Equatable {

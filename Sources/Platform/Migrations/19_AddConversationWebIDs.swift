@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 import SQLKit
 
 /// Gives every conversation the id its web page goes by (`ConversationRecord.webID`), so that no

@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 import Vapor
 
 /// One of Sprout's apps. A module is built from the platform's services, reads its own settings,

@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// Starts the modules' services after migration and stops them, last started first, when the

@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 import Vapor
 
 /// Everything the platform offers to app modules, built once at start-up and handed to each

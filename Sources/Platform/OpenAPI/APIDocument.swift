@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIKit
+import PlatformCore
 import Synchronization
 import Vapor
 

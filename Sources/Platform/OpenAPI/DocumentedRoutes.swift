@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// A `RoutesBuilder` for API routes that records each route in an `APIDocument` as it registers it.

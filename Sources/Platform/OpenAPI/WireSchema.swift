@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIKit
+import PlatformCore
 
 /// The JSON Schema of a SproutAPI wire type, read from its own `Codable` conformance rather than
 /// written a second time by hand, so a document cannot drift from what the server really reads

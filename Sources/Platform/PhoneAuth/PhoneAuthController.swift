@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 import SproutAPI
 import Vapor
 

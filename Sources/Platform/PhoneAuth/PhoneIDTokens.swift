@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWT
+import PlatformCore
 
 /// The claims of a Firebase ID token that the Firebase SDKs read (`getIDTokenResult`, the expiry
 /// check before each `getIDToken`) and that servers written for Firebase verify: issuer and

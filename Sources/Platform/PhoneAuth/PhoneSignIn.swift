@@ -1,6 +1,7 @@
 import Crypto
 import Fluent
 import Foundation
+import PlatformCore
 import SQLKit
 
 /// Sprout as its own phone identity provider: sends six-digit codes, turns a right code into an

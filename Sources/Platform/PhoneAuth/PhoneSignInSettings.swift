@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// Phone sign-in's settings, read from the environment like a module's:

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlatformCore
 
 /// The uid a phone client knows itself by: Firebase's `localId`, the ID token's `sub` and
 /// `user_id`, and SeSAC Study's own `uid`, with which the published study clients bind their

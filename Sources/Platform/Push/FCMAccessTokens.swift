@@ -1,5 +1,6 @@
 import Foundation
 import JWT
+import PlatformCore
 import Vapor
 
 /// Google's OAuth 2.0 for service accounts: an RS256 JWT assertion (`iss` the account's email,

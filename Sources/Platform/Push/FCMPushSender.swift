@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Vapor
 
 /// Firebase Cloud Messaging, HTTP v1: `POST {base}/v1/projects/{project_id}/messages:send` with

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import NIOConcurrencyHelpers
+import PlatformCore
 import SQLKit
 import Vapor
 

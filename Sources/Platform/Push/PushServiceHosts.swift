@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// The push services a browser subscription may point at. A subscription's endpoint is a URL the
 /// browser chose and the server later POSTs to, so an endpoint anywhere else (an address inside

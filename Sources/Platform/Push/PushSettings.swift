@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Vapor
 
 /// Push notifications' settings, read from the environment like a module's:

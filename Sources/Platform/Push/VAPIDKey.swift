@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlatformCore
 
 /// The application server's identity for Web Push (RFC 8292, VAPID): a P-256 key made once and
 /// kept with the other secrets. Browsers subscribe with its public key

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlatformCore
 
 /// RFC 8291 message encryption for Web Push, the `aes128gcm` content coding of RFC 8188 in one
 /// record: the push service relays bytes it cannot read, and only the browser holding the

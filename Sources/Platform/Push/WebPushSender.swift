@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import NIOCore
 import NIOHTTP1
+import PlatformCore
 import Vapor
 
 /// A browser's Web Push subscription: `PushSubscription.endpoint` and its `keys`.

@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// Answers 429 once a client IP, or an authenticated account, spends its allowance. Each API adds

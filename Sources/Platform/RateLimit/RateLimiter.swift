@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Synchronization
 
 public struct RateLimitSettings: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import PlatformCore
 import SproutAPI
 import Vapor
 

@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import PlatformCore
 import Vapor
 
 /// What a module serves on Sprout's one Socket.IO endpoint (`/socket.io/`): the study's default

@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// In-app purchase receipts' settings, read from the environment:

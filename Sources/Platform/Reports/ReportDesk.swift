@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Foundation
+import PlatformCore
 
 /// Why something is reported, in the words Korean markets and class apps offer.
 public enum ReportReason: String, CaseIterable, Sendable {

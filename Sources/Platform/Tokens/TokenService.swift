@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 import Fluent
 import Foundation

@@ -1,3 +1,4 @@
+import PlatformCore
 import Vapor
 
 /// Double-submit CSRF protection for the web app's forms: a random token lives in an HttpOnly,

@@ -1,4 +1,5 @@
 import Fluent
+import PlatformCore
 import Plot
 import SproutAPI
 import Vapor

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// Counts and days as each language writes them, with Foundation's formatters: Korean counts with
 /// a counter and no plural (`3권`), English by CLDR's plural rule for English (`1 book`, `2 books`),

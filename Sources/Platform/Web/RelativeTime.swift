@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 
 /// How long ago something was posted, the way Karrot and Class101 write it: "방금 전", "3분 전",
 /// "2시간 전", "5일 전", then weeks, months and years. The date itself goes in the element's title

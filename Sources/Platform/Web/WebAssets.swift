@@ -1,4 +1,5 @@
 import Foundation
+import PlatformCore
 import Vapor
 
 /// One module's stylesheets and scripts, read from its bundle once at start-up.

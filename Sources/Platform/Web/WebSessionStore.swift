@@ -1,6 +1,7 @@
 import Crypto
 import Fluent
 import Foundation
+import PlatformCore
 import Vapor
 
 /// A browser's web session. Only a digest of the session id is stored, so a copy of the

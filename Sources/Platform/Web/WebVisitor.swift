@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PlatformCore
 import Vapor
 
 extension Request {

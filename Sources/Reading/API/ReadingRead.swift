@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// The reader's reads whose answers are kept in the reading `AnswerCache`, keyed by everything
 /// they depend on besides the books, sessions and goals tables: the reader, what was asked and,

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A reading log that looks lived in on a new install: each demo account's shelves hold some

@@ -2,6 +2,7 @@ import CSV
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SQLKit
 
 /// The books a new catalogue starts with, so search and the lists have something to show before

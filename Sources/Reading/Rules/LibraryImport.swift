@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A Goodreads export taken into one reader's library. Every row is held to the rules a book added

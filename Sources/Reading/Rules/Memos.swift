@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// A reader's notes on their books. A memo is reached through its book, so another reader's book

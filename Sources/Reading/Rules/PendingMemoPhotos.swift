@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Photos that came with a memo the rules refused, kept so the form comes back holding the photo:

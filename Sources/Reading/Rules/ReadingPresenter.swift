@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Stored rows as the API's wire types.

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// The timer as a reader sees it at one moment.

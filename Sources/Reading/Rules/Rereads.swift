@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Reading a finished book again (Goodreads' "read again", 북적북적's 다시 읽기). A book's current

@@ -1,6 +1,7 @@
 import Console
 import Fluent
 import Platform
+import PlatformCore
 import Vapor
 
 /// `sprout accounts list|disable|enable|reset-password|grant-admin|revoke-admin`: the operator's

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 import Vapor
 
 /// `sprout keys create NAME`, `sprout keys list` and `sprout keys revoke NAME`.

@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 import Vapor
 
 /// `sprout migrate`: brings the database schema up to date (start-up does this too; this is for

@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 import SproutAPI
 import Vapor
 

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Vapor
 
 /// Chooses how the process logs, before anything logs: Vapor's console lines by default (each kept

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 import Vapor
 

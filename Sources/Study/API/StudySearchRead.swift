@@ -1,4 +1,5 @@
 import Platform
+import PlatformCore
 
 /// A nearby search whose answer is kept in the study `AnswerCache` while the profiles, the queue
 /// and the study requests are unchanged: the same person asking about the same point. Anyone

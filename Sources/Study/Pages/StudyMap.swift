@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 
 /// The slippy map an operator may put on the home page instead of the radar: tiles from the
 /// server they name, drawn by Leaflet from Debian's `libjs-leaflet` (served by Sprout, never a

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SQLKit
 
 /// Whether someone has a study socket open on any instance, so a chat reaches them as a push

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SQLKit
 
 /// Requests, accepts and dodges (spec §3, "Matching flow"). A match takes both people out of the

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// The 새싹 shop (spec §5): buying a face or a background with an App Store receipt, and

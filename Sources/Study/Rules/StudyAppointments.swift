@@ -2,6 +2,7 @@ import Fluent
 import Foundation
 import Logging
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// 약속 between study partners: the platform's appointments (`Appointments`, the market's too)

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 
 /// Dates as the study clients send them (spec §2 and "disagreements" 6): ISO 8601 with or without
 /// milliseconds, `Z` or a `+0900`/`+09:00` offset, Swift's `Date` description

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Stored rows to the contract's JSON, shared by the API and the pages.

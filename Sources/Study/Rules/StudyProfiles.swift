@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Signing up, reading and editing a study profile, and withdrawing (spec §2).

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Waiting in the queue, leaving it, reading one's state and searching nearby (spec §3).

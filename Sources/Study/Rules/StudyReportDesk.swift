@@ -1,5 +1,6 @@
 import Fluent
 import Platform
+import PlatformCore
 
 /// A study report as the operator console's queue takes it (Platform's `ReportDesk`): about the
 /// reported person's account, for the reason the desk knows that fits the reasons ticked, with

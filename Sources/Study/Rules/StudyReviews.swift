@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// Reviewing a partner at the end of a study, and reporting someone (spec §3 "rate"; the

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import SproutTestSupport
 import Testing
 import Vapor

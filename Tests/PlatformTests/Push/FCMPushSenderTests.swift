@@ -1,6 +1,7 @@
 import CryptoExtras
 import Foundation
 import Platform
+import PlatformCore
 import Testing
 import Vapor
 

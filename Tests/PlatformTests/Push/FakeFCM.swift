@@ -2,6 +2,7 @@ import CryptoExtras
 import Foundation
 import JWTKit
 import Platform
+import PlatformCore
 import Testing
 import Vapor
 

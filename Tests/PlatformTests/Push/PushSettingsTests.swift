@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Platform
+import PlatformCore
 import SproutTestSupport
 import Synchronization
 import Testing

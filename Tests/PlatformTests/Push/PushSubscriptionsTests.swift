@@ -2,6 +2,7 @@ import Crypto
 import Fluent
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import SproutAPI
 import SproutTestSupport
 import Testing

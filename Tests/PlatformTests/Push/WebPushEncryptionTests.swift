@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 @testable import Platform
+@testable import PlatformCore
 import Testing
 
 /// RFC 8291's payload encryption, VAPID's token (RFC 8292) and the push services a subscription

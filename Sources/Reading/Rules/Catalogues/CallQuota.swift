@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Synchronization
 
 /// The calls one outside catalogue allows: so many in any minute and so many in a reading day.

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Synchronization
 
 /// After an outside catalogue fails, it is left alone for a while (a minute by default): an

@@ -1,5 +1,6 @@
 import Foundation
 import Platform
+import PlatformCore
 import Synchronization
 
 /// Outside catalogues' answers, kept for a while (an hour) so the same search or look-up within

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import Platform
+import PlatformCore
 import SproutAPI
 
 /// The local catalogue and the outside ones `SPROUT_BOOK_CATALOGUES` names, asked together.

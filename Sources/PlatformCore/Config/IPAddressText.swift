@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Whether a setting's text is an IPv4 or IPv6 address, as the system reads them.
-enum IPAddressText {
-    static func isAddress(_ text: String) -> Bool {
+package enum IPAddressText {
+    package static func isAddress(_ text: String) -> Bool {
         var v4 = in_addr()
         var v6 = in6_addr()
         return inet_pton(AF_INET, text, &v4) == 1 || inet_pton(AF_INET6, text, &v6) == 1

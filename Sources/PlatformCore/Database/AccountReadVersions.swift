@@ -38,7 +38,7 @@ extension ReadVersions {
         try await bump(group, accounts: accounts, on: try db.sql())
     }
 
-    static func bump(_ group: ReadGroup, accounts: [String], on sql: any SQLDatabase) async throws {
+    package static func bump(_ group: ReadGroup, accounts: [String], on sql: any SQLDatabase) async throws {
         let rows = Set(accounts).sorted().map { SQLGroupExpression([SQLBind(group.name), SQLBind($0), SQLLiteral.numeric("1")]) }
         guard !rows.isEmpty else { return }
         try await sql.raw("""

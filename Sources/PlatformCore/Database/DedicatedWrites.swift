@@ -29,7 +29,7 @@ public final class DedicatedWrites: ModuleService, Sendable {
 
     /// Runs `body` in a write transaction: on SQLite on the dedicated connection; on PostgreSQL,
     /// before `start` or after `stop`, or inside a caller's write transaction, on `db`.
-    func transaction<T: Sendable>(on db: any Database, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    package func transaction<T: Sendable>(on db: any Database, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         let ordinary = { try await db.writeTransaction { db in try await body(try db.sql()) } }
         guard !db.isInWriteTransaction, connection.withLockedValue({ $0 }) != nil else { return try await ordinary() }
         let written: T? = try await SQLiteWriteGate.shared.inTurn {

@@ -12,8 +12,8 @@ import Synchronization
 /// transaction committed): each input is then written again on its own, so that one input's
 /// fault is never the others'. A caller already inside a write transaction
 /// writes alone, in it: the batch's transaction would wait for the caller's to end.
-final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
-    typealias Write = @Sendable (_ inputs: [Input], _ db: any Database) async throws -> [Result<Output, any Error>]
+package final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
+    package typealias Write = @Sendable (_ inputs: [Input], _ db: any Database) async throws -> [Result<Output, any Error>]
 
     private struct Waiting: Sendable {
         let input: Input
@@ -28,19 +28,19 @@ final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The most inputs one transaction writes, which keeps a statement's bound values well
     /// under both databases' limits.
-    let maxBatch: Int
+    package let maxBatch: Int
     private let write: Write
     private let queue = Mutex(Queue())
 
-    init(maxBatch: Int = 128, write: @escaping Write) {
+    package init(maxBatch: Int = 128, write: @escaping Write) {
         self.maxBatch = maxBatch
         self.write = write
     }
 
     /// How many inputs wait for the next batch.
-    var waitingCount: Int { queue.withLock { $0.waiting.count } }
+    package var waitingCount: Int { queue.withLock { $0.waiting.count } }
 
-    func submit(_ input: Input, on db: any Database) async throws -> Output {
+    package func submit(_ input: Input, on db: any Database) async throws -> Output {
         if db.isInWriteTransaction { return try await writeAlone(input, on: db).get() }
         return try await withCheckedThrowingContinuation { continuation in
             let startsWriting = queue.withLock { queue in

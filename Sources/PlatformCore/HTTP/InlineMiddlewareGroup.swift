@@ -6,11 +6,16 @@ import Vapor
 /// pool; the profile of the API routes showed most of their time in those thread wake-ups. Here
 /// each middleware is one plain `await` on the next. Middleware that is not async, and routes whose
 /// handler is not (web sockets), are chained the way Vapor chains them.
-struct InlineMiddlewareGroup: RoutesBuilder {
-    let root: any RoutesBuilder
-    let middleware: [any Middleware]
+package struct InlineMiddlewareGroup: RoutesBuilder {
+    package let root: any RoutesBuilder
+    package let middleware: [any Middleware]
 
-    func add(_ route: Route) {
+    package init(root: any RoutesBuilder, middleware: [any Middleware]) {
+        self.root = root
+        self.middleware = middleware
+    }
+
+    package func add(_ route: Route) {
         let asyncMiddleware = middleware.compactMap { $0 as? any AsyncMiddleware }
         if let handler = route.responder as? any AsyncResponder, asyncMiddleware.count == middleware.count {
             route.responder = asyncMiddleware.reversed().reduce(handler) { next, middleware -> any AsyncResponder in

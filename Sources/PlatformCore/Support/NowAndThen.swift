@@ -3,16 +3,16 @@ import Synchronization
 
 /// Work done at most once an interval, by whichever caller comes when it is due: no timer to
 /// run, and a quiet server keeps what it has (old events pruned, unsent uploads swept).
-final class NowAndThen: Sendable {
-    let interval: TimeInterval
+package final class NowAndThen: Sendable {
+    package let interval: TimeInterval
     private let last = Mutex(Date.distantPast)
 
-    init(every interval: TimeInterval) {
+    package init(every interval: TimeInterval) {
         self.interval = interval
     }
 
     /// Whether the work is due at `now`; answering yes makes the next due an interval later.
-    func isDue(at now: Date) -> Bool {
+    package func isDue(at now: Date) -> Bool {
         last.withLock { last in
             guard now.timeIntervalSince(last) >= interval else { return false }
             last = now

@@ -15,12 +15,12 @@ extension Database {
 public struct NotSQLDatabase: Error {}
 
 /// The id a database gave a row an `INSERT … RETURNING id` wrote.
-struct InsertedRow: Decodable {
-    let id: Int
+package struct InsertedRow: Decodable {
+    package let id: Int
 
     /// The ids of a multi-row `INSERT … RETURNING id` of `count` rows, in the order its rows
     /// were listed.
-    static func ids(of rows: [InsertedRow], rows count: Int) throws -> [Int] {
+    package static func ids(of rows: [InsertedRow], rows count: Int) throws -> [Int] {
         try inListedOrder(rows, rows: count, id: \.id).map(\.id)
     }
 
@@ -30,7 +30,7 @@ struct InsertedRow: Decodable {
     /// another under its one writer; PostgreSQL takes each row's `nextval` in turn), so the rows
     /// sorted by id are in the list's order. A database that answered fewer rows than an insert
     /// that did not fail wrote is a fault of the database, not of the request.
-    static func inListedOrder<Row>(_ rows: [Row], rows count: Int, id: (Row) -> Int) throws -> [Row] {
+    package static func inListedOrder<Row>(_ rows: [Row], rows count: Int, id: (Row) -> Int) throws -> [Row] {
         guard rows.count == count else { throw NoInsertedRow() }
         return rows.sorted { id($0) < id($1) }
     }

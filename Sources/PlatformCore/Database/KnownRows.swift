@@ -48,6 +48,6 @@ public final class KnownRows: Sendable {
 }
 
 /// The counter bumped by every write to accounts and API keys, which `KnownRows` keep.
-enum CredentialsReadVersion {
-    static let group = ReadGroup("credentials", tables: ["accounts", "api_keys"])
+package enum CredentialsReadVersion {
+    package static let group = ReadGroup("credentials", tables: ["accounts", "api_keys"])
 }

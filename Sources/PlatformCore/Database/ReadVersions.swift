@@ -87,7 +87,7 @@ public struct ReadVersions: Sendable {
     /// Every counter now, in one read. `db` is asked for only when neither the SQLite reader nor
     /// the counters heard on PostgreSQL can answer: making a request's database handle took a
     /// lock and a twentieth of a cached read.
-    func all(on db: @autoclosure () -> any Database) async throws -> [String: Int64] {
+    package func all(on db: @autoclosure () -> any Database) async throws -> [String: Int64] {
         guard isOn else { return [:] }
         if let all = reader?.all() { return all }
         if let held = await caughtUp()?.all() { return held }
