@@ -68,14 +68,31 @@ let package = Package(
             ]
         ),
 
-        // Accounts, tokens, API keys, files, messaging, places, the web shell: the capabilities
-        // the app modules share.
+        // Uploaded files and photos: kept on disk or in an S3 bucket, images decoded, checked and
+        // re-encoded through libvips.
         .target(
-            name: "Platform",
+            name: "Media",
             dependencies: [
                 "PlatformCore",
                 "SproutAPI",
                 "SproutImaging",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+
+        // Accounts, tokens, API keys, messaging, places, the web shell: the capabilities the app
+        // modules share.
+        .target(
+            name: "Platform",
+            dependencies: [
+                "PlatformCore",
+                "Media",
+                "SproutAPI",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
                 .product(name: "JWT", package: "jwt"),
@@ -96,7 +113,7 @@ let package = Package(
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: [
-            "Platform", "PlatformCore", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -112,14 +129,14 @@ let package = Package(
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: [
-            "Platform", "PlatformCore", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
         .target(name: "Reading", dependencies: [
-            "Platform", "PlatformCore", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
+            "Platform", "PlatformCore", "Media", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets"), .copy("Seed")]),
@@ -134,7 +151,7 @@ let package = Package(
 
         // Assembles the application from the platform, the app modules and the console.
         .target(name: "SproutServer", dependencies: [
-            "Platform", "PlatformCore", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "Plot", package: "Plot"),
@@ -174,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "PlatformTests",
             dependencies: [
-                "Platform", "PlatformCore", "SproutTestSupport", "SproutAPI",
+                "Platform", "PlatformCore", "Media", "SproutTestSupport", "SproutAPI",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "XCTFluent", package: "fluent-kit"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
@@ -186,7 +203,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LessonsTests", dependencies: [
-            "Lessons", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport",
+            "Lessons", "Platform", "PlatformCore", "Media", "SproutAPI", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
         ]),
         .testTarget(name: "StudyTests", dependencies: [
@@ -195,14 +212,14 @@ let package = Package(
             .product(name: "FluentSQL", package: "fluent-kit"),
         ]),
         .testTarget(name: "MarketTests", dependencies: [
-            "Market", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport",
+            "Market", "Platform", "PlatformCore", "Media", "SproutAPI", "SproutTestSupport",
             .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
             .product(name: "FluentSQL", package: "fluent-kit"),
         ]),
         .testTarget(
             name: "ReadingTests",
             dependencies: [
-                "Reading", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
+                "Reading", "Platform", "PlatformCore", "Media", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "FluentSQL", package: "fluent-kit"), .product(name: "SQLKit", package: "sql-kit"),
             ]

@@ -1,5 +1,6 @@
 import Fluent
 import Console
+import Media
 import Platform
 import PlatformCore
 import SproutAPI

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 @testable import Lessons
+import Media
 import Platform
 import SproutAPI
 import SproutTestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import Platform
 import SproutAPI
 import SproutTestSupport
@@ -112,6 +113,6 @@ enum ImagePipelineFixture {
     static func noisyJPEG(width: Int, height: Int) throws -> Data {
         var generator = SystemRandomNumberGenerator()
         let pixels = (0..<(width * height * 3)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return try Platform.ImagePipeline.jpeg(rgb: pixels, width: width, height: height)
+        return try Media.ImagePipeline.jpeg(rgb: pixels, width: width, height: height)
     }
 }

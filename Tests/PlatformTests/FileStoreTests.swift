@@ -1,4 +1,5 @@
 import Foundation
+@testable import Media
 import NIOPosix
 @testable import Platform
 import Testing

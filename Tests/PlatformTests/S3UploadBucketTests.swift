@@ -1,4 +1,5 @@
 import Foundation
+@testable import Media
 @testable import Platform
 @testable import PlatformCore
 import Testing

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import Media
 import Platform
 import SproutAPI
 

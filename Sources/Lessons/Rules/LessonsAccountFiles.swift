@@ -1,4 +1,5 @@
 import Fluent
+import Media
 import Platform
 
 /// A lessons account's files for its withdrawal: its profile picture, its posts' photos and the

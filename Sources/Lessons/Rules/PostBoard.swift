@@ -1,6 +1,7 @@
 import Fluent
 import FluentSQL
 import Foundation
+import Media
 import Platform
 import PlatformCore
 import SproutAPI

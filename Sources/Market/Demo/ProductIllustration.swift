@@ -1,4 +1,5 @@
 import Foundation
+import Media
 import Platform
 
 /// The demo market's product photos: a flat illustration of the product's category, drawn at

@@ -1,6 +1,7 @@
 import Fluent
 import Foundation
 import FluentSQL
+import Media
 import Platform
 import PlatformCore
 import SproutAPI

@@ -1,4 +1,5 @@
 import Fluent
+import Media
 import Synchronization
 
 /// An app module's stored files that belong to one account (profile pictures, post photos, memo

@@ -1,3 +1,4 @@
+import Media
 import Plot
 
 /// The labelled form fields every app's pages use, each with its error underneath and

@@ -1,4 +1,5 @@
 import Fluent
+import Media
 import Platform
 
 /// Erases a reader's whole reading log: every book (and with them, by the database's cascades,

@@ -25,5 +25,5 @@ extension PhotoRefusal {
         }
     }
 
-    static func megabytes(_ bytes: Int) -> Int { max(bytes / 1_048_576, 1) }
+    package static func megabytes(_ bytes: Int) -> Int { max(bytes / 1_048_576, 1) }
 }
