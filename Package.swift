@@ -85,6 +85,18 @@ let package = Package(
             ]
         ),
 
+        // Routes registered with their OpenAPI operation, and the documents built from them and
+        // from the wire types' schemas.
+        .target(
+            name: "OpenAPIDocuments",
+            dependencies: [
+                "PlatformCore",
+                "SproutAPI",
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            ]
+        ),
+
         // Accounts, tokens, API keys, messaging, places, the web shell: the capabilities the app
         // modules share.
         .target(
@@ -92,6 +104,7 @@ let package = Package(
             dependencies: [
                 "PlatformCore",
                 "Media",
+                "OpenAPIDocuments",
                 "SproutAPI",
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "Fluent", package: "fluent"),
@@ -113,7 +126,7 @@ let package = Package(
 
         // All For Lesson: the LSLP contract under /v1 and its pages.
         .target(name: "Lessons", dependencies: [
-            "Platform", "PlatformCore", "Media", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -121,7 +134,7 @@ let package = Package(
 
         // SeSAC Study: phone sign-in, the queue and chat under /v1/user, /v1/queue, /v1/chat.
         .target(name: "Study", dependencies: [
-            "Platform", "PlatformCore", "SproutAPI",
+            "Platform", "PlatformCore", "OpenAPIDocuments", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "Plot", package: "Plot"),
             .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
@@ -129,14 +142,14 @@ let package = Package(
 
         // Dotori Market: the open-market contract, vendors, product images, likes, and its pages.
         .target(name: "Market", dependencies: [
-            "Platform", "PlatformCore", "Media", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "SproutAPI",
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "FluentSQL", package: "fluent-kit"),
             .product(name: "SQLKit", package: "sql-kit"), .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets")]),
 
         // ReadingHaracoon: the library, the server-held reading timer and statistics under /api/reading.
         .target(name: "Reading", dependencies: [
-            "Platform", "PlatformCore", "Media", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
+            "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "SproutAPI", .product(name: "CSV", package: "CSV.swift"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "Plot", package: "Plot"),
         ], resources: [.copy("Assets"), .copy("Seed")]),
@@ -151,7 +164,7 @@ let package = Package(
 
         // Assembles the application from the platform, the app modules and the console.
         .target(name: "SproutServer", dependencies: [
-            "Platform", "PlatformCore", "Media", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
+            "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "Lessons", "Study", "Market", "Reading", "Console", "SproutAPI",
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "CoreMetrics", package: "swift-metrics"),
             .product(name: "Vapor", package: "vapor"), .product(name: "Fluent", package: "fluent"), .product(name: "Plot", package: "Plot"),
@@ -191,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "PlatformTests",
             dependencies: [
-                "Platform", "PlatformCore", "Media", "SproutTestSupport", "SproutAPI",
+                "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "SproutTestSupport", "SproutAPI",
                 .product(name: "PropertyBased", package: "swift-property-based"), .product(name: "Plot", package: "Plot"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"), .product(name: "XCTFluent", package: "fluent-kit"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
@@ -219,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "ReadingTests",
             dependencies: [
-                "Reading", "Platform", "PlatformCore", "Media", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
+                "Reading", "Platform", "PlatformCore", "Media", "OpenAPIDocuments", "SproutAPI", "SproutTestSupport", .product(name: "CSV", package: "CSV.swift"), .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "FluentSQL", package: "fluent-kit"), .product(name: "SQLKit", package: "sql-kit"),
             ]
@@ -227,7 +240,7 @@ let package = Package(
         .testTarget(
             name: "SproutServerTests",
             dependencies: [
-                "SproutServer", "Platform", "PlatformCore", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                "SproutServer", "Platform", "PlatformCore", "OpenAPIDocuments", "SproutAPI", "SproutTestSupport", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Vapor", package: "vapor"), .product(name: "VaporTesting", package: "vapor"), .product(name: "Fluent", package: "fluent"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]

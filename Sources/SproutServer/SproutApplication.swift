@@ -1,6 +1,7 @@
 import Fluent
 import Console
 import Media
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

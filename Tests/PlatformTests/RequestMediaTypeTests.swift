@@ -1,3 +1,4 @@
+@testable import OpenAPIDocuments
 @testable import Platform
 import SproutAPI
 import Testing

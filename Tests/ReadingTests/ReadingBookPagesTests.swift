@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import OpenAPIDocuments
 import Platform
 import SproutAPI
 import SproutTestSupport

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

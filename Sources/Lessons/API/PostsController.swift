@@ -1,5 +1,6 @@
 import Fluent
 import Media
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

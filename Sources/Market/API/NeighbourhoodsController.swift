@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIDocuments
 import Platform
 import SproutAPI
 import Vapor

@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

@@ -1,4 +1,5 @@
 import Fluent
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

@@ -1,3 +1,4 @@
+import OpenAPIDocuments
 import SproutAPI
 import Vapor
 

@@ -1,3 +1,4 @@
+import OpenAPIDocuments
 import Vapor
 
 /// Conversations, notifications, live events and pushes: their API in the platform document and their pages.

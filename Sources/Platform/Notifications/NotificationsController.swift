@@ -1,4 +1,5 @@
 import Fluent
+import OpenAPIDocuments
 import SproutAPI
 import Vapor
 

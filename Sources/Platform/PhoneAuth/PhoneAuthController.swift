@@ -1,4 +1,5 @@
 import Fluent
+import OpenAPIDocuments
 import PlatformCore
 import SproutAPI
 import Vapor

@@ -1,5 +1,6 @@
 import Fluent
 import Foundation
+import OpenAPIDocuments
 import PlatformCore
 import SproutAPI
 import Vapor

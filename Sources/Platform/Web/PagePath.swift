@@ -12,18 +12,6 @@ extension PathTemplate {
     public func link(_ parameters: Parameters, query: [(String, String?)] = [], fragment: String? = nil) -> String {
         encodedPath(parameters) + PageQuery.encoded(query) + (fragment.map { "#" + PageQuery.escaped($0) } ?? "")
     }
-
-    /// The route Vapor matches: each `{name}` a parameter the handler reads through this path
-    /// (`parameters(in:)`), a last `{name...}` Vapor's catch-all.
-    public var components: [PathComponent] {
-        segments.map { segment in
-            switch segment {
-            case .constant(let text): .constant(text)
-            case .parameter(let name): .parameter(name)
-            case .remainder: .catchall
-            }
-        }
-    }
 }
 
 extension PathTemplate where Parameters == Void {

@@ -2,6 +2,18 @@ import SproutAPI
 import Vapor
 
 extension PathTemplate {
+    /// The route Vapor matches: each `{name}` a parameter the handler reads through this path
+    /// (`parameters(in:)`), a last `{name...}` Vapor's catch-all.
+    public var components: [PathComponent] {
+        segments.map { segment in
+            switch segment {
+            case .constant(let text): .constant(text)
+            case .parameter(let name): .parameter(name)
+            case .remainder: .catchall
+            }
+        }
+    }
+
     /// The typed values of the request's `{…}` segments, read under the names this path gives
     /// them, so a handler asks its route's definition rather than naming a segment itself: rename
     /// `{id}` and the handler still reads it. A last `{name...}` is the rest of the path, its

@@ -1,3 +1,4 @@
+import OpenAPIDocuments
 import Platform
 import PlatformCore
 import SproutAPI

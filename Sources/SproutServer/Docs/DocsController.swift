@@ -1,4 +1,5 @@
 import Foundation
+import OpenAPIDocuments
 import OpenAPIKit
 import Platform
 import Plot

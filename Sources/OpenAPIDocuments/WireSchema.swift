@@ -28,7 +28,7 @@ public enum WireSchema {
         public let example: AnyCodable?
 
         /// What a type the reflection cannot read is documented as, for the documents' test to find.
-        static let undescribed = Answer(name: "", schema: .fragment(description: WireSchema.undescribed), example: nil)
+        package static let undescribed = Answer(name: "", schema: .fragment(description: WireSchema.undescribed), example: nil)
     }
 
     /// The description of a schema the reflection could not read; the documents' test looks for it.

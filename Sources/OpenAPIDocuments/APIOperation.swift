@@ -21,7 +21,7 @@ public struct APIOperation: Sendable {
     /// The media type of the other 2xx answers' short texts, when there are any.
     public var otherSuccessContent: String?
     /// The successful answer's schema and an example of it, when the answer is a wire type.
-    var answer: WireSchema.Answer?
+    package var answer: WireSchema.Answer?
     /// Other statuses whose body is the answer's type rather than the contract's error body.
     public var answerAlsoFor: Set<Int>
     /// The error body of a route that speaks another protocol's errors (Engine.IO's), instead of

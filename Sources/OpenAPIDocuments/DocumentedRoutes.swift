@@ -89,10 +89,14 @@ public struct DocumentedRoutes {
 }
 
 /// A wire type from `SproutAPI` sent as JSON; those types stay free of Vapor so the SDK can share them.
-struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
-    let body: Body
+package struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
+    package let body: Body
 
-    func encodeResponse(for request: Request) async throws -> Response {
+    package init(body: Body) {
+        self.body = body
+    }
+
+    package func encodeResponse(for request: Request) async throws -> Response {
         try await EncodedJSON(WireJSON.encoder().encode(body)).encodeResponse(for: request)
     }
 }
