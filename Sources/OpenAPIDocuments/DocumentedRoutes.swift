@@ -90,7 +90,7 @@ public struct DocumentedRoutes {
 
 /// A wire type from `SproutAPI` sent as JSON; those types stay free of Vapor so the SDK can share them.
 package struct JSONResponse<Body: Encodable & Sendable>: AsyncResponseEncodable {
-    package let body: Body
+    let body: Body
 
     package init(body: Body) {
         self.body = body

@@ -16,7 +16,7 @@ public struct NotSQLDatabase: Error {}
 
 /// The id a database gave a row an `INSERT … RETURNING id` wrote.
 package struct InsertedRow: Decodable {
-    package let id: Int
+    let id: Int
 
     /// The ids of a multi-row `INSERT … RETURNING id` of `count` rows, in the order its rows
     /// were listed.

@@ -28,7 +28,7 @@ package final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
 
     /// The most inputs one transaction writes, which keeps a statement's bound values well
     /// under both databases' limits.
-    package let maxBatch: Int
+    let maxBatch: Int
     private let write: Write
     private let queue = Mutex(Queue())
 
@@ -38,7 +38,7 @@ package final class WriteBatches<Input: Sendable, Output: Sendable>: Sendable {
     }
 
     /// How many inputs wait for the next batch.
-    package var waitingCount: Int { queue.withLock { $0.waiting.count } }
+    var waitingCount: Int { queue.withLock { $0.waiting.count } }
 
     package func submit(_ input: Input, on db: any Database) async throws -> Output {
         if db.isInWriteTransaction { return try await writeAlone(input, on: db).get() }

@@ -7,8 +7,8 @@ import Vapor
 /// each middleware is one plain `await` on the next. Middleware that is not async, and routes whose
 /// handler is not (web sockets), are chained the way Vapor chains them.
 package struct InlineMiddlewareGroup: RoutesBuilder {
-    package let root: any RoutesBuilder
-    package let middleware: [any Middleware]
+    let root: any RoutesBuilder
+    let middleware: [any Middleware]
 
     package init(root: any RoutesBuilder, middleware: [any Middleware]) {
         self.root = root

@@ -4,7 +4,7 @@ import Synchronization
 /// Work done at most once an interval, by whichever caller comes when it is due: no timer to
 /// run, and a quiet server keeps what it has (old events pruned, unsent uploads swept).
 package final class NowAndThen: Sendable {
-    package let interval: TimeInterval
+    let interval: TimeInterval
     private let last = Mutex(Date.distantPast)
 
     package init(every interval: TimeInterval) {
