@@ -26,13 +26,16 @@ public final class InstanceBroadcast: ModuleService, Sendable {
     private let followers = NIOLockedValueBox<[any ChannelFollower]>([])
     private let listening = NIOLockedValueBox<Task<Void, Never>?>(nil)
     private let database = NIOLockedValueBox<(@Sendable () -> any Database)?>(nil)
-    /// The listening connection's own thread: on the event loops that serve requests, a catch-up
+    private let listeningConnection = NIOLockedValueBox<PostgresConnection?>(nil)
+    /// The listening connections' own thread: on the event loops that serve requests, a catch-up
     /// notice (`ListenedReadVersions`) waited behind them, and every read waited for the notice.
-    private let listenerThread: MultiThreadedEventLoopGroup?
+    /// One for the process and never shut down, like NIO's singletons: a connection's last work (a
+    /// close, a follower's late notice) may come after `stop`, and work scheduled on a loop that
+    /// has shut down is dropped, its promise leaked, which a debug build traps on.
+    private static let listenerThread = MultiThreadedEventLoopGroup(numberOfThreads: 1)
 
     public init(storage: DatabaseStorage) {
         if case let .postgres(url) = storage { postgresURL = url } else { postgresURL = nil }
-        listenerThread = postgresURL == nil ? nil : MultiThreadedEventLoopGroup(numberOfThreads: 1)
     }
 
     /// The events published on `channel` by any instance, this one included.
@@ -74,8 +77,12 @@ public final class InstanceBroadcast: ModuleService, Sendable {
         listening.withLockedValue { $0 = Task { await self.listen(to: channels, followers: followers, url: postgresURL, logger: logger) } }
     }
 
+    /// Returns once the listening connection is closed.
     public func stop() async {
-        listening.withLockedValue { $0 }?.cancel()
+        let task = listening.withLockedValue { $0 }
+        task?.cancel()
+        try? await listeningConnection.withLockedValue({ $0 })?.close()
+        await task?.value
         for follower in followers.withLockedValue({ $0 }) { follower.stopped() }
         // Finished outside the lock: a stream's termination handler takes the lock itself.
         let open = subscribers.withLockedValue { channels in
@@ -83,7 +90,6 @@ public final class InstanceBroadcast: ModuleService, Sendable {
             return channels.values.flatMap(\.values)
         }
         for continuation in open { continuation.finish() }
-        try? await listenerThread?.shutdownGracefully()
     }
 
     /// Holds a connection that listens on every channel; after a drop, connects again a second later.
@@ -92,27 +98,40 @@ public final class InstanceBroadcast: ModuleService, Sendable {
             do {
                 var configuration = try SQLPostgresConfiguration(url: url).coreConfiguration
                 configuration.options.additionalStartupParameters.append(("application_name", Self.listenerName))
-                let connection = try await PostgresConnection.connect(on: (listenerThread ?? .singleton).next(), configuration: configuration, id: 1, logger: logger)
-                defer { Task { try? await connection.close() } }
-                let hangUp: @Sendable () -> Void = { Task { try? await connection.close() } }
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for follower in followers {
-                        group.addTask { try await self.follow(follower, on: connection, hangUp: hangUp, logger: logger) }
-                    }
-                    for channel in channels {
-                        group.addTask {
-                            try await connection.listen(on: channel) { notifications in
-                                for try await notification in notifications { self.deliver(channel, notification.payload) }
-                            }
-                        }
-                    }
-                    try await group.waitForAll()
+                let connection = try await PostgresConnection.connect(on: Self.listenerThread.next(), configuration: configuration, id: 1, logger: logger)
+                // Set before cancellation is checked, and `stop` cancels before it reads: either
+                // this sees the cancellation or `stop` sees the connection and closes it.
+                listeningConnection.withLockedValue { $0 = connection }
+                do {
+                    if !Task.isCancelled { try await hear(channels, followers: followers, on: connection, logger: logger) }
+                } catch {
+                    if !Task.isCancelled { logger.warning("instance broadcast: listening stopped, reconnecting: \(String(describing: error))") }
                 }
+                listeningConnection.withLockedValue { $0 = nil }
+                try? await connection.close()
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("instance broadcast: listening stopped, reconnecting: \(String(describing: error))")
+                logger.warning("instance broadcast: could not connect to listen, retrying: \(String(describing: error))")
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// Listens on `connection` until it closes.
+    private func hear(_ channels: [String], followers: [any ChannelFollower], on connection: PostgresConnection, logger: Logger) async throws {
+        let hangUp: @Sendable () -> Void = { Task { try? await connection.close() } }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for follower in followers {
+                group.addTask { try await self.follow(follower, on: connection, hangUp: hangUp, logger: logger) }
+            }
+            for channel in channels {
+                group.addTask {
+                    try await connection.listen(on: channel) { notifications in
+                        for try await notification in notifications { self.deliver(channel, notification.payload) }
+                    }
+                }
+            }
+            try await group.waitForAll()
         }
     }
 
