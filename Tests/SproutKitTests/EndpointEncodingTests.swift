@@ -1,4 +1,5 @@
 import Foundation
+import SproutAPI
 import SproutKit
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     func sent(_ endpoint: Endpoint<Data>) async throws -> HTTPRequest {
         let transport = TestTransport { _ in HTTPResponse(status: 200) }
         let client = APIClient(baseURL: URL(string: "http://sprout.test")!, contract: .study, transport: transport, fixedHeaders: [("X-Fixed", "1")])
-        _ = try await client.send(endpoint)
+        _ = try await client.transmit(endpoint, accessToken: endpoint.requiresAuthentication ? "access" : nil)
         return try #require(transport.requests.first)
     }
 
@@ -43,6 +44,30 @@ import Testing
         #expect(text.components(separatedBy: "name=\"images\"").count == 3)
         #expect(text.contains("filename=\"b%22.png\""))
         #expect(text.hasSuffix("--\(boundary)--\r\n"))
+    }
+
+    /// A route's body is its own type: the client hands over the value and it leaves as JSON; a
+    /// route without one sends none (neither compiles the other way round).
+    @Test func aRoutesBodyLeavesAsJSONOfItsTypeAndABodilessRouteSendsNone() async throws {
+        let start = try await sent(try Endpoint(Reading.Routes.startTimer, (), body: Reading.TimerStart(bookID: "b1")) { $0 })
+        #expect(start.method == .post && start.url.path == "/api/reading/timer/start")
+        #expect(start.header("content-type") == "application/json")
+        #expect(try JSONDecoder().decode(Reading.TimerStart.self, from: start.body ?? Data()) == Reading.TimerStart(bookID: "b1"))
+        let timer = try await sent(Endpoint(Reading.Routes.timer, ()) { $0 })
+        #expect(timer.method == .get && timer.body == nil && timer.header("content-type") == nil)
+    }
+
+    /// A body SproutAPI does not type is assembled by the caller and sent as it is.
+    @Test func anUntypedRoutesBodyIsSentAsAssembled() async throws {
+        let csv = Data("Title,Author\n".utf8)
+        let request = try await sent(Endpoint(Reading.Routes.importGoodreads, (), body: .raw(csv, contentType: "text/csv")) { $0 })
+        #expect(request.header("content-type") == "text/csv" && request.body == csv)
+    }
+
+    /// The photo message is `send` with another body: the one operation, at the one path.
+    @Test func aPhotoMessageIsTheSendOperation() {
+        #expect(Conversations.Routes.sendPhoto.template == Conversations.Routes.send.template)
+        #expect(Conversations.Routes.sendPhoto.method == Conversations.Routes.send.method)
     }
 
     @Test func failuresKeepTheStatusAndNameTheContractCode() async throws {

@@ -33,6 +33,17 @@ import Testing
         #expect(String(decoding: sent.body ?? Data(), as: UTF8.self) == #"{"page":7}"#)
     }
 
+    /// Without a page reached, the stop says nothing of progress: `{}`, which the server reads as
+    /// it reads no body.
+    @Test func aStopWithoutAPageReachedCarriesAnEmptyDraft() async throws {
+        let timer = #"{"state":"idle","book_id":null,"elapsed_seconds":0,"started_at":null,"server_time":"2026-01-01T00:00:00.000Z"}"#
+        let (reading, transport) = Self.client(answering: #"{"timer":\#(timer),"recorded":[],"book":\#(Self.book),"progress":null}"#)
+        _ = try await reading.stopTimer()
+        let sent = try #require(transport.requests.first)
+        #expect(sent.url.path == "/api/reading/timer/stop" && sent.header("Sprout-Action-Age") == nil)
+        #expect(String(decoding: sent.body ?? Data(), as: UTF8.self) == "{}")
+    }
+
     @Test func readingAgainAndTheReadingsAreTheBooksOwnPaths() async throws {
         let (reading, transport) = Self.client(answering: Self.book)
         _ = try await reading.readAgain(bookID: "b1")

@@ -9,8 +9,11 @@ extension Conversations {
         public static let conversation = APIRoute<String, NoBody, Conversation>(.get, "api/conversations/{conversation}", credential: .bearer)
         public static let messages = APIRoute<String, NoBody, MessagePage>(.get, "api/conversations/{conversation}/messages", query: paging,
                                                                           credential: .bearer)
-        /// JSON text, or a multipart form with a `photo` (and a `text`).
+        /// JSON text, or (`sendPhoto`) a multipart form with a `photo` and a `text`.
         public static let send = APIRoute<String, SendRequest, Message>(.post, "api/conversations/{conversation}/messages", credential: .bearer)
+        /// `send` with a photo: the same operation, its body a multipart form with a `photo` part
+        /// (and a `text`), which the server's one handler for `send` reads.
+        public static let sendPhoto = APIRoute<String, MultipartParts, Message>(.post, send.pathTemplate, query: [], credential: .bearer)
         public static let read = APIRoute<String, NoBody, ReadReceipt>(.post, "api/conversations/{conversation}/read", credential: .bearer)
         public static let report = APIRoute<String, ReportRequest, ReportOutcome>(.post, "api/conversations/{conversation}/report", credential: .bearer)
         public static let block = APIRoute<Void, BlockRequest, BlockStatus>(.post, "api/blocks", credential: .bearer)

@@ -29,7 +29,7 @@ extension Reading {
         public static let changeMemo = APIRoute<(String, String), MemoDraft, Memo>(.patch, "api/reading/library/{id}/memos/{memo}",
                                                                                    credential: .bearer)
         /// A multipart form with one `photo` part.
-        public static let putMemoPhoto = APIRoute<(String, String), NoBody, Memo>(.put, "api/reading/library/{id}/memos/{memo}/photo",
+        public static let putMemoPhoto = APIRoute<(String, String), MultipartParts, Memo>(.put, "api/reading/library/{id}/memos/{memo}/photo",
                                                                                   credential: .bearer)
         public static let removeMemoPhoto = APIRoute<(String, String), NoBody, Memo>(.delete, "api/reading/library/{id}/memos/{memo}/photo",
                                                                                      credential: .bearer)
@@ -56,7 +56,7 @@ extension Reading {
         public static let setGoals = APIRoute<Void, Goals, Goals>(.put, "api/reading/goals", credential: .bearer)
 
         /// The CSV as the body (`text/csv`) or a multipart form's `file` part.
-        public static let importGoodreads = APIRoute<Void, NoBody, ImportReport>(.post, "api/reading/import/goodreads", credential: .bearer)
+        public static let importGoodreads = APIRoute<Void, FileBytes, ImportReport>(.post, "api/reading/import/goodreads", credential: .bearer)
         public static let exportGoodreads = APIRoute<Void, NoBody, NotJSON>(.get, "api/reading/export/goodreads.csv", credential: .bearer)
 
         public static let all = [

@@ -89,18 +89,26 @@ public struct NoBody: Codable, Sendable, Equatable {
 
 /// A body or answer that is not JSON (Server-Sent Events, a file, Engine.IO's text packets, a
 /// status alone).
-public struct NotJSON: Sendable {}
+public struct NotJSON: UntypedBody {}
 
 /// A JSON body or answer whose type SproutAPI does not hold, because each side keeps its own:
 /// the health report is the server's alone; Google's bodies the phone sign-in emulator writes
 /// (seconds as strings) and SproutKit reads leniently (strings or numbers).
-public struct UntypedJSON: Sendable {}
+public struct UntypedJSON: UntypedBody {}
 
 /// A body of form fields (`application/x-www-form-urlencoded`), which the document lists.
-public struct FormFields: Sendable {}
+public struct FormFields: UntypedBody {}
 
 /// A multipart body (files, or JSON beside files), which the document lists.
-public struct MultipartParts: Sendable {}
+public struct MultipartParts: UntypedBody {}
+
+/// A body that is one file's bytes, of the content type the document lists (a CSV export).
+public struct FileBytes: UntypedBody {}
+
+/// A body whose shape the route names but SproutAPI does not type (form fields, multipart parts,
+/// JSON it does not hold, bytes): a client assembles it itself. Every other body is a Codable
+/// type, which a client hands over as it is and which is sent as JSON.
+public protocol UntypedBody: Sendable {}
 
 /// Any operation, whatever its types: what a catalogue of a contract's operations lists.
 public struct AnyAPIRoute: Sendable, Hashable {

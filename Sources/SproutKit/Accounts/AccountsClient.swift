@@ -22,12 +22,12 @@ public struct AccountsClient: Sendable {
     /// Creates an account and signs in as it.
     @discardableResult
     public func join(email: String, password: String, name: String) async throws -> SproutAccount.Session {
-        try await signIn(Endpoint(SproutAccount.Routes.join, body: try .json(SproutAccount.JoinRequest(email: email, password: password, name: name))))
+        try await signIn(Endpoint(SproutAccount.Routes.join, body: SproutAccount.JoinRequest(email: email, password: password, name: name)))
     }
 
     @discardableResult
     public func login(email: String, password: String) async throws -> SproutAccount.Session {
-        try await signIn(Endpoint(SproutAccount.Routes.login, body: try .json(SproutAccount.LoginRequest(email: email, password: password))))
+        try await signIn(Endpoint(SproutAccount.Routes.login, body: SproutAccount.LoginRequest(email: email, password: password)))
     }
 
     /// Signs in as the account a phone sign-in made (the study app's), with that sign-in's current

@@ -35,7 +35,7 @@ public struct AppointmentsClient: Sendable {
     /// waiting and an upcoming accepted appointment.
     public func propose(in conversationID: String, at startsAt: Date, place: String) async throws -> Conversations.Appointment {
         let request = Conversations.ProposeAppointment(startsAt: BookingTime.wire(startsAt), place: place)
-        return try await api.send(Endpoint(Conversations.Routes.propose, conversationID, body: try .json(request)))
+        return try await api.send(Endpoint(Conversations.Routes.propose, conversationID, body: request))
     }
 
     /// Accepts the other side's proposal; of two accepts at once, one succeeds (the other gets 409).

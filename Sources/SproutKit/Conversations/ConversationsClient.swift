@@ -41,7 +41,7 @@ public struct ConversationsClient: Sendable {
     /// Opens the conversation with the owner of `subject` (or finds the one we have) and sends
     /// `text` in it.
     public func open(about subject: Conversations.Subject, text: String) async throws -> Opened {
-        let endpoint = Endpoint(Conversations.Routes.open, body: try .json(Conversations.OpenRequest(about: subject, text: text)))
+        let endpoint = try Endpoint(Conversations.Routes.open, body: Conversations.OpenRequest(about: subject, text: text))
         let (status, conversation) = try await api.sendKeepingStatus(endpoint)
         return Opened(conversation: conversation, created: status == 201)
     }
@@ -63,7 +63,7 @@ public struct ConversationsClient: Sendable {
 
     /// Sends text (1 to `Conversations.maxTextLength` characters once trimmed).
     public func send(_ text: String, in conversationID: String) async throws -> Conversations.Message {
-        try await api.send(Endpoint(Conversations.Routes.send, conversationID, body: try .json(Conversations.SendRequest(text: text))))
+        try await api.send(Endpoint(Conversations.Routes.send, conversationID, body: Conversations.SendRequest(text: text)))
     }
 
     /// Sends a photo, with `text` beside it when there is some: a `photo` file part and a `text` part.
@@ -71,7 +71,7 @@ public struct ConversationsClient: Sendable {
         var form = MultipartForm()
         form.append(name: "photo", filename: photo.filename, contentType: photo.contentType, data: photo.data)
         if let text, !text.isEmpty { form.append(name: "text", value: text) }
-        return try await api.send(Endpoint(Conversations.Routes.send, conversationID, body: .multipart(form)))
+        return try await api.send(Endpoint(Conversations.Routes.sendPhoto, conversationID, body: .multipart(form)))
     }
 
     /// Marks everything in the conversation read; the other side receives the receipt live.
@@ -82,12 +82,12 @@ public struct ConversationsClient: Sendable {
 
     /// `reason` is one of the report desk's: `prohibited`, `fraud`, `spam`, `abusive`, `other`.
     public func report(_ conversationID: String, reason: String, note: String? = nil) async throws -> Conversations.ReportOutcome {
-        try await api.send(Endpoint(Conversations.Routes.report, conversationID, body: try .json(Conversations.ReportRequest(reason: reason, note: note))))
+        try await api.send(Endpoint(Conversations.Routes.report, conversationID, body: Conversations.ReportRequest(reason: reason, note: note)))
     }
 
     /// Blocks a person (the conversation's `other.id`): no messages either way until unblocked.
     public func block(_ accountID: String) async throws -> Conversations.BlockStatus {
-        try await api.send(Endpoint(Conversations.Routes.block, body: try .json(Conversations.BlockRequest(account: accountID))))
+        try await api.send(Endpoint(Conversations.Routes.block, body: Conversations.BlockRequest(account: accountID)))
     }
 
     /// Lifts my block of a person.

@@ -26,7 +26,7 @@ public struct NotificationsClient: Sendable {
     /// Marks everything read, or everything up to the notification `upTo`; answers what stays unread.
     @discardableResult
     public func markRead(upTo: Int? = nil) async throws -> Notifications.UnreadCount {
-        try await api.send(Endpoint(Notifications.Routes.read, body: try .json(Notifications.ReadRequest(upTo: upTo))))
+        try await api.send(Endpoint(Notifications.Routes.read, body: Notifications.ReadRequest(upTo: upTo)))
     }
 
     /// What the badges count: unread notifications and messages (`GET /api/unread`).
@@ -41,19 +41,19 @@ public struct NotificationsClient: Sendable {
 
     /// Turns one kind on or off; answers every kind's setting.
     public func update(_ setting: Notifications.Setting) async throws -> Notifications.Settings {
-        try await api.send(Endpoint(Notifications.Routes.change, body: try .json(setting)))
+        try await api.send(Endpoint(Notifications.Routes.change, body: setting))
     }
 
     /// Pushes my notifications to this device while no live stream of mine is open: `token` is the
     /// app's FCM registration token (`Messaging.messaging().token`). Call again whenever it changes.
     @discardableResult
     public func registerDevice(fcmToken token: String) async throws -> Push.Subscription {
-        try await api.send(Endpoint(Push.Routes.subscribe, body: try .json(Push.Subscribe(fcmToken: token))))
+        try await api.send(Endpoint(Push.Routes.subscribe, body: Push.Subscribe(fcmToken: token)))
     }
 
     /// Stops pushing to this device (on signing out).
     public func unregisterDevice(fcmToken token: String) async throws {
         // 204 with no body: nothing to decode.
-        try await api.send(Endpoint<Void>(Push.Routes.unsubscribe, (), body: try .json(Push.Unsubscribe(fcmToken: token))) { _ in })
+        try await api.send(Endpoint<Void>(Push.Routes.unsubscribe, (), body: Push.Unsubscribe(fcmToken: token)) { _ in })
     }
 }

@@ -52,28 +52,3 @@ extension Endpoint where Response: Decodable {
         }
     }
 }
-
-extension Endpoint {
-    /// The call `route` defines, whose answer is not JSON (no body, a file): `decode` reads it.
-    public init<Parameters, Body, Answer>(_ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters,
-                                          query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
-                                          body: RequestBody = .none, decode: @escaping @Sendable (Data) throws -> Response) {
-        self.init(method: route.method, path: route.path(parameters), query: query, headers: headers, body: body,
-                  requiresAuthentication: route.credential.carriesSession, decode: decode)
-    }
-}
-
-extension Endpoint where Response: Decodable {
-    /// The call `route` defines, for `parameters` (a JSON body: `try .json(value)`).
-    public init<Parameters, Body>(_ route: APIRoute<Parameters, Body, Response>, _ parameters: Parameters, query: [(name: String, value: String)] = [],
-                                  headers: [(name: String, value: String)] = [], body: RequestBody = .none) {
-        self.init(method: route.method, path: route.path(parameters), query: query, headers: headers, body: body,
-                  requiresAuthentication: route.credential.carriesSession)
-    }
-
-    /// The call `route` defines, which has no path parameters.
-    public init<Body>(_ route: APIRoute<Void, Body, Response>, query: [(name: String, value: String)] = [], headers: [(name: String, value: String)] = [],
-                      body: RequestBody = .none) {
-        self.init(route, (), query: query, headers: headers, body: body)
-    }
-}

@@ -38,7 +38,7 @@ public struct LessonBookingClient: Sendable {
     /// The teacher describes their lesson. The request is the whole description: a field left nil
     /// takes its default. Enrolments keep the terms they were paid under. 403: not my lesson.
     public func describe(postID: String, _ terms: Lessons.TermsRequest) async throws -> Lessons.Terms {
-        try await api.send(Endpoint(Lessons.BookingRoutes.describe, postID, body: try .json(terms)))
+        try await api.send(Endpoint(Lessons.BookingRoutes.describe, postID, body: terms))
     }
 
     // MARK: Open times
@@ -58,7 +58,7 @@ public struct LessonBookingClient: Sendable {
     /// times (409). `minutes` is the lesson's minutes per session when nil.
     public func openSlots(postID: String, startsAt: Date, minutes: Int? = nil, repeatWeeks: Int? = nil) async throws -> [Lessons.Slot] {
         let request = Lessons.SlotsRequest(startsAt: BookingTime.wire(startsAt), minutes: minutes, repeatWeeks: repeatWeeks)
-        return try await api.send(Endpoint(Lessons.BookingRoutes.openSlots, postID, body: try .json(request))).slots
+        return try await api.send(Endpoint(Lessons.BookingRoutes.openSlots, postID, body: request)).slots
     }
 
     /// The teacher closes an open time of theirs. A booked one stays (409): its booking is
@@ -83,7 +83,7 @@ public struct LessonBookingClient: Sendable {
     /// The student books an open slot of the lesson for one of the enrolment's sessions. 409: the
     /// slot was booked meanwhile, no sessions remain, or the enrolment has ended.
     public func book(enrolmentID: String, slotID: String) async throws -> Lessons.Enrolment {
-        try await api.send(Endpoint(Lessons.BookingRoutes.book, enrolmentID, body: try .json(Lessons.SlotChoice(slotID: slotID))))
+        try await api.send(Endpoint(Lessons.BookingRoutes.book, enrolmentID, body: Lessons.SlotChoice(slotID: slotID)))
     }
 
     /// Cancels an upcoming session. The student's returns the session until the terms'
@@ -96,7 +96,7 @@ public struct LessonBookingClient: Sendable {
     /// terms' `freeCancelHours` before it (409 after). The booking keeps its id, so calendars
     /// move the event.
     public func move(bookingID: String, to slotID: String) async throws -> Lessons.Enrolment {
-        try await api.send(Endpoint(Lessons.BookingRoutes.moveBooking, bookingID, body: try .json(Lessons.SlotChoice(slotID: slotID))))
+        try await api.send(Endpoint(Lessons.BookingRoutes.moveBooking, bookingID, body: Lessons.SlotChoice(slotID: slotID)))
     }
 
     /// Ends the enrolment, cancelling its upcoming sessions, and refunds its `refundQuote`

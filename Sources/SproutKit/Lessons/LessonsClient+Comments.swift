@@ -5,14 +5,14 @@ import SproutAPI
 extension LessonsClient {
     /// `POST v1/posts/{post_id}/comments`; a review carries its stars.
     public func comment(_ content: String, rating: ReviewRating? = nil, on postID: String) async throws -> Lessons.Comment {
-        try await api.send(Endpoint(Lessons.Routes.comment, postID, body: try .json(Lessons.CommentRequest(content: content, rating: rating))))
+        try await api.send(Endpoint(Lessons.Routes.comment, postID, body: Lessons.CommentRequest(content: content, rating: rating)))
     }
 
     /// `PUT v1/posts/{post_id}/comments/{comment_id}`; 445: not the author. Without a rating the
     /// review keeps its stars.
     public func editComment(_ commentID: String, on postID: String, content: String, rating: ReviewRating? = nil) async throws -> Lessons.Comment {
         try await api.send(Endpoint(
-            Lessons.Routes.editComment, (postID, commentID), body: try .json(Lessons.CommentRequest(content: content, rating: rating))
+            Lessons.Routes.editComment, (postID, commentID), body: Lessons.CommentRequest(content: content, rating: rating)
         ))
     }
 
@@ -23,11 +23,11 @@ extension LessonsClient {
 
     /// `POST v1/posts/{post_id}/like` with the wanted state.
     public func setLike(_ status: Bool, postID: String) async throws -> Lessons.LikeStatus {
-        try await api.send(Endpoint(Lessons.Routes.like, postID, body: try .json(Lessons.LikeStatus(likeStatus: status))))
+        try await api.send(Endpoint(Lessons.Routes.like, postID, body: Lessons.LikeStatus(likeStatus: status)))
     }
 
     /// `POST v1/posts/{post_id}/like-2` with the wanted state (All For Lesson: bookmark).
     public func setLike2(_ status: Bool, postID: String) async throws -> Lessons.LikeStatus {
-        try await api.send(Endpoint(Lessons.Routes.like2, postID, body: try .json(Lessons.LikeStatus(likeStatus: status))))
+        try await api.send(Endpoint(Lessons.Routes.like2, postID, body: Lessons.LikeStatus(likeStatus: status)))
     }
 }

@@ -7,7 +7,7 @@ extension LessonsClient {
     /// the window's callback would carry, an `imp_uid` with the outcome chosen.
     public func sandboxCheckout(postID: String, amount: Int, outcome: Lessons.SandboxCheckoutRequest.Outcome) async throws -> Lessons.SandboxCheckout {
         try await api.send(Endpoint(
-            Lessons.Routes.sandboxCheckout, body: try .json(Lessons.SandboxCheckoutRequest(postID: postID, amount: amount, outcome: outcome))
+            Lessons.Routes.sandboxCheckout, body: Lessons.SandboxCheckoutRequest(postID: postID, amount: amount, outcome: outcome)
         ))
     }
 
@@ -15,7 +15,7 @@ extension LessonsClient {
     /// the purchase. `price` only matters for a post created without one. 409: validated already.
     public func validatePayment(impUID: String, postID: String, price: Int? = nil) async throws -> Lessons.Receipt {
         try await api.send(Endpoint(
-            Lessons.Routes.validatePayment, body: try .json(Lessons.PaymentValidationRequest(impUID: impUID, postID: postID, price: price))
+            Lessons.Routes.validatePayment, body: Lessons.PaymentValidationRequest(impUID: impUID, postID: postID, price: price)
         ))
     }
 

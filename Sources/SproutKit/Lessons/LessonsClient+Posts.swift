@@ -18,7 +18,7 @@ extension LessonsClient {
 
     /// `POST v1/posts`
     public func createPost(_ request: Lessons.PostRequest) async throws -> Lessons.Post {
-        try await api.send(Endpoint(Lessons.Routes.createPost, body: try .json(request)))
+        try await api.send(Endpoint(Lessons.Routes.createPost, body: request))
     }
 
     /// `GET v1/posts/{post_id}`; 410 when it does not exist (any more).
@@ -28,7 +28,7 @@ extension LessonsClient {
 
     /// `PUT v1/posts/{post_id}`: fields left nil keep their values. 445: not the author.
     public func updatePost(id: String, _ request: Lessons.PostRequest) async throws -> Lessons.Post {
-        try await api.send(Endpoint(Lessons.Routes.updatePost, id, body: try .json(request)))
+        try await api.send(Endpoint(Lessons.Routes.updatePost, id, body: request))
     }
 
     /// `DELETE v1/posts/{post_id}`. 445: not the author; 410: already gone. The body is not read,

@@ -26,19 +26,19 @@ public struct LessonsClient: Sendable {
 
     /// `POST v1/users/join`. Joining does not sign in: the app sends the person to Login next.
     public func join(_ request: Lessons.JoinRequest) async throws -> Lessons.UserSummary {
-        try await api.send(Endpoint(Lessons.Routes.join, body: try .json(request)))
+        try await api.send(Endpoint(Lessons.Routes.join, body: request))
     }
 
     /// `POST v1/validation/email`: 200 when the email is free, 409 when it is taken.
     public func validateEmail(_ email: String) async throws -> Lessons.Message {
-        try await api.send(Endpoint(Lessons.Routes.validateEmail, body: try .json(Lessons.EmailValidationRequest(email: email))))
+        try await api.send(Endpoint(Lessons.Routes.validateEmail, body: Lessons.EmailValidationRequest(email: email)))
     }
 
     /// `POST v1/users/login`; keeps the tokens in `session`.
     @discardableResult
     public func login(email: String, password: String) async throws -> Lessons.LoginResponse {
         let response: Lessons.LoginResponse = try await api.send(
-            Endpoint(Lessons.Routes.login, body: try .json(Lessons.LoginRequest(email: email, password: password)))
+            Endpoint(Lessons.Routes.login, body: Lessons.LoginRequest(email: email, password: password))
         )
         await session.signIn(AuthTokens(accessToken: response.accessToken, refreshToken: response.refreshToken))
         return response

@@ -59,7 +59,7 @@ public struct MarketClient: Sendable {
     public func update(id: Int, _ params: Market.ProductParams, as key: VendorKey) async throws -> Market.ProductDetail {
         var params = params
         params.secret = key.secret
-        return try await api.send(Endpoint(Market.Routes.update, id, headers: Self.identifier(key), body: try .json(params)))
+        return try await api.send(Endpoint(Market.Routes.update, id, headers: Self.identifier(key), body: params))
     }
 
     /// Deletes the 2022b way: asks for the archived path (`Market.Routes.deleteWithToken`'s,
@@ -77,7 +77,7 @@ public struct MarketClient: Sendable {
     }
 
     private func textEndpoint(_ route: APIRoute<Int, Market.SecretRequest, NotJSON>, _ id: Int, key: VendorKey) throws -> Endpoint<String> {
-        Endpoint(route, id, headers: Self.identifier(key), body: try .json(Market.SecretRequest(secret: key.secret))) {
+        try Endpoint(route, id, headers: Self.identifier(key), body: Market.SecretRequest(secret: key.secret)) {
             String(decoding: $0, as: UTF8.self)
         }
     }
@@ -98,7 +98,7 @@ public struct MarketClient: Sendable {
 
     /// Makes the signed-in account a vendor; the answer holds the secret, shown this once.
     public func becomeVendor(name: String) async throws -> Market.VendorCredentials {
-        try await api.send(Endpoint(Market.Routes.becomeVendor, body: try .json(Market.BecomeVendorRequest(name: name))))
+        try await api.send(Endpoint(Market.Routes.becomeVendor, body: Market.BecomeVendorRequest(name: name)))
     }
 
     public func rotateVendorSecret() async throws -> Market.VendorCredentials {

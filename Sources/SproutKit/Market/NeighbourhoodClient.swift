@@ -38,13 +38,13 @@ public struct NeighbourhoodClient: Sendable {
     /// 동 kept keeps its verification.
     public func setNeighbourhoods(codes: [String], current: String? = nil, range: Market.NeighbourhoodRange? = nil) async throws -> Market.NeighbourhoodList {
         let request = Market.NeighbourhoodsRequest(codes: codes, current: current, range: range)
-        return try await api.send(Endpoint(Market.Routes.setNeighbourhoods, body: try .json(request)))
+        return try await api.send(Endpoint(Market.Routes.setNeighbourhoods, body: request))
     }
 
     /// Verifies one of mine by where the device is: within 5 km of the 동's centre.
     public func verify(code: String, latitude: Double, longitude: Double) async throws -> Market.NeighbourhoodList {
         let request = Market.VerificationRequest(code: code, latitude: latitude, longitude: longitude)
-        return try await api.send(Endpoint(Market.Routes.verifyNeighbourhood, body: try .json(request)))
+        return try await api.send(Endpoint(Market.Routes.verifyNeighbourhood, body: request))
     }
 
     // MARK: Nearby
@@ -68,7 +68,7 @@ public struct NeighbourhoodClient: Sendable {
 
     /// Adds a keyword (trimmed and lowercased, 1 to 20 characters); one I have stays as it is.
     public func addKeyword(_ keyword: String) async throws -> Market.KeywordList {
-        try await api.send(Endpoint(Market.Routes.addKeyword, body: try .json(Market.KeywordRequest(keyword: keyword))))
+        try await api.send(Endpoint(Market.Routes.addKeyword, body: Market.KeywordRequest(keyword: keyword)))
     }
 
     /// Removes a keyword of mine, as the list wrote it; 404 when it is not one.

@@ -27,7 +27,7 @@ public struct OffersClient: Sendable {
     /// Offers `price` won for the product the conversation is about: from 1 to one less than the
     /// price it sells at now. A new offer replaces my offer still waiting.
     public func offer(price: Int, inConversation conversationID: String) async throws -> Market.Offer {
-        try await api.send(Endpoint(Market.Routes.makeOffer, conversationID, body: try .json(Market.OfferRequest(price: price))))
+        try await api.send(Endpoint(Market.Routes.makeOffer, conversationID, body: Market.OfferRequest(price: price)))
     }
 
     /// The seller accepts a waiting offer: its price is the price of the trade with its buyer.

@@ -140,7 +140,7 @@ public struct PhoneAuthClient: Sendable {
     }
 
     /// Calls `route` on the root of its Google host, at the path it has there.
-    private func call<Body, Answer: Decodable & Sendable>(_ route: APIRoute<Void, Body, UntypedJSON>, body: RequestBody) async throws -> Answer {
+    private func call<Body: UntypedBody, Answer: Decodable & Sendable>(_ route: APIRoute<Void, Body, UntypedJSON>, body: RequestBody) async throws -> Answer {
         guard let (host, path) = PhoneAuth.Routes.onHost(route) else { throw SproutError.transport("\(route.template) is the emulator's own") }
         let client = host == .identityToolkit ? identityToolkit : secureToken
         let endpoint = Endpoint<Answer>(method: route.method, path: path, query: apiKey.map { [("key", $0)] } ?? [], body: body)

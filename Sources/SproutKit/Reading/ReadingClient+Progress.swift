@@ -13,13 +13,13 @@ extension ReadingClient {
     /// the percent read (0 to 100). A 422 names what the book refuses. A book on the to-read shelf
     /// moves to reading; reaching the end does not finish it.
     public func recordProgress(bookID: String, _ draft: Reading.ProgressDraft) async throws -> Reading.ProgressUpdate {
-        try await api.send(Endpoint(Reading.Routes.recordProgress, bookID, body: try .json(draft)))
+        try await api.send(Endpoint(Reading.Routes.recordProgress, bookID, body: draft))
     }
 
     /// Sets the days the current reading started and finished (nil clears one): real days, not
     /// after today, the finish not before the start (422 otherwise).
     public func setDates(bookID: String, startedOn: String?, finishedOn: String?) async throws -> Reading.Book {
-        try await api.send(Endpoint(Reading.Routes.setDates, bookID, body: try .json(Reading.BookDates(startedOn: startedOn, finishedOn: finishedOn))))
+        try await api.send(Endpoint(Reading.Routes.setDates, bookID, body: Reading.BookDates(startedOn: startedOn, finishedOn: finishedOn)))
     }
 
     /// The book's readings, first first, and how many times it was read to the end.
@@ -37,6 +37,6 @@ extension ReadingClient {
     /// book refuses is a 422 and the timer runs on. `takenSecondsAgo` as for `pauseTimer`.
     public func stopTimer(reached: Reading.ProgressDraft, takenSecondsAgo: Int = 0) async throws -> Reading.TimerStopped {
         let age: [(name: String, value: String)] = takenSecondsAgo > 0 ? [("Sprout-Action-Age", String(takenSecondsAgo))] : []
-        return try await api.send(Endpoint(Reading.Routes.stopTimer, headers: age, body: try .json(reached)))
+        return try await api.send(Endpoint(Reading.Routes.stopTimer, headers: age, body: reached))
     }
 }

@@ -156,20 +156,35 @@ public struct StudyClient: Sendable {
 
     /// Sends the signed-in call `route` defines for `parameters` and returns the answer whatever
     /// its status, after refreshing the ID token and retrying once when the first answer is 401.
-    public func exchange<Parameters, Body, Answer>(
-        _ route: APIRoute<Parameters, Body, Answer>, _ parameters: Parameters, query: [(name: String, value: String)] = [], form: StudyForm? = nil
+    public func exchange<Parameters, Answer>(
+        _ route: APIRoute<Parameters, NoBody, Answer>, _ parameters: Parameters, query: [(name: String, value: String)] = []
     ) async throws -> HTTPResponse {
-        let endpoint = Endpoint<Data>(route, parameters, query: query, body: form.map { .form($0.pairs.map { (name: $0.0, value: $0.1) }) } ?? .none) { $0 }
+        try await exchange(Endpoint<Data>(route, parameters, query: query) { $0 })
+    }
+
+    /// Sends the signed-in call `route` defines for `parameters`, with its `form`; see above.
+    public func exchange<Parameters, Answer>(
+        _ route: APIRoute<Parameters, FormFields, Answer>, _ parameters: Parameters, form: StudyForm
+    ) async throws -> HTTPResponse {
+        try await exchange(Endpoint<Data>(route, parameters, body: .form(form.pairs.map { (name: $0.0, value: $0.1) })) { $0 })
+    }
+
+    /// The call `route` defines, which has no path parameters and no body.
+    public func exchange<Answer>(_ route: APIRoute<Void, NoBody, Answer>) async throws -> HTTPResponse {
+        try await exchange(route, ())
+    }
+
+    /// The call `route` defines, which has no path parameters, with its `form`.
+    public func exchange<Answer>(_ route: APIRoute<Void, FormFields, Answer>, form: StudyForm) async throws -> HTTPResponse {
+        try await exchange(route, (), form: form)
+    }
+
+    private func exchange(_ endpoint: Endpoint<Data>) async throws -> HTTPResponse {
         guard let token = await session.tokens?.idToken else { throw SproutError.notSignedIn }
         let first = try await api.transmit(endpoint, accessToken: token)
         guard first.status == Study.CommonStatus.invalidToken.rawValue else { return first }
         let fresh = try await session.credential(replacing: token, using: refresher)
         return try await api.transmit(endpoint, accessToken: fresh)
-    }
-
-    /// The call `route` defines, which has no path parameters.
-    public func exchange<Body, Answer>(_ route: APIRoute<Void, Body, Answer>, form: StudyForm? = nil) async throws -> HTTPResponse {
-        try await exchange(route, (), form: form)
     }
 
     static func status<Status: RawRepresentable<Int>>(_ type: Status.Type, _ response: HTTPResponse) throws -> Status {
