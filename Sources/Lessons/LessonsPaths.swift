@@ -53,31 +53,19 @@ enum LessonsPaths {
     static let profile = PagePath<String>("lessons/users/{user_id}")
     static let follow = PagePath<String>("lessons/users/{user_id}/follow")
 
-    /// The lesson list with `filter`'s words, choices, order and page, in the order its links have
-    /// always had; a choice left at its default is left out, so a shared link stays short.
+    /// The lesson list with `filter`'s words, choices, order and page (`LessonFilter.fields`).
     static func list(_ filter: LessonFilter) -> String {
-        list.link(query: [
-            ("q", filter.keywords?.text),
-            ("group", filter.group == .all ? nil : filter.group.rawValue),
-            ("region", filter.region?.rawValue),
-            ("district", filter.district),
-            ("format", filter.format?.rawValue),
-            ("type", filter.lessonType?.rawValue),
-            ("price", filter.price?.rawValue),
-            ("rating", filter.rating?.rawValue),
-            ("sort", filter.sort == .newest ? nil : filter.sort.rawValue),
-            ("page", filter.page > 1 ? String(filter.page) : nil),
-        ])
+        list.link(query: filter.fields)
     }
 
     /// A category tile's list: the lessons of `group`, named even when it is "all", as the tiles
     /// have always linked.
     static func list(group: Lessons.InstrumentGroup) -> String {
-        list.link(query: [("group", group.rawValue)])
+        list.link(query: LessonFilter.Fields(group: group))
     }
 
     /// The posts tagged `tag`: the tab given (the page picks lessons when none is), at `page`.
     static func hashtag(_ tag: String, tab: HashtagPage.Tab? = nil, page: Int = 1) -> String {
-        hashtags.link(query: [("tag", tag), ("tab", tab?.rawValue), ("page", page > 1 ? String(page) : nil)])
+        hashtags.link(query: HashtagPage.Query(tag: tag, tab: tab, page: page > 1 ? page : nil))
     }
 }

@@ -76,8 +76,9 @@ struct BookingController: Sendable {
     }
 
     func slots(_ req: Request) async throws -> Lessons.SlotList {
-        let found = try await openTimes.slots(of: Lessons.BookingRoutes.slots.parameters(in: req) ?? "", from: req.query[String.self, at: "from"],
-                                              to: req.query[String.self, at: "to"], for: try req.authenticatedAccountID, on: req.db)
+        let window = try req.queryFields(SlotWindow.self)
+        let found = try await openTimes.slots(of: Lessons.BookingRoutes.slots.parameters(in: req) ?? "", from: window.from,
+                                              to: window.to, for: try req.authenticatedAccountID, on: req.db)
         return Lessons.SlotList(slots: found.map { OpenTimes.wire($0.0, booked: $0.booked) })
     }
 
@@ -124,4 +125,10 @@ struct BookingController: Sendable {
         let me = try req.authenticatedAccountID
         return try await enrolments.wire(try await refunds.refund(Lessons.BookingRoutes.refund.parameters(in: req) ?? "", by: me, on: req.db), for: me, on: req.db)
     }
+}
+
+/// The times a list of slots spans, as ISO 8601 (`OpenTimes.slots` reads them).
+struct SlotWindow: Codable {
+    var from: String?
+    var to: String?
 }

@@ -32,11 +32,11 @@ struct CheckoutPages: Sendable {
         if let settled = settled(req, post: post, visitor: visitor) { return settled }
         guard let sandbox else { return CheckoutViews.unavailable(visitor.context, post: post) }
         guard req.formField("outcome") == Lessons.SandboxCheckoutRequest.Outcome.paid.rawValue else {
-            return req.redirect(to: LessonsPaths.lesson.link(postID, query: [("payment", "cancelled")]), redirectType: .normal)
+            return req.redirect(to: LessonsPaths.lesson.link(postID, query: LessonDetailQuery(payment: .cancelled)), redirectType: .normal)
         }
         let payment = try await sandbox.checkout(post, amount: post.price, by: visitor.accountID, outcome: .paid, on: req.db)
         _ = try await desk.validate(impUID: payment.impUID, postID: post.postID, clientPrice: nil, buyer: visitor.accountID, on: req.db)
-        return req.redirect(to: LessonsPaths.lesson.link(postID, query: [("payment", "paid")]), redirectType: .normal)
+        return req.redirect(to: LessonsPaths.lesson.link(postID, query: LessonDetailQuery(payment: .paid)), redirectType: .normal)
     }
 
     /// The teacher does not buy their own lesson, and nobody pays twice for one.

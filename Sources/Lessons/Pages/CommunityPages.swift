@@ -24,7 +24,7 @@ struct CommunityPages: Sendable {
     func list(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
         let query = PostQuery(productID: Lessons.ProductID.community, viewer: req.webAccountID)
-        let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
+        let page = try await PagedPosts.load(query, page: try req.queryFields(ListPage.self).number, reader: board.reader, on: req.db)
         return CommunityViews.list(context, page: page)
     }
 

@@ -17,7 +17,7 @@ enum CommunityViews {
                  .a(.id("write-post"), .class("button"), .href(LessonsPaths.communityWrite.link), .text(context.pick(ko: "글쓰기", en: "Write")))),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "아직 글이 없어요. 첫 글을 남겨 보세요.", en: "No posts yet. Write the first one."))),
             rows(page.posts, context, hides: page.hides, id: "community-posts"),
-            LessonsViews.pager(page, context) { LessonsPaths.community.link(query: [("page", String($0))]) }
+            LessonsViews.pager(page, context) { LessonsPaths.community.link(query: ListPage(page: $0)) }
         ))
     }
 

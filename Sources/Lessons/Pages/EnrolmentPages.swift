@@ -32,33 +32,33 @@ struct EnrolmentPages: Sendable {
 
     func detail(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
-        return try await render(req, visitor, id: LessonsPaths.enrolment.parameters(in: req) ?? "", notice: notice(req.query[String.self, at: "done"], visitor.context))
+        return try await render(req, visitor, id: LessonsPaths.enrolment.parameters(in: req) ?? "", notice: notice(try req.queryFields(EnrolmentDone.self).done, visitor.context))
     }
 
     func book(_ req: Request) async throws -> Response {
         let id = LessonsPaths.book.parameters(in: req) ?? ""
-        return try await act(req, next: LessonsPaths.enrolment.link(id), done: "booked", enrolment: { _ in id }) { visitor in
+        return try await act(req, next: LessonsPaths.enrolment.link(id), done: .booked, enrolment: { _ in id }) { visitor in
             try await bookings.book(id, slot: req.formField("slot_id"), by: visitor.accountID, on: req.db)
         }
     }
 
     func cancel(_ req: Request) async throws -> Response {
         let id = LessonsPaths.cancelBooking.parameters(in: req) ?? ""
-        return try await act(req, next: LessonsPaths.enrolments.link, done: "cancelled", enrolment: enrolment(ofBooking: id, req)) { visitor in
+        return try await act(req, next: LessonsPaths.enrolments.link, done: .cancelled, enrolment: enrolment(ofBooking: id, req)) { visitor in
             try await bookings.cancel(id, by: visitor.accountID, on: req.db)
         }
     }
 
     func move(_ req: Request) async throws -> Response {
         let id = LessonsPaths.moveBooking.parameters(in: req) ?? ""
-        return try await act(req, next: LessonsPaths.enrolments.link, done: "moved", enrolment: enrolment(ofBooking: id, req)) { visitor in
+        return try await act(req, next: LessonsPaths.enrolments.link, done: .moved, enrolment: enrolment(ofBooking: id, req)) { visitor in
             try await bookings.move(id, to: req.formField("slot_id"), by: visitor.accountID, on: req.db)
         }
     }
 
     func refund(_ req: Request) async throws -> Response {
         let id = LessonsPaths.refund.parameters(in: req) ?? ""
-        return try await act(req, next: LessonsPaths.enrolment.link(id), done: "refunded", enrolment: { _ in id }) { visitor in
+        return try await act(req, next: LessonsPaths.enrolment.link(id), done: .refunded, enrolment: { _ in id }) { visitor in
             try await refunds.refund(id, by: visitor.accountID, on: req.db)
         }
     }
@@ -71,13 +71,13 @@ struct EnrolmentPages: Sendable {
 
     /// Does `change`, then shows the enrolment with what happened; a refusal shows it with why,
     /// in the status the API would answer. Someone else's enrolment or booking is not found.
-    private func act(_ req: Request, next: String, done: String, enrolment: (LessonsVisitor) async throws -> String,
+    private func act(_ req: Request, next: String, done: EnrolmentDone.Change, enrolment: (LessonsVisitor) async throws -> String,
                      _ change: (LessonsVisitor) async throws -> Enrolment) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req, next: next)
         let id = try await enrolment(visitor)
         do {
             _ = try await change(visitor)
-            return req.redirect(to: LessonsPaths.enrolment.link(id, query: [("done", done)]), redirectType: .normal)
+            return req.redirect(to: LessonsPaths.enrolment.link(id, query: EnrolmentDone(done: done)), redirectType: .normal)
         } catch let error as BookingError where error != .notFound {
             return try await render(req, visitor, id: id, error: Self.refusal(error, visitor.context), status: BookingErrorMiddleware.abort(error).status)
         }
@@ -108,13 +108,13 @@ struct EnrolmentPages: Sendable {
         }
     }
 
-    private func notice(_ done: String?, _ context: PageContext) -> String? {
+    private func notice(_ done: EnrolmentDone.Change?, _ context: PageContext) -> String? {
         switch done {
-        case "booked": context.pick(ko: "수업을 예약했어요. 선생님께도 알렸어요.", en: "Booked. The teacher has been told.")
-        case "moved": context.pick(ko: "수업 시간을 옮겼어요.", en: "The session has moved.")
-        case "cancelled": context.pick(ko: "수업을 취소했어요.", en: "The session is cancelled.")
-        case "refunded": context.pick(ko: "수강을 종료했어요. 환불은 결제한 수단으로 돌아가요.", en: "The enrolment has ended. The refund goes back to how it was paid.")
-        default: nil
+        case .booked: context.pick(ko: "수업을 예약했어요. 선생님께도 알렸어요.", en: "Booked. The teacher has been told.")
+        case .moved: context.pick(ko: "수업 시간을 옮겼어요.", en: "The session has moved.")
+        case .cancelled: context.pick(ko: "수업을 취소했어요.", en: "The session is cancelled.")
+        case .refunded: context.pick(ko: "수강을 종료했어요. 환불은 결제한 수단으로 돌아가요.", en: "The enrolment has ended. The refund goes back to how it was paid.")
+        case nil: nil
         }
     }
 

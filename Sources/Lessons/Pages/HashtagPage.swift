@@ -8,7 +8,14 @@ import Vapor
 struct HashtagPage: Sendable {
     let reader: PostReader
 
-    enum Tab: String, CaseIterable, Sendable {
+    /// The address's fields: the tag, the tab and the page within it.
+    struct Query: Codable {
+        var tag: String?
+        var tab: Tab?
+        var page: Int?
+    }
+
+    enum Tab: String, CaseIterable, Sendable, Codable {
         case lessons, community
 
         var productID: String { self == .lessons ? Lessons.ProductID.lesson : Lessons.ProductID.community }
@@ -21,9 +28,10 @@ struct HashtagPage: Sendable {
 
     func search(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let tag = Hashtags.normalize(req.query[String.self, at: "tag"] ?? "")
-        let tab = Tab(rawValue: req.query[String.self, at: "tab"] ?? "") ?? .lessons
-        let number = PagedPosts.number(req.query[String.self, at: "page"])
+        let asked = try req.queryFields(Query.self)
+        let tag = Hashtags.normalize(asked.tag ?? "")
+        let tab = asked.tab ?? .lessons
+        let number = asked.page ?? 1
         guard !tag.isEmpty else { return HashtagViews.start(context) }
         var pages: [Tab: PagedPosts] = [:]
         for each in Tab.allCases {

@@ -34,13 +34,14 @@ struct LessonDetailPages: Sendable {
             return req.redirect(to: LessonsPaths.communityPost.link(post.postID), redirectType: .normal)
         }
         guard post.productID == Lessons.ProductID.lesson else { throw Abort(.notFound) }
-        let photo = req.query[String.self, at: "photo"].flatMap { Int($0) } ?? 0
+        let asked = try req.queryFields(LessonDetailQuery.self)
+        let photo = asked.photo ?? 0
         var askers: [Conversations.Conversation] = []
         if let viewer = context.account?.id, viewer == post.creator.userID {
             askers = try await messenger.conversations(about: ConversationTopic(app: "lessons", id: post.postID), of: viewer, on: req.db)
         }
         return LessonDetailView.render(context, post: post, hides: hides, photo: photo, askers: askers,
-                                       notice: paymentNotice(req, post: post, context: context),
+                                       notice: paymentNotice(asked.payment, post: post, context: context),
                                        booking: try await booking(post, viewer: context.account?.id, on: req.db))
     }
 
@@ -53,11 +54,11 @@ struct LessonDetailPages: Sendable {
     }
 
     /// What the checkout came back with. "Paid" is only said to someone who really is a buyer.
-    private func paymentNotice(_ req: Request, post: Lessons.Post, context: PageContext) -> String? {
-        switch req.query[String.self, at: "payment"] {
-        case "paid" where context.account?.id.map(post.buyers.contains) == true:
+    private func paymentNotice(_ payment: Lessons.SandboxCheckoutRequest.Outcome?, post: Lessons.Post, context: PageContext) -> String? {
+        switch payment {
+        case .paid where context.account?.id.map(post.buyers.contains) == true:
             context.pick(ko: "결제가 완료됐어요. 마이페이지의 수강 내역에서 볼 수 있어요.", en: "Payment complete. It is listed under your paid lessons.")
-        case "cancelled":
+        case .cancelled:
             context.pick(ko: "결제를 취소했어요. 결제된 금액은 없어요.", en: "Payment cancelled. Nothing was charged.")
         default: nil
         }

@@ -89,7 +89,7 @@ enum LessonDetailView {
             .class("gallery"),
             .img(.id("gallery-main"), .src(LessonsViews.fileURL(post.files[selected])), .alt(text: post.title)),
             .if(post.files.count > 1, .div(.class("gallery-thumbs"), .forEach(post.files.enumerated()) { index, file in
-                .a(.href(LessonsPaths.lesson.link(post.postID, query: [("photo", String(index))])), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
+                .a(.href(LessonsPaths.lesson.link(post.postID, query: LessonDetailQuery(photo: index))), .class(index == selected ? "current" : ""), .data(named: "full", value: LessonsViews.fileURL(file)),
                    .img(.src(LessonsViews.fileURL(file)), .alt(text: "\(post.title) \(index + 1)")))
             }))
         )

@@ -7,7 +7,7 @@ import Vapor
 /// Unknown values are ignored rather than refused: these addresses are typed, shared and bookmarked.
 struct LessonFilter: Sendable, Equatable {
     /// The least mean of stars.
-    enum RatingBand: String, CaseIterable, Sendable {
+    enum RatingBand: String, CaseIterable, Sendable, Codable {
         case four = "4", fourAndAHalf = "4.5"
 
         var minimum: Double { self == .four ? 4 : 4.5 }
@@ -15,7 +15,7 @@ struct LessonFilter: Sendable, Equatable {
     }
 
     /// Bands of the price of one session, in won.
-    enum PriceBand: String, CaseIterable, Sendable {
+    enum PriceBand: String, CaseIterable, Sendable, Codable {
         case upTo30k, to50k, to100k, over100k
 
         var range: ClosedRange<Int> {
@@ -49,18 +49,38 @@ struct LessonFilter: Sendable, Equatable {
     var sort: PostQuery.Sort = .newest
     var page = 1
 
-    init(_ req: Request, districts: Districts) {
-        func value(_ name: String) -> String { req.query[String.self, at: name] ?? "" }
-        group = Lessons.InstrumentGroup(rawValue: value("group")) ?? .all
-        region = Lessons.Region(rawValue: value("region"))
-        district = districts.place(value("district"))?.code
-        format = Lessons.LessonFormat(rawValue: value("format"))
-        rating = RatingBand(rawValue: value("rating"))
-        lessonType = Lessons.LessonType(rawValue: value("type"))
-        price = PriceBand(rawValue: value("price"))
-        keywords = LessonKeywords(value("q"))
-        sort = PostQuery.Sort(rawValue: value("sort")) ?? .newest
-        page = PagedPosts.number(value("page"))
+    /// The address's fields, in the order its links have always had.
+    struct Fields: Codable {
+        var q: String?
+        var group: Lessons.InstrumentGroup?
+        var region: Lessons.Region?
+        var district: String?
+        var format: Lessons.LessonFormat?
+        var type: Lessons.LessonType?
+        var price: PriceBand?
+        var rating: RatingBand?
+        var sort: PostQuery.Sort?
+        var page: Int?
+    }
+
+    init(_ fields: Fields, districts: Districts) {
+        group = fields.group ?? .all
+        region = fields.region
+        district = districts.place(fields.district ?? "")?.code
+        format = fields.format
+        rating = fields.rating
+        lessonType = fields.type
+        price = fields.price
+        keywords = LessonKeywords(fields.q ?? "")
+        sort = fields.sort ?? .newest
+        page = fields.page ?? 1
+    }
+
+    /// The fields of this list's address; a choice left at its default is left out, so a shared
+    /// link stays short.
+    var fields: Fields {
+        Fields(q: keywords?.text, group: group == .all ? nil : group, region: region, district: district, format: format,
+               type: lessonType, price: price, rating: rating, sort: sort == .newest ? nil : sort, page: page > 1 ? page : nil)
     }
 
     var query: PostQuery {

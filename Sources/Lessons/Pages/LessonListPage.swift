@@ -16,11 +16,12 @@ struct LessonListPage: Sendable {
 
     func list(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        let typed = (req.query[String.self, at: "q"] ?? "").trimmingCharacters(in: .whitespaces)
+        let fields = try req.queryFields(LessonFilter.Fields.self)
+        let typed = (fields.q ?? "").trimmingCharacters(in: .whitespaces)
         if typed.hasPrefix("#"), !typed.contains(where: \.isWhitespace), !Hashtags.normalize(typed).isEmpty {
             return req.redirect(to: LessonsPaths.hashtag(Hashtags.normalize(typed)), redirectType: .normal)
         }
-        let filter = LessonFilter(req, districts: districts)
+        let filter = LessonFilter(fields, districts: districts)
         var query = filter.query
         query.viewer = req.webAccountID
         let page = try await PagedPosts.load(query, page: filter.page, reader: reader, on: req.db)

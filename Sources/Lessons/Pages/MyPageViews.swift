@@ -89,7 +89,7 @@ enum MyPageViews {
             .h1(.text(title)),
             .if(page.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "북마크한 레슨이 없어요.", en: "No bookmarks yet."))),
             LessonsViews.cards(page.posts, context: context, viewer: viewer, hides: page.hides, id: "bookmarked-lessons"),
-            LessonsViews.pager(page, context) { LessonsPaths.bookmarks.link(query: [("page", String($0))]) }
+            LessonsViews.pager(page, context) { LessonsPaths.bookmarks.link(query: ListPage(page: $0)) }
         ))
     }
 }

@@ -45,7 +45,7 @@ struct MyPages: Sendable {
     func bookmarks(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.require(req)
         let query = PostQuery(productID: Lessons.ProductID.lesson, likedBy: (visitor.accountID, .like2), viewer: visitor.accountID)
-        let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
+        let page = try await PagedPosts.load(query, page: try req.queryFields(ListPage.self).number, reader: board.reader, on: req.db)
         return MyPageViews.bookmarks(visitor.context, page: page, viewer: visitor.accountID)
     }
 }

@@ -19,7 +19,7 @@ struct ProfilePages: Sendable {
         let profile = try await LessonsProfiles.person(userID, on: req.db)
         let (followers, following) = try await follows.lists(of: userID, on: req.db)
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: userID, viewer: req.webAccountID)
-        let lessons = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
+        let lessons = try await PagedPosts.load(query, page: try req.queryFields(ListPage.self).number, reader: board.reader, on: req.db)
         return ProfileViews.profile(context, userID: userID, profile: profile, followers: followers, following: following, lessons: lessons)
     }
 

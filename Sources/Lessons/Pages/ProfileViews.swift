@@ -27,7 +27,7 @@ enum ProfileViews {
             .h2(.text(context.pick(ko: "\(profile.nick)님의 레슨", en: "Lessons by \(profile.nick)"))),
             .if(lessons.posts.isEmpty, LessonsViews.emptyState(context.pick(ko: "연 레슨이 없어요.", en: "No lessons."))),
             LessonsViews.cards(lessons.posts, context: context, viewer: viewer, hides: lessons.hides, id: "profile-lessons"),
-            LessonsViews.pager(lessons, context) { LessonsPaths.profile.link(userID, query: [("page", String($0))]) }
+            LessonsViews.pager(lessons, context) { LessonsPaths.profile.link(userID, query: ListPage(page: $0)) }
         ))
     }
 

@@ -18,7 +18,7 @@ struct SchedulePages: Sendable {
 
     func week(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
-        return try await render(req, visitor, monday: monday(req.query[String.self, at: "week"]), draft: .init())
+        return try await render(req, visitor, monday: monday(try req.queryFields(ScheduleWeek.self).week), draft: .init())
     }
 
     func open(_ req: Request) async throws -> Response {
@@ -35,7 +35,7 @@ struct SchedulePages: Sendable {
         do {
             let opened = try await openTimes.open(draft.postID, by: visitor.accountID, .init(startsAt: startsAt, repeatWeeks: weeks), on: req.db)
             let first = opened.first.map(\.startsAt) ?? clock.now()
-            return req.redirect(to: LessonsPaths.schedule.link(query: [("week", SeoulTime.isoDay(first)), ("opened", String(opened.count))]), redirectType: .normal)
+            return req.redirect(to: LessonsPaths.schedule.link(query: ScheduleWeek(week: SeoulTime.isoDay(first), opened: opened.count)), redirectType: .normal)
         } catch let error as BookingError {
             draft.error = Self.refusal(error, context)
             let status: HTTPResponseStatus = error == .overlapsAnotherSlot ? .conflict : error == .notFound || error == .notTheTeacher ? .notFound : .badRequest
@@ -46,14 +46,14 @@ struct SchedulePages: Sendable {
     func close(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req, next: LessonsPaths.schedule.link)
         let slot = try await openTimes.close(LessonsPaths.closeSlot.parameters(in: req) ?? "", by: visitor.accountID, on: req.db)
-        return req.redirect(to: LessonsPaths.schedule.link(query: [("week", SeoulTime.isoDay(slot.startsAt))]), redirectType: .normal)
+        return req.redirect(to: LessonsPaths.schedule.link(query: ScheduleWeek(week: SeoulTime.isoDay(slot.startsAt))), redirectType: .normal)
     }
 
     private func render(_ req: Request, _ visitor: LessonsVisitor, monday: Date, draft: ScheduleViews.OpenDraft,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
         let slots = try await openTimes.schedule(of: visitor.accountID, from: monday, to: monday.addingTimeInterval(7 * 86_400), on: req.db)
         let lessons = try await openTimes.lessons(of: visitor.accountID, on: req.db)
-        let opened = req.query[String.self, at: "opened"].flatMap { Int($0) }
+        let opened = try req.queryFields(ScheduleWeek.self).opened
         let notice = opened.map { visitor.context.pick(ko: "시간 \($0)개를 열었어요.", en: "Opened \($0) time\($0 == 1 ? "" : "s").") }
         return ScheduleViews.week(visitor.context, monday: monday, slots: slots, lessons: lessons, draft: draft, notice: notice, status: status)
     }

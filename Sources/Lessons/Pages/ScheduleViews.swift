@@ -18,7 +18,7 @@ enum ScheduleViews {
                      draft: OpenDraft, notice: String? = nil, status: HTTPResponseStatus = .ok) -> Response {
         let title = context.pick(ko: "레슨 시간표", en: "My teaching week")
         let days = (0..<7).map { monday.addingTimeInterval(TimeInterval($0) * 86_400) }
-        let week = { (date: Date) in LessonsPaths.schedule.link(query: [("week", SeoulTime.isoDay(date))]) }
+        let week = { (date: Date) in LessonsPaths.schedule.link(query: ScheduleWeek(week: SeoulTime.isoDay(date))) }
         return LessonsViews.page(title: title, context: context, status: status, .group(
             LessonsViews.nav(context, current: "me"),
             .h1(.text(title)),

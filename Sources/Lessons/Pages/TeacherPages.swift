@@ -131,7 +131,7 @@ struct TeacherPages: Sendable {
     func mine(_ req: Request) async throws -> Response {
         let visitor = try await LessonsVisitor.requireTeacher(req)
         let query = PostQuery(productID: Lessons.ProductID.lesson, creatorID: visitor.accountID, viewer: visitor.accountID)
-        let page = try await PagedPosts.load(query, page: PagedPosts.number(req.query[String.self, at: "page"]), reader: board.reader, on: req.db)
+        let page = try await PagedPosts.load(query, page: try req.queryFields(ListPage.self).number, reader: board.reader, on: req.db)
         return TeacherViews.myLessons(visitor.context, page: page)
     }
 

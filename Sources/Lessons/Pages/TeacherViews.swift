@@ -50,7 +50,7 @@ enum TeacherViews {
                     .a(.class("button danger small"), .href(LessonsPaths.delete.link(post.postID)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
             }),
-            LessonsViews.pager(page, context) { LessonsPaths.myLessons.link(query: [("page", String($0))]) }
+            LessonsViews.pager(page, context) { LessonsPaths.myLessons.link(query: ListPage(page: $0)) }
         ))
     }
 

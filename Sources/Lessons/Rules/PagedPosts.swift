@@ -38,9 +38,4 @@ struct PagedPosts: Sendable {
         }.sorted { $0.1 == $1.1 ? $0.0 > $1.0 : $0.1 < $1.1 }
         return (Array(near.dropFirst(offset).prefix(limit).map(\.0)), near.count)
     }
-
-    /// The page number an address asks for; anything unreadable is the first page.
-    static func number(_ text: String?) -> Int {
-        text.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
-    }
 }

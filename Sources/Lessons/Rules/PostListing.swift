@@ -7,7 +7,7 @@ import SproutAPI
 /// Which posts a list shows and in what order. The contract's lists are newest first with a cursor;
 /// the web pages add the lesson filters and other orders, paged by offset.
 struct PostQuery: Sendable {
-    enum Sort: String, Sendable, CaseIterable {
+    enum Sort: String, Sendable, CaseIterable, Codable {
         case newest, priceLow, priceHigh, mostReviewed
     }
 

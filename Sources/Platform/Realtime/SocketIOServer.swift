@@ -89,9 +89,10 @@ public final class SocketIOServer: ModuleService, Sendable {
     }
 
     func get(_ req: Request) async throws -> Response {
-        guard req.query[String.self, at: "EIO"] == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
-        let sid = req.query[String.self, at: "sid"]
-        switch req.query[String.self, at: "transport"] {
+        let query = try req.queryFields(EngineIOQuery.self)
+        guard query.version == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
+        let sid = query.sid
+        switch query.transport {
         case "websocket" where req.headers[.upgrade].contains(where: { $0.lowercased() == "websocket" }):
             guard let sid else {
                 let ticket: LiveConnections.Ticket
@@ -130,9 +131,10 @@ public final class SocketIOServer: ModuleService, Sendable {
     }
 
     func post(_ req: Request) async throws -> Response {
-        guard req.query[String.self, at: "EIO"] == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
-        guard req.query[String.self, at: "transport"] == "polling" else { return try Self.engineError(code: 0, "Transport unknown") }
-        guard let sid = req.query[String.self, at: "sid"], let session = await sessions.session(sid), await session.isPolling else {
+        let query = try req.queryFields(EngineIOQuery.self)
+        guard query.version == "4" else { return try Self.engineError(code: 5, "Unsupported protocol version") }
+        guard query.transport == "polling" else { return try Self.engineError(code: 0, "Transport unknown") }
+        guard let sid = query.sid, let session = await sessions.session(sid), await session.isPolling else {
             return try Self.engineError(code: 1, "Session ID unknown")
         }
         for packet in (req.body.string ?? "").split(separator: Self.separator) {

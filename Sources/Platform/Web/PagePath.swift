@@ -1,3 +1,4 @@
+import PlatformCore
 import SproutAPI
 import Vapor
 
@@ -19,6 +20,24 @@ extension PathTemplate where Parameters == Void {
 
     public func link(query: [(String, String?)], fragment: String? = nil) -> String {
         link((), query: query, fragment: fragment)
+    }
+
+    public func link(query: some Encodable, fragment: String? = nil) -> String {
+        link((), query: query, fragment: fragment)
+    }
+}
+
+extension PathTemplate {
+    /// The link with `query`, the struct of fields the page's handler reads (`queryFields`), so
+    /// the link and the handler name each field once, in the struct.
+    public func link(_ parameters: Parameters, query: some Encodable, fragment: String? = nil) -> String {
+        do {
+            return link(parameters, query: try QueryFieldsEncoder().pairs(query).map { ($0, $1) }, fragment: fragment)
+        } catch {
+            // Only a struct that is not flat fails, whatever its values: a mistake every test of the page meets.
+            assertionFailure("\(type(of: query)) is not a flat struct of query fields: \(error)")
+            return link(parameters, fragment: fragment)
+        }
     }
 }
 

@@ -18,6 +18,16 @@ extension Request {
         }
         return value.flatMap { QueryText.decode($0.utf8) }
     }
+
+    /// The query read into `Fields` (see `QueryFieldsDecoder`): a field that is absent or
+    /// unreadable is nil; a required one is a 400.
+    public func queryFields<Fields: Decodable>(_ type: Fields.Type) throws -> Fields {
+        do {
+            return try QueryFieldsDecoder().decode(type, from: url.query)
+        } catch {
+            throw Abort(.badRequest, reason: "The query is missing a field or has one that cannot be read.")
+        }
+    }
 }
 
 /// Form-encoded query text to text.

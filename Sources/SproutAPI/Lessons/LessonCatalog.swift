@@ -56,7 +56,7 @@ extension Lessons {
     }
 
     /// The 8 home tiles (spec §4.1); `all` has no instruments of its own.
-    public enum InstrumentGroup: String, CaseIterable, Sendable {
+    public enum InstrumentGroup: String, CaseIterable, Sendable, Codable {
         case all, strings, woodwinds, brass, piano, voice, composition, other
 
         public var instruments: [Instrument] {
