@@ -86,17 +86,17 @@ enum MarketPaths {
 
     /// Becoming a vendor, then back to `next` (the sell form that sent the person there).
     static func vendor(returningTo next: String) -> String {
-        vendor.link(query: [("next", next)])
+        vendor.link(query: ReturnTo(next: next))
     }
 
     /// The product page with what the seller just did confirmed at its top.
-    static func product(_ id: Int, done: String) -> String {
-        product.link(id, query: [("done", done)])
+    static func product(_ id: Int, done: BrowseViews.Done) -> String {
+        product.link(id, query: ProductPageQuery(done: done))
     }
 
     /// The product page showing its photo at `image` (0 first) in the gallery.
     static func product(_ id: Int, image: Int) -> String {
-        product.link(id, query: [("image", String(image))])
+        product.link(id, query: ProductPageQuery(image: image))
     }
 
     /// My products on the tab named `tab`, at page `number` (the first when nil).

@@ -70,19 +70,19 @@ enum StudyPaths {
 
     /// The nickname step again, saying the nickname was refused when the signup was sent.
     static var unusableNick: String {
-        signupStep.link(.nick, query: [("error", "unusable")])
+        signupStep.link(.nick, query: StudySignupPages.Refusal(error: .unusable))
     }
 
     static func input(notice: StudyNotice) -> String {
-        input.link(query: [("notice", notice.rawValue)])
+        input.link(query: StudyNotice.Fields(notice: notice))
     }
 
     static func results(tab: StudyResultTab? = nil, notice: StudyNotice? = nil) -> String {
-        results.link(query: [("tab", tab?.rawValue), ("notice", notice?.rawValue)])
+        results.link(query: StudyResultsQuery(tab: tab, notice: notice))
     }
 
     static func matched(notice: StudyNotice) -> String {
-        matched.link(query: [("notice", notice.rawValue)])
+        matched.link(query: StudyNotice.Fields(notice: notice))
     }
 
     /// The matched page scrolled to its chat form, after a message was sent.

@@ -49,7 +49,7 @@ struct BrowsePages: Sendable {
     }
 
     func browse(_ req: Request) async throws -> Response {
-        let query = (try? req.query.decode(BrowseQuery.self)) ?? BrowseQuery()
+        let query = try req.queryFields(BrowseQuery.self)
         let context = try await PageContext.load(for: req)
         // Someone with a 동네 starts at it, within their range; 전체 is every product, as before.
         let mine = try await myNeighbourhood(context, req)
@@ -90,7 +90,7 @@ struct BrowsePages: Sendable {
         var liked = false
         var isOwner = false
         // The conversation's "예약하기" names the buyer to choose.
-        var trade = BrowseViews.Trade(buyer: req.queryValue("buyer") ?? product.buyerAccountID)
+        var trade = BrowseViews.Trade(buyer: try req.queryFields(ProductPageQuery.self).buyer ?? product.buyerAccountID)
         trade.allowsOffers = product.allowsOffers
         trade.takesOffers = PriceOffers.takesOffers(product)
         if let account = context.account {
@@ -104,8 +104,9 @@ struct BrowsePages: Sendable {
         let interest = ProductInterest(clock: catalog.clock)
         if !isOwner, let visitor = req.webVisitor { try await interest.recordView(of: id, by: visitor, on: req.db) }
         let counts = try await interest.counts(of: [id], on: req.db)[id] ?? ProductInterest.Counts()
-        let selected = min(max((try? req.query.get(Int.self, at: "image")) ?? 0, 0), max(detail.images.count - 1, 0))
-        let done = isOwner ? (try? req.query.get(String.self, at: "done")).flatMap(BrowseViews.Done.init) : nil
+        let asked = try req.queryFields(ProductPageQuery.self)
+        let selected = min(max(asked.image ?? 0, 0), max(detail.images.count - 1, 0))
+        let done = isOwner ? asked.done : nil
         let listing = BrowseViews.Listing(
             detail: detail, state: SaleState(rawValue: product.saleState) ?? .selling, category: ProductCategory(rawValue: product.category) ?? .other,
             vendorName: try await vendors.sellerName(of: product.vendor, on: req.db).spoken, interest: counts,

@@ -80,7 +80,7 @@ enum BrowseViews {
     }
 
     /// What the seller just did, confirmed at the top of the product they did it to.
-    enum Done: String {
+    enum Done: String, Codable {
         case listed, saved, marked, bumped, notBumped = "not-bumped", hid, unhid
 
         func message(_ context: PageContext) -> String {

@@ -27,7 +27,7 @@ struct ListingControlPages: Sendable {
         } catch is ListingControlError {
             done = .notBumped
         }
-        return req.redirect(to: MarketPaths.product(id, done: done.rawValue), redirectType: .normal)
+        return req.redirect(to: MarketPaths.product(id, done: done), redirectType: .normal)
     }
 
     func setHidden(_ hidden: Bool, _ req: Request) async throws -> Response {
@@ -37,7 +37,7 @@ struct ListingControlPages: Sendable {
         } catch ListingControlError.notSeller {
             throw Abort(.notFound)
         }
-        return req.redirect(to: MarketPaths.product(id, done: (hidden ? BrowseViews.Done.hid : .unhid).rawValue), redirectType: .normal)
+        return req.redirect(to: MarketPaths.product(id, done: hidden ? BrowseViews.Done.hid : .unhid), redirectType: .normal)
     }
 
     /// The product `path` names and the signed-in person, sent to log in first when they are not.

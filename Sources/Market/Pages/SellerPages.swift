@@ -30,7 +30,7 @@ struct SellerPages: Sendable {
     func vendorPage(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
-        let next = req.queryValue("next").map(LocalPath.sanitized)
+        let next = try req.queryFields(ReturnTo.self).next.map(LocalPath.sanitized)
         return SellerViews.vendor(context, vendor: vendor, secret: nil, name: "", error: nil, next: next)
     }
 
@@ -101,7 +101,7 @@ struct SellerPages: Sendable {
                 let product = try await catalog.create(by: vendor, params: Market.ProductParams(draft: draft), images: images, category: category,
                                                        rules: .dotori, on: req.db)
                 if allowsOffers { try await catalog.setAllowsOffers(true, of: product, by: vendor, on: req.db) }
-                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.listed.rawValue), redirectType: .normal)
+                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.listed), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
             } catch let ProductError.invalid(found) {
@@ -135,7 +135,7 @@ struct SellerPages: Sendable {
                 let updated = try await catalog.update(arranged, by: vendor, params: Market.ProductParams(draft: submission.draft), category: category,
                                                        rules: .dotori, on: req.db)
                 try await catalog.setAllowsOffers(submission.allowsOffers, of: updated, by: vendor, on: req.db)
-                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.saved.rawValue), redirectType: .normal)
+                return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.saved), redirectType: .normal)
             } catch let ProductError.images(refusal) {
                 errors[.images] = .photo(refusal)
             } catch let ProductError.invalid(found) {
@@ -167,7 +167,7 @@ struct SellerPages: Sendable {
             throw Abort(.badRequest, reason: "state must be selling, reserved or sold")
         }
         try await catalog.setSaleState(state, of: product, by: vendor, on: req.db)
-        return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.marked.rawValue), redirectType: .normal)
+        return req.redirect(to: MarketPaths.product(try product.requireID(), done: BrowseViews.Done.marked), redirectType: .normal)
     }
 
     /// The product `path` names when the signed-in account is its vendor; 404 otherwise, so

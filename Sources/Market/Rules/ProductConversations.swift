@@ -57,7 +57,7 @@ struct ProductConversations: ConversationSubjects {
                 actions.append(ConversationAction(ko: "제안 보기 (\(won)원)", en: "See the offer (₩\(won))", path: MarketPaths.offers.link(productID)))
             }
             if state == .selling || (state == .reserved && product.buyerAccountID != buyer) {
-                let path = MarketPaths.product.link(productID, query: [("buyer", buyer)], fragment: "trade")
+                let path = MarketPaths.product.link(productID, query: ProductPageQuery(buyer: buyer), fragment: "trade")
                 if let meeting = try await appointments.accepted(in: conversationID, on: db), let at = try? Appointments.time(meeting.startsAt) {
                     let when = SeoulTime.spokenTwelveHour(at)
                     actions.append(ConversationAction(ko: "약속대로 예약하기 (\(when.ko))", en: "Reserve for this meeting (\(when.en))", path: path))

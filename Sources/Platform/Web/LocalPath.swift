@@ -11,3 +11,13 @@ public enum LocalPath {
         return isLocal ? candidate : PlatformPaths.hub.link
     }
 }
+
+/// Where a page sends the browser once it is done (`?next=/market/sell`): the links to it write
+/// it and the page reads it, passing it through `LocalPath.sanitized`.
+public struct ReturnTo: Codable, Sendable {
+    public var next: String?
+
+    public init(next: String?) {
+        self.next = next
+    }
+}

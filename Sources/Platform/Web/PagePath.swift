@@ -31,13 +31,7 @@ extension PathTemplate {
     /// The link with `query`, the struct of fields the page's handler reads (`queryFields`), so
     /// the link and the handler name each field once, in the struct.
     public func link(_ parameters: Parameters, query: some Encodable, fragment: String? = nil) -> String {
-        do {
-            return link(parameters, query: try QueryFieldsEncoder().pairs(query).map { ($0, $1) }, fragment: fragment)
-        } catch {
-            // Only a struct that is not flat fails, whatever its values: a mistake every test of the page meets.
-            assertionFailure("\(type(of: query)) is not a flat struct of query fields: \(error)")
-            return link(parameters, fragment: fragment)
-        }
+        encodedPath(parameters) + PageQuery.encoded(fields: query) + (fragment.map { "#" + PageQuery.escaped($0) } ?? "")
     }
 }
 
@@ -47,6 +41,17 @@ public enum PageQuery {
     public static func encoded(_ pairs: [(String, String?)]) -> String {
         let fields = pairs.compactMap { name, value in value.map { escaped(name) + "=" + escaped($0) } }
         return fields.isEmpty ? "" : "?" + fields.joined(separator: "&")
+    }
+
+    /// `?a=1&b=x%20y` from a struct of query fields (see `QueryFieldsEncoder`).
+    public static func encoded(fields: some Encodable) -> String {
+        do {
+            return encoded(try QueryFieldsEncoder().pairs(fields).map { ($0, $1) })
+        } catch {
+            // Only a struct that is not flat fails, whatever its values: a mistake every test of the page meets.
+            assertionFailure("\(type(of: fields)) is not a flat struct of query fields: \(error)")
+            return ""
+        }
     }
 
     static func escaped(_ text: String) -> String {

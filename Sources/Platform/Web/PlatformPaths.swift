@@ -51,24 +51,24 @@ public enum PlatformPaths {
 
     /// The sign-in page a signed-out visitor is sent to, coming back to `next` afterwards.
     public static func login(returningTo next: String) -> String {
-        login.link(query: [("next", next)])
+        login.link(query: ReturnTo(next: next))
     }
 
     public static func signup(returningTo next: String) -> String {
-        signup.link(query: [("next", next)])
+        signup.link(query: ReturnTo(next: next))
     }
 
     public static func phoneLogin(returningTo next: String) -> String {
-        phoneLogin.link(query: [("next", next)])
+        phoneLogin.link(query: ReturnTo(next: next))
     }
 
     /// Where a signed-in account without a number is sent to link one, coming back to `next`.
     public static func phoneLink(returningTo next: String) -> String {
-        phoneLink.link(query: [("next", next)])
+        phoneLink.link(query: ReturnTo(next: next))
     }
 
     /// The switch to `language`, coming back to `next`.
     public static func language(_ language: WebLanguage, returningTo next: String) -> String {
-        self.language.link(language.rawValue, query: [("next", next)])
+        self.language.link(language.rawValue, query: ReturnTo(next: next))
     }
 }

@@ -35,7 +35,7 @@ struct ReadingBookPages: Sendable {
     /// The form, filled from the query: an empty search links here with what was searched for.
     func newBook(_ req: Request) async throws -> Response {
         let (context, _) = try await PageContext.signedIn(req)
-        let prefill = (try? req.query.decode(BookForm.self)) ?? BookForm()
+        let prefill = try req.queryFields(BookForm.self)
         return ReadingBookViews.newBook(context, form: BookForm(title: prefill.title, author: prefill.author, isbn13: prefill.isbn13), errors: [:])
     }
 
@@ -57,13 +57,13 @@ struct ReadingBookPages: Sendable {
         } catch let ReadingError.invalid(violations) {
             return ReadingBookViews.newBook(context, form: form, errors: ReadingBookViews.messages(violations, context))
         } catch let ReadingError.duplicate(existingID) {
-            return req.redirect(to: ReadingPaths.book.link(existingID, query: [("done", "exists")]), redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(existingID, query: BookNotice(done: .exists)), redirectType: .normal)
         }
     }
 
     func detail(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let notes = ReadingBookPage.Notes(exists: (try? req.query.get(String.self, at: "done")) == "exists", stopped: ReadingTimerViews.Stopped(req))
+        let notes = ReadingBookPage.Notes(exists: try req.queryFields(BookNotice.self).done == .exists, stopped: ReadingTimerViews.Stopped(req))
         return try await page.draw(try req.readingPageBookID(at: ReadingPaths.book), for: try account.requireID(), context, notes: notes, on: req.db)
     }
 
@@ -182,4 +182,13 @@ extension Request {
         guard let id = path.parameters(in: self), Self.isBookID(id) else { throw Abort(.notFound) }
         return id
     }
+}
+
+/// What a book's page says it was sent for: the book asked for was already in the library.
+struct BookNotice: Codable {
+    enum Done: String, Codable {
+        case exists
+    }
+
+    var done: Done?
 }

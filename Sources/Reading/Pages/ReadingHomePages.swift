@@ -21,7 +21,7 @@ struct ReadingHomePages: Sendable {
 
     func home(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let query = (try? req.query.decode(Query.self)) ?? Query()
+        let query = try req.queryFields(Query.self)
         // A page forgives what the API refuses: an unknown shelf is every shelf, a long search is cut.
         let status = query.status.flatMap(Reading.BookStatus.init(rawValue:))
         let search = String((query.q ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(100))

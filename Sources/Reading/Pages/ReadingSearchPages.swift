@@ -16,9 +16,9 @@ struct ReadingSearchPages: Sendable {
     func search(_ req: Request) async throws -> Response {
         let (context, _) = try await PageContext.signedIn(req)
         // A page forgives what the API refuses: a long search is cut, a page out of range is the first.
-        let query = String(((try? req.query.get(String.self, at: "q")) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-            .prefix(Reading.CatalogRules.queryLength))
-        let page = (try? req.query.get(Int.self, at: "page")).flatMap { Reading.CatalogRules.pages.contains($0) ? $0 : nil } ?? 1
+        let asked = try req.queryFields(SearchQuery.self)
+        let query = String((asked.q ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Reading.CatalogRules.queryLength))
+        let page = asked.page.flatMap { Reading.CatalogRules.pages.contains($0) ? $0 : nil } ?? 1
         do {
             if query.isEmpty {
                 async let best = catalogue.list(.bestseller, page: 1, size: 10, on: req.db)
@@ -46,7 +46,13 @@ struct ReadingSearchPages: Sendable {
             let added = try await library.add(book.newBook, for: try account.requireID(), on: req.db)
             return req.redirect(to: ReadingPaths.book.link(try added.requireID()), redirectType: .normal)
         } catch let ReadingError.duplicate(existingID) {
-            return req.redirect(to: ReadingPaths.book.link(existingID, query: [("done", "exists")]), redirectType: .normal)
+            return req.redirect(to: ReadingPaths.book.link(existingID, query: BookNotice(done: .exists)), redirectType: .normal)
         }
     }
+}
+
+/// A catalogue search: what was typed, and which page of its results.
+struct SearchQuery: Codable {
+    var q: String?
+    var page: Int?
 }

@@ -15,7 +15,7 @@ struct ReadingSettingsPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (context, _) = try await PageContext.signedIn(req)
-        let erased = (try? req.query.get(Int.self, at: "erased")).map { max($0, 0) }
+        let erased = try req.queryFields(ErasedCount.self).erased.map { max($0, 0) }
         return ReadingSettingsViews.page(context, erased: erased)
     }
 
@@ -28,6 +28,11 @@ struct ReadingSettingsPages: Sendable {
     func erase(_ req: Request) async throws -> Response {
         let (_, account) = try await PageContext.signedIn(req)
         let erased = try await erasure.eraseEverything(of: try account.requireID(), on: req.db)
-        return req.redirect(to: ReadingPaths.settings.link(query: [("erased", String(erased))]), redirectType: .normal)
+        return req.redirect(to: ReadingPaths.settings.link(query: ErasedCount(erased: erased)), redirectType: .normal)
     }
+}
+
+/// How many books the erase just took away, which the settings page then says.
+struct ErasedCount: Codable {
+    var erased: Int?
 }

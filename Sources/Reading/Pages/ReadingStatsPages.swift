@@ -16,11 +16,11 @@ struct ReadingStatsPages: Sendable {
     func show(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         // A page forgives what the API refuses: a year or month out of range is this month.
-        var year = try? req.query.get(Int.self, at: "year")
-        var month = try? req.query.get(Int.self, at: "month")
+        let asked = try req.queryFields(StatsQuery.self)
+        var (year, month) = (asked.year, asked.month)
         if !(year.map(ReadingStatsReport.years.contains) ?? true) || !(month.map((1...12).contains) ?? true) { (year, month) = (nil, nil) }
         let stats = try await report.stats(for: try account.requireID(), year: year, month: month, on: req.db)
-        return ReadingStatsViews.page(context, stats: stats, saved: (try? req.query.get(String.self, at: "done")) == "goals")
+        return ReadingStatsViews.page(context, stats: stats, saved: asked.done == .goals)
     }
 
     struct GoalsForm: Content {
@@ -41,6 +41,17 @@ struct ReadingStatsPages: Sendable {
             dailyMinutes: min(max(number(form.dailyMinutes), 0), Reading.Goals.dailyMinutesRange.upperBound)
         )
         _ = try await goals.set(wanted, for: try account.requireID(), on: req.db)
-        return req.redirect(to: ReadingPaths.stats.link(query: [("done", "goals")]), redirectType: .normal)
+        return req.redirect(to: ReadingPaths.stats.link(query: StatsQuery(done: .goals)), redirectType: .normal)
     }
+}
+
+/// The month a statistics page shows (`?year=2026&month=3`), and what was just saved (`done=goals`).
+struct StatsQuery: Codable {
+    enum Done: String, Codable {
+        case goals
+    }
+
+    var year: Int?
+    var month: Int?
+    var done: Done?
 }

@@ -22,7 +22,7 @@ struct ReadingTimerPages: Sendable {
         if let bookID = snapshot.bookID { timed = try await library.book(bookID, of: accountID, on: req.db) }
         let shelf = try await library.books(of: accountID, on: Library.Shelf(status: .reading), on: req.db)
             + library.books(of: accountID, on: Library.Shelf(status: .toRead), on: req.db)
-        let problem = (try? req.query.get(String.self, at: "problem")).flatMap(ReadingTimerViews.Problem.init(rawValue:))
+        let problem = try req.queryFields(TimerNotice.self).problem
         return ReadingTimerViews.page(context, timer: ReadingPresenter.timer(snapshot), book: timed.map(ReadingPresenter.book), choices: shelf,
                                       problem: problem, stopped: ReadingTimerViews.Stopped(req))
     }
@@ -63,10 +63,15 @@ struct ReadingTimerPages: Sendable {
             }
         } catch ReadingError.timerBusy, ReadingError.timerNot {
             // Another device moved the timer first: show it as it is now.
-            return req.redirect(to: ReadingPaths.timer.link(query: [("problem", ReadingTimerViews.Problem.changed.rawValue)]), redirectType: .normal)
+            return req.redirect(to: ReadingPaths.timer.link(query: TimerNotice(problem: .changed)), redirectType: .normal)
         } catch ReadingError.invalidProgress {
             return req.redirect(to: ReadingPaths.timer.link(query: [("problem", ReadingTimerViews.Problem.reached.rawValue)]), redirectType: .normal)
         }
         return req.redirect(to: back, redirectType: .normal)
     }
+}
+
+/// Why the timer's page came back instead of doing what was asked.
+struct TimerNotice: Codable {
+    var problem: ReadingTimerViews.Problem?
 }

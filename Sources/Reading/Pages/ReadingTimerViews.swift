@@ -8,7 +8,7 @@ import Vapor
 /// `reading.js` adds the seconds passed since the page was drawn while it runs, so it keeps
 /// counting without asking, and a reload shows the server's count again.
 enum ReadingTimerViews {
-    enum Problem: String {
+    enum Problem: String, Codable {
         /// An action lost a race with another device.
         case changed
         /// The stop named a page (or percent) the book refuses, so the timer runs on.
@@ -17,24 +17,28 @@ enum ReadingTimerViews {
 
     /// What a stop recorded, carried in the link to the page it came back to
     /// (`?recorded=<seconds>&page=<n>` or `&percent=<n>`), told the way it was stored.
-    struct Stopped: Equatable {
+    struct Stopped: Equatable, Codable {
         var seconds: Int
         var page: Int?
         var percent: Int?
 
+        enum CodingKeys: String, CodingKey {
+            case seconds = "recorded", page, percent
+        }
+
         /// The link to `path` that says what was recorded.
         func link(to path: String) -> String {
             let (base, fragment) = path.firstIndex(of: "#").map { (String(path[..<$0]), String(path[$0...])) } ?? (path, "")
-            let query = PageQuery.encoded([("recorded", String(seconds)), ("page", page.map(String.init)), ("percent", percent.map(String.init))])
+            let query = PageQuery.encoded(fields: self)
             return base + (base.contains("?") ? "&" + query.dropFirst() : query) + fragment
         }
 
         /// From a page's query; nil unless it holds what a stop put there.
         init?(_ req: Request) {
-            guard let seconds = try? req.query.get(Int.self, at: "recorded"), (0...Self.longest).contains(seconds) else { return nil }
-            self.seconds = seconds
-            page = (try? req.query.get(Int.self, at: "page")).flatMap { Reading.BookRules.pages.contains($0) ? $0 : nil }
-            percent = (try? req.query.get(Int.self, at: "percent")).flatMap { Reading.ProgressRules.percent.contains($0) ? $0 : nil }
+            guard let sent = try? req.queryFields(Stopped.self), (0...Self.longest).contains(sent.seconds) else { return nil }
+            seconds = sent.seconds
+            page = sent.page.flatMap { Reading.BookRules.pages.contains($0) ? $0 : nil }
+            percent = sent.percent.flatMap { Reading.ProgressRules.percent.contains($0) ? $0 : nil }
         }
 
         init(seconds: Int, page: Int?, percent: Int?) {

@@ -31,7 +31,7 @@ struct HubController: Sendable {
 
     func signupForm(_ req: Request) async throws -> Response {
         let context = try await PageContext.load(for: req)
-        return HubPage.signup(context: context, form: SignupForm(next: LocalPath.sanitized(try? req.query.get(String.self, at: "next"))), errors: [:])
+        return HubPage.signup(context: context, form: SignupForm(next: LocalPath.sanitized(try req.queryFields(ReturnTo.self).next)), errors: [:])
     }
 
     func signup(_ req: Request) async throws -> Response {
@@ -57,7 +57,7 @@ struct HubController: Sendable {
     }
 
     func loginForm(_ req: Request) async throws -> Response {
-        let next = LocalPath.sanitized(try? req.query.get(String.self, at: "next"))
+        let next = LocalPath.sanitized(try req.queryFields(ReturnTo.self).next)
         return HubPage.login(context: try await PageContext.load(for: req), email: "", next: next)
     }
 
@@ -109,7 +109,7 @@ struct HubController: Sendable {
     /// so the switch cannot be used as an open redirect.
     func switchLanguage(_ req: Request) throws -> Response {
         guard let code = PlatformPaths.language.parameters(in: req), let language = WebLanguage(rawValue: code) else { throw Abort(.notFound) }
-        let response = req.redirect(to: LocalPath.sanitized(try? req.query.get(String.self, at: "next")), redirectType: .normal)
+        let response = req.redirect(to: LocalPath.sanitized(try req.queryFields(ReturnTo.self).next), redirectType: .normal)
         response.cookies[WebLanguage.cookieName] = HTTPCookies.Value(
             string: language.rawValue, maxAge: 365 * 24 * 60 * 60, path: "/", isHTTPOnly: true, sameSite: .lax
         )

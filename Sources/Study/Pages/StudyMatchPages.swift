@@ -118,7 +118,7 @@ struct StudyMatchPages: Sendable {
         let (visitor, _) = try await profiles.signedUp(req)
         let state = try await queue.state(visitor.uid, on: req.db)
         if case .matched = state { return req.redirect(to: StudyPaths.matched.link, redirectType: .normal) }
-        let tab: StudyResultTab = (try? req.query.get(String.self, at: "tab")) == StudyResultTab.received.rawValue ? .received : .nearby
+        let tab = try req.queryFields(StudyResultsQuery.self).tab ?? .nearby
         let point = StudyWebDraft(req).point
         let found = try await queue.search(visitor.uid, form: StudyHomePages.pointForm(point), on: req.db)
         return StudyMatchViews.results(
@@ -140,7 +140,7 @@ struct StudyMatchPages: Sendable {
     }
 
     private func other(_ req: Request) throws -> String {
-        let form = req.method == .GET ? try? req.query.decode(OtherForm.self) : try? req.content.decode(OtherForm.self)
+        let form = req.method == .GET ? try? req.queryFields(OtherForm.self) : try? req.content.decode(OtherForm.self)
         guard let other = form?.otheruid?.trimmingCharacters(in: .whitespaces),
               !other.isEmpty, other.count <= 128
         else { throw Abort(.badRequest) }
@@ -206,7 +206,7 @@ struct StudyMatchPages: Sendable {
     /// the page's script to catch up on what arrived while its socket was down. Not matched: none.
     func chatSince(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req)
-        let newest = try StudyChat.since(lastchatDate: try? req.query.get(String.self, at: "after"))
+        let newest = try StudyChat.since(lastchatDate: try req.queryFields(StudyChatSince.self).after)
         // From the newest millisecond itself: another message of that millisecond may have come
         // after the page was drawn; the script draws each message once, by its id.
         let after = newest == .min ? newest : newest - 1
@@ -345,6 +345,17 @@ struct StudyMatchPages: Sendable {
     }
 }
 
-enum StudyResultTab: String, Sendable {
+enum StudyResultTab: String, Sendable, Codable {
     case nearby, received
+}
+
+/// The results page's fields: which tab, and what was just done.
+struct StudyResultsQuery: Codable {
+    var tab: StudyResultTab?
+    var notice: StudyNotice?
+}
+
+/// Where the chat's catch-up starts: the newest time the page shows.
+struct StudyChatSince: Codable {
+    var after: String?
 }

@@ -3,7 +3,7 @@ import Vapor
 
 /// A one-line outcome a page shows after an action redirected to it (`?notice=requested`). Only
 /// these names are read from the address; anything else shows nothing.
-enum StudyNotice: String, Sendable {
+enum StudyNotice: String, Sendable, Codable {
     case requested, otherStopped = "other-stopped", otherMatched = "other-matched"
     case tagTooLong = "tag-too-long", tooManyTags = "too-many-tags"
     case reported, penalty1 = "penalty-1", penalty2 = "penalty-2", penalty3 = "penalty-3"
@@ -14,8 +14,13 @@ enum StudyNotice: String, Sendable {
     case bought, notOwned = "not-owned", purchasesInApp = "purchases-in-app"
 
     init?(query req: Request) {
-        guard let name = try? req.query.get(String.self, at: "notice") else { return nil }
-        self.init(rawValue: name)
+        guard let notice = try? req.queryFields(Fields.self).notice else { return nil }
+        self = notice
+    }
+
+    /// The field a page's link carries it in (`?notice=saved`).
+    struct Fields: Codable {
+        var notice: StudyNotice?
     }
 
     /// Whether the notice reports something refused rather than done.

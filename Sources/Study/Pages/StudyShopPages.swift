@@ -26,7 +26,7 @@ struct StudyShopPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (visitor, me) = try await profiles.signedUp(req)
-        let preview = (try? req.query.decode(Preview.self)) ?? Preview()
+        let preview = try req.queryFields(Preview.self)
         let face = preview.sesac.flatMap(StudyNumber.int).flatMap { Study.ShopCatalogue.faces.indices.contains($0) ? $0 : nil } ?? me.sesac
         let background = preview.background.flatMap(StudyNumber.int).flatMap { Study.ShopCatalogue.backgrounds.indices.contains($0) ? $0 : nil } ?? me.background
         return StudyShopViews.page(

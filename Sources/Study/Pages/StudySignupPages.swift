@@ -25,8 +25,17 @@ struct StudySignupPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (visitor, step) = try await visit(req)
-        let refusal = (try? req.query.get(String.self, at: "error")) == "unusable" ? StudySignupViews.unusableNick(visitor.context) : nil
+        let refusal = try req.queryFields(Refusal.self).error == .unusable ? StudySignupViews.unusableNick(visitor.context) : nil
         return StudySignupViews.step(visitor.context, step: step, value: StudyWebDraft(req).signupAnswer(step) ?? "", error: refusal)
+    }
+
+    /// Why a step is shown again: the nickname was refused when the signup was sent.
+    struct Refusal: Codable {
+        enum Reason: String, Codable {
+            case unusable
+        }
+
+        var error: Reason?
     }
 
     struct Answer: Content {

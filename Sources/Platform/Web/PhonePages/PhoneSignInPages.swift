@@ -46,7 +46,7 @@ public struct PhoneSignInPages: Sendable {
     }
 
     func numberForm(_ req: Request, _ purpose: Purpose) async throws -> Response {
-        let next = LocalPath.sanitized(try? req.query.get(String.self, at: "next"))
+        let next = LocalPath.sanitized(try req.queryFields(ReturnTo.self).next)
         let context = try await context(for: req, purpose, next: next)
         return PhoneSignInViews.number(context, purpose: purpose, phone: "", next: next, error: nil)
     }
