@@ -1,4 +1,5 @@
 import Platform
+import SproutAPI
 
 /// Dotori Market's pages, each path written once: the pages are registered at these and every
 /// link, form action, redirect and notification to them is built from them. A product and a
@@ -100,8 +101,8 @@ enum MarketPaths {
     }
 
     /// My products on the tab named `tab`, at page `number` (the first when nil).
-    static func mine(tab: String, page number: Int? = nil) -> String {
-        mine.link(query: [("tab", tab), ("page", number.map(String.init))])
+    static func mine(tab: Market.MyProductsTab, page number: Int? = nil) -> String {
+        mine.link(query: MyProductsQuery(tab: tab, page: number))
     }
 
     /// A paged list (my products, my likes, a seller's products) at page `number`.

@@ -18,7 +18,7 @@ struct KeywordPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        return try await render(req, context, accountID: try account.requireID(), chosen: req.queryValue("keyword").flatMap(KeywordAlerts.normalised))
+        return try await render(req, context, accountID: try account.requireID(), chosen: try req.queryFields(ChosenKeyword.self).keyword.flatMap(KeywordAlerts.normalised))
     }
 
     func add(_ req: Request) async throws -> Response {
@@ -62,4 +62,9 @@ struct KeywordPages: Sendable {
     private static func field(_ name: String, _ req: Request) -> String {
         (try? req.content.get(String.self, at: name)) ?? ""
     }
+}
+
+/// The keyword a link to the alerts page comes to add (`?keyword=의자`).
+struct ChosenKeyword: Codable {
+    var keyword: String?
 }

@@ -24,7 +24,7 @@ struct NeighbourhoodPages: Sendable {
 
     func show(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
-        let done = req.queryValue("done").flatMap(NeighbourhoodViews.Done.init(rawValue:))
+        let done = try req.queryFields(NeighbourhoodQuery.self).done
         return try await render(req, context, accountID: try account.requireID(), done: done)
     }
 
@@ -77,12 +77,12 @@ struct NeighbourhoodPages: Sendable {
         } catch let error as NeighbourhoodError {
             return try await render(req, context, accountID: accountID, error: NeighbourhoodViews.message(error, context), status: .badRequest)
         }
-        return req.redirect(to: MarketPaths.neighbourhoods.link(query: [("done", done.rawValue)]), redirectType: .normal)
+        return req.redirect(to: MarketPaths.neighbourhoods.link(query: NeighbourhoodQuery(done: done)), redirectType: .normal)
     }
 
     private func render(_ req: Request, _ context: PageContext, accountID: String, done: NeighbourhoodViews.Done? = nil, error: String? = nil,
                         status: HTTPResponseStatus = .ok) async throws -> Response {
-        let search = String(NearbyProducts.searchText(req.queryValue("q") ?? "").prefix(Places.maxQueryLength))
+        let search = String(NearbyProducts.searchText(try req.queryFields(NeighbourhoodQuery.self).q ?? "").prefix(Places.maxQueryLength))
         let model = NeighbourhoodViews.Model(
             setting: try await neighbourhoods.setting(of: accountID, on: req.db), search: search,
             found: search.isEmpty ? [] : neighbourhoods.places.search(search, limit: Self.searchLimit), done: done, error: error
@@ -93,4 +93,10 @@ struct NeighbourhoodPages: Sendable {
     private static func field(_ name: String, _ req: Request) -> String {
         ((try? req.content.get(String.self, at: name)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+/// The 동네 page's fields: what was just done, and the place name typed to find a 동.
+struct NeighbourhoodQuery: Codable {
+    var done: NeighbourhoodViews.Done?
+    var q: String?
 }

@@ -9,7 +9,7 @@ import Vapor
 /// a search of the place list to add one from.
 enum NeighbourhoodViews {
     /// What the person just did, confirmed at the top.
-    enum Done: String {
+    enum Done: String, Codable {
         case added, removed, current, range, verified
 
         func message(_ context: PageContext) -> String {

@@ -187,7 +187,7 @@ struct SellerPages: Sendable {
     func mine(_ req: Request) async throws -> Response {
         let (context, account) = try await PageContext.signedIn(req)
         let vendor = try await vendors.vendor(ofAccount: try account.requireID(), on: req.db)
-        let tab = req.queryValue("tab").flatMap(Market.MyProductsTab.init(rawValue:)) ?? .selling
+        let tab = try req.queryFields(MyProductsQuery.self).tab ?? .selling
         let page = try await catalog.products(ofVendor: vendor, tab: tab, page: MarketViews.pageNumber(req), size: MarketViews.listPageSize, on: req.db)
         let counts = try await catalog.tabCounts(ofVendor: vendor, on: req.db)
         let interest = try await ProductInterest(clock: catalog.clock).counts(of: page.products.compactMap(\.id), on: req.db)
@@ -205,4 +205,10 @@ struct SellerPages: Sendable {
         return SellerViews.likes(context, page: page, products: page.products.map(presenter.listed), states: ProductCatalog.saleStates(of: page.products),
                                  interest: interest)
     }
+}
+
+/// The tab of my products, and the page within it.
+struct MyProductsQuery: Codable {
+    var tab: Market.MyProductsTab?
+    var page: Int?
 }

@@ -87,7 +87,7 @@ enum SellerViews {
                     .a(.class("button danger small"), .href(MarketPaths.delete.link(product.id)), .text(context.pick(ko: "삭제", en: "Delete")))
                 )
             }),
-            MarketViews.pager(page, context) { MarketPaths.mine(tab: tab.rawValue, page: $0) }
+            MarketViews.pager(page, context) { MarketPaths.mine(tab: tab, page: $0) }
         ))
     }
 
@@ -96,7 +96,7 @@ enum SellerViews {
         .nav(
             .class("chips tab-chips"), .id("my-products-tabs"), .attribute(named: "aria-label", value: context.pick(ko: "판매 상태", en: "Sale status")),
             .forEach(Market.MyProductsTab.allCases) { tab in
-                .a(.class(tab == current ? "chip current" : "chip"), .href(MarketPaths.mine(tab: tab.rawValue)), .data(named: "tab", value: tab.rawValue),
+                .a(.class(tab == current ? "chip current" : "chip"), .href(MarketPaths.mine(tab: tab)), .data(named: "tab", value: tab.rawValue),
                    .if(tab == current, .attribute(named: "aria-current", value: "true")),
                    .text(tabName(tab, context) + " " + String(counts[tab] ?? 0)))
             }

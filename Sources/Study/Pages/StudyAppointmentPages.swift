@@ -20,11 +20,23 @@ struct StudyAppointmentPages: Sendable {
         pages.post(StudyPaths.appointmentCancel) { try await self.answer($0, .cancel) }
     }
 
+    /// What the 약속 page's address keeps: the time, 동 and place chosen, and what was typed to find a 동.
+    struct Chosen: Codable {
+        var startsAt: String?
+        var dong: String?
+        var place: String?
+        var q: String?
+
+        enum CodingKeys: String, CodingKey {
+            case startsAt = "starts_at", dong, place, q
+        }
+    }
+
     /// The 약속 page; `q` finds a 동, and `starts_at`, `place` and `dong` keep what was chosen.
     func show(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req)
-        let draft = StudyAppointmentViews.Draft(startsAt: req.queryValue("starts_at") ?? "", dong: req.queryValue("dong") ?? "",
-                                                place: req.queryValue("place") ?? "", search: req.queryValue("q") ?? "")
+        let asked = try req.queryFields(Chosen.self)
+        let draft = StudyAppointmentViews.Draft(startsAt: asked.startsAt ?? "", dong: asked.dong ?? "", place: asked.place ?? "", search: asked.q ?? "")
         return try await page(req, visitor, draft, status: .ok)
     }
 

@@ -20,11 +20,12 @@ struct StudyHomePages: Sendable {
 
     func home(_ req: Request) async throws -> Response {
         let (visitor, me) = try await profiles.signedUp(req)
+        let asked = try req.queryFields(StudyHomeQuery.self)
         let draft = StudyWebDraft(req)
-        if let chosen = requestedPoint(req) { draft.point = chosen }
+        if let chosen = requestedPoint(asked) { draft.point = chosen }
         let point = draft.point
-        let filter = StudyGenderFilter(req.queryValue("gender"))
-        let search = Self.searchText(req)
+        let filter = StudyGenderFilter(asked.gender)
+        let search = Self.searchText(asked.q)
         let found = try await queue.search(visitor.uid, form: Self.pointForm(point), on: req.db)
         let state = try await queue.state(visitor.uid, on: req.db)
         let people = found.fromQueueDB.filter(filter.admits)
@@ -42,9 +43,10 @@ struct StudyHomePages: Sendable {
     /// The places that answer `q`, with what the list's live region says, for `study.js`.
     func placeSearch(_ req: Request) async throws -> Response {
         let visitor = try await StudyVisitor.load(req)
-        let search = Self.searchText(req)
+        let asked = try req.queryFields(StudyHomeQuery.self)
+        let search = Self.searchText(asked.q)
         let list = StudyWhereViews.placeList(search.isEmpty ? [] : places.find(search), search: search,
-                                             filter: StudyGenderFilter(req.queryValue("gender")), visitor.context)
+                                             filter: StudyGenderFilter(asked.gender), visitor.context)
         let response = try await list.encodeResponse(for: req)
         response.headers.replaceOrAdd(name: .cacheControl, value: "no-store")
         return response
@@ -62,16 +64,16 @@ struct StudyHomePages: Sendable {
 
     /// Where the address asks the search to be centred: the browser's position (`lat`, `long`),
     /// else a 동 (`dong`), else a 시/군/구 (`place`); nil keeps the point chosen before.
-    private func requestedPoint(_ req: Request) -> (lat: Double, long: Double)? {
-        if let point = StudyWebDraft.point(latitude: req.queryValue("lat").flatMap(Double.init), longitude: req.queryValue("long").flatMap(Double.init)) {
+    private func requestedPoint(_ asked: StudyHomeQuery) -> (lat: Double, long: Double)? {
+        if let point = StudyWebDraft.point(latitude: asked.lat, longitude: asked.long) {
             return point
         }
-        return (places.neighbourhood(req.queryValue("dong")) ?? places.district(req.queryValue("place")))?.centre
+        return (places.neighbourhood(asked.dong) ?? places.district(asked.place))?.centre
     }
 
     /// A place's name as typed, its spaces at either end taken off and no longer than the list searches.
-    static func searchText(_ req: Request) -> String {
-        String((req.queryValue("q") ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Places.maxQueryLength))
+    static func searchText(_ typed: String?) -> String {
+        String((typed ?? "").trimmingCharacters(in: .whitespacesAndNewlines).prefix(Places.maxQueryLength))
     }
 
     static func pointForm(_ point: (lat: Double, long: Double)) -> StudyForm {
@@ -100,6 +102,17 @@ struct StudyLiveState: Content, Equatable {
         nearby = found.fromQueueDB.count
         received = found.fromQueueDBRequested.count
     }
+}
+
+/// The home page's fields: where to centre the search (the browser's `lat` and `long`, a 동 or a
+/// 시/군/구), the place name typed, and whom to show.
+struct StudyHomeQuery: Codable {
+    var lat: Double?
+    var long: Double?
+    var dong: String?
+    var place: String?
+    var q: String?
+    var gender: String?
 }
 
 /// The home filter: everyone, women or men (spec §7: 전체/남자/여자).

@@ -38,7 +38,7 @@ struct StudyShopPages: Sendable {
     /// One tap on a price asks first: what it is, and what it costs.
     func confirmPurchase(_ req: Request) async throws -> Response {
         let (visitor, _) = try await profiles.signedUp(req, returningTo: StudyPaths.shop.link)
-        guard let item = req.queryValue("product").flatMap(Study.ShopCatalogue.item(productID:)) else {
+        guard let item = try req.queryFields(Preview.self).product.flatMap(Study.ShopCatalogue.item(productID:)) else {
             return req.redirect(to: StudyPaths.shop.link, redirectType: .normal)
         }
         return StudyShopViews.confirmPurchase(visitor.context, item: item)
