@@ -107,7 +107,7 @@ enum MarketPaths {
 
     /// A paged list (my products, my likes, a seller's products) at page `number`.
     static func page<Parameters>(_ number: Int, of list: PagePath<Parameters>, _ parameters: Parameters) -> String {
-        list.link(parameters, query: [("page", String(number))])
+        list.link(parameters, query: MarketListPage(page: number))
     }
 
     static func page(_ number: Int, of list: PagePath<Void>) -> String {

@@ -15,6 +15,16 @@ import Testing
         }
     }
 
+    /// A page reads its query as a struct of its fields (`queryFields`), from which its links are
+    /// also written, so a field's name lives in one place; nothing asks Vapor's query decoder for a
+    /// value by name. (`queryValue` stays for the API's own reads, where a contract answers
+    /// unreadable text with its own 400.)
+    @Test func noHandlerReadsAQueryFieldThroughVaporsDecoder() throws {
+        for line in try lines(containing: ["req.query[", "req.query.get(", "req.query.decode("], outside: "PlatformCore/HTTP/QueryValue.swift") {
+            Issue.record("a query field read by name through Vapor's decoder: \(line)")
+        }
+    }
+
     /// SQLite's C API is called from one file, which says why (`SQLiteHandle`): everything else
     /// goes through SQLiteNIO, whose library copy that file shares.
     @Test func onlySQLiteHandleCallsSQLitesCAPI() throws {

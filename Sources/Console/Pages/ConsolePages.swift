@@ -24,20 +24,22 @@ struct ConsolePages: Sendable {
 
     func showQueue(_ req: Request) async throws -> Response {
         let (context, _) = try await req.consoleActor()
+        let asked = try req.queryFields(ConsoleQuery.self)
         let filter = ConsoleViews.QueueFilter(
-            app: Self.word(req, "app"), kind: Self.word(req, "kind"),
-            order: Self.word(req, "order").flatMap(ReportQueue.Order.init(rawValue:)) ?? .mostReported
+            app: Self.word(asked.app), kind: Self.word(asked.kind),
+            order: Self.word(asked.order).flatMap(ReportQueue.Order.init(rawValue:)) ?? .mostReported
         )
         let cases = try await queue.open(app: filter.app, kind: filter.kind, order: filter.order, on: req.db)
-        return ConsoleViews.queue(context, cases, filter: filter, openCount: try await queue.openCount(on: req.db), done: Self.word(req, "done"))
+        return ConsoleViews.queue(context, cases, filter: filter, openCount: try await queue.openCount(on: req.db), done: Self.word(asked.done))
     }
 
     func showCase(_ req: Request) async throws -> Response {
         let (context, _) = try await req.consoleActor()
         let shown = try await reportCase(req, at: ConsolePaths.reportCase)
+        let asked = try req.queryFields(ConsoleQuery.self)
         let owner = try await shown.thing?.ownerID.asyncMap { try await AccountHistory.of($0, audit: audit, operators: operators, on: req.db) }
         return ConsoleCaseViews.page(context, shown, owner: owner, openCount: try await queue.openCount(on: req.db),
-                                     done: Self.word(req, "done"), problem: Self.word(req, "problem"))
+                                     done: Self.word(asked.done), problem: Self.word(asked.problem))
     }
 
     func hide(_ req: Request) async throws -> Response {
@@ -66,6 +68,7 @@ struct ConsolePages: Sendable {
     func showAccount(_ req: Request) async throws -> Response {
         let (context, actor) = try await req.consoleActor()
         guard let id = ConsolePaths.account.parameters(in: req) else { throw Abort(.notFound) }
+        let asked = try req.queryFields(ConsoleQuery.self)
         let history: AccountHistory
         do {
             history = try await AccountHistory.of(id, audit: audit, operators: operators, on: req.db)
@@ -73,7 +76,7 @@ struct ConsolePages: Sendable {
             throw Abort(.notFound)
         }
         return ConsoleAccountViews.page(context, history, isMe: actor.accountID == id, openCount: try await queue.openCount(on: req.db),
-                                        done: Self.word(req, "done"), problem: Self.word(req, "problem"))
+                                        done: Self.word(asked.done), problem: Self.word(asked.problem))
     }
 
     /// Disables or enables an account, from its page or from a case about one of its things.
@@ -96,7 +99,7 @@ struct ConsolePages: Sendable {
 
     func showAudit(_ req: Request) async throws -> Response {
         let (context, _) = try await req.consoleActor()
-        let action = Self.word(req, "action").flatMap(AuditLog.Action.init(rawValue:))
+        let action = Self.word(try req.queryFields(ConsoleQuery.self).action).flatMap(AuditLog.Action.init(rawValue:))
         return ConsoleAuditViews.page(context, try await audit.entries(action: action, on: req.db), action: action,
                                       openCount: try await queue.openCount(on: req.db))
     }
@@ -144,13 +147,13 @@ struct ConsolePages: Sendable {
         do {
             let done = try await action()
             let target = after ?? back
-            return req.redirect(to: target + (target.contains("?") ? "&" : "?") + "done=" + done, redirectType: .normal)
+            return req.redirect(to: Self.adding(ConsoleQuery(done: done), to: target), redirectType: .normal)
         } catch let error as ConsoleError {
             switch error {
             case .unknownCase, .unknownThing, .unknownAccount: throw Abort(.notFound)
-            case .ownAccount: return req.redirect(to: back + "?problem=own-account", redirectType: .normal)
-            case .reasonNeeded: return req.redirect(to: back + "?problem=reason-needed", redirectType: .normal)
-            case .reasonTooLong: return req.redirect(to: back + "?problem=reason-too-long", redirectType: .normal)
+            case .ownAccount: return req.redirect(to: Self.adding(ConsoleQuery(problem: "own-account"), to: back), redirectType: .normal)
+            case .reasonNeeded: return req.redirect(to: Self.adding(ConsoleQuery(problem: "reason-needed"), to: back), redirectType: .normal)
+            case .reasonTooLong: return req.redirect(to: Self.adding(ConsoleQuery(problem: "reason-too-long"), to: back), redirectType: .normal)
             }
         }
     }
@@ -159,9 +162,15 @@ struct ConsolePages: Sendable {
         ConsolePaths.reportCase.link((shown.reports.app, shown.reports.subject))
     }
 
+    /// `path` with `fields` added to its query.
+    private static func adding(_ fields: ConsoleQuery, to path: String) -> String {
+        let query = PageQuery.encoded(fields: fields)
+        return path + (path.contains("?") ? "&" + query.dropFirst() : query)
+    }
+
     /// A short query value of letters, digits, `-` and `_`, or nil: filters and notices only.
-    private static func word(_ req: Request, _ name: String) -> String? {
-        guard let value = try? req.query.get(String.self, at: name), (1...40).contains(value.count),
+    private static func word(_ value: String?) -> String? {
+        guard let value, (1...40).contains(value.count),
               value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { return nil }
         return value
@@ -173,4 +182,16 @@ extension Optional {
         guard let self else { return nil }
         return try await transform(self)
     }
+}
+
+/// The console pages' query fields: the queue's filters and order, the audit's action, and what
+/// a page was sent back for (the action done, or the problem that refused it). Each is read as a
+/// short word (`ConsolePages.word`), since it is shown or matched, never stored.
+struct ConsoleQuery: Codable {
+    var app: String?
+    var kind: String?
+    var order: String?
+    var action: String?
+    var done: String?
+    var problem: String?
 }

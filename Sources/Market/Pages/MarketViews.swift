@@ -125,8 +125,8 @@ enum MarketViews {
     static let listPageSize = 20
 
     /// The `?page=` of a list page, within the catalog's bounds.
-    static func pageNumber(_ req: Request) -> Int {
-        min(max((try? req.query.get(Int.self, at: "page")) ?? 1, 1), ProductCatalog.maxPageNumber)
+    static func pageNumber(_ req: Request) throws -> Int {
+        min(max(try req.queryFields(MarketListPage.self).page ?? 1, 1), ProductCatalog.maxPageNumber)
     }
 
     /// Links to the previous and next page of a list, where there are any; `link` is the list's
@@ -157,4 +157,9 @@ enum MarketViews {
         }
     }
 
+}
+
+/// Which page of a list to show (`?page=2`), as its pager's links write it and its handler reads it.
+struct MarketListPage: Codable {
+    var page: Int?
 }
