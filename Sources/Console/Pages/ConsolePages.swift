@@ -147,25 +147,19 @@ struct ConsolePages: Sendable {
         do {
             let done = try await action()
             let target = after ?? back
-            return req.redirect(to: Self.adding(ConsoleQuery(done: done), to: target), redirectType: .normal)
+            return req.redirect(to: PageQuery.adding(ConsoleQuery(done: done), to: target), redirectType: .normal)
         } catch let error as ConsoleError {
             switch error {
             case .unknownCase, .unknownThing, .unknownAccount: throw Abort(.notFound)
-            case .ownAccount: return req.redirect(to: Self.adding(ConsoleQuery(problem: "own-account"), to: back), redirectType: .normal)
-            case .reasonNeeded: return req.redirect(to: Self.adding(ConsoleQuery(problem: "reason-needed"), to: back), redirectType: .normal)
-            case .reasonTooLong: return req.redirect(to: Self.adding(ConsoleQuery(problem: "reason-too-long"), to: back), redirectType: .normal)
+            case .ownAccount: return req.redirect(to: PageQuery.adding(ConsoleQuery(problem: "own-account"), to: back), redirectType: .normal)
+            case .reasonNeeded: return req.redirect(to: PageQuery.adding(ConsoleQuery(problem: "reason-needed"), to: back), redirectType: .normal)
+            case .reasonTooLong: return req.redirect(to: PageQuery.adding(ConsoleQuery(problem: "reason-too-long"), to: back), redirectType: .normal)
             }
         }
     }
 
     static func casePath(_ shown: ReportQueue.Shown) -> String {
         ConsolePaths.reportCase.link((shown.reports.app, shown.reports.subject))
-    }
-
-    /// `path` with `fields` added to its query.
-    private static func adding(_ fields: ConsoleQuery, to path: String) -> String {
-        let query = PageQuery.encoded(fields: fields)
-        return path + (path.contains("?") ? "&" + query.dropFirst() : query)
     }
 
     /// A short query value of letters, digits, `-` and `_`, or nil: filters and notices only.

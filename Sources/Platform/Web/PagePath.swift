@@ -43,6 +43,14 @@ public enum PageQuery {
         return fields.isEmpty ? "" : "?" + fields.joined(separator: "&")
     }
 
+    /// `link` with `fields` added to its query, before its `#fragment`: for a link that may already
+    /// carry a query of its own (a `next` path).
+    public static func adding(_ fields: some Encodable, to link: String) -> String {
+        let (base, fragment) = link.firstIndex(of: "#").map { (String(link[..<$0]), String(link[$0...])) } ?? (link, "")
+        let query = encoded(fields: fields)
+        return base + (base.contains("?") ? "&" + query.dropFirst() : query) + fragment
+    }
+
     /// `?a=1&b=x%20y` from a struct of query fields (see `QueryFieldsEncoder`).
     public static func encoded(fields: some Encodable) -> String {
         do {

@@ -37,7 +37,7 @@ private struct FieldsWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let field = FieldEncoder(codingPath: [key])
         try value.encode(to: field)
-        guard !field.isNested else { throw NotFlatFields<Key>.error([key]) }
+        guard !field.isNested else { throw notFlat([key]) }
         if let text = field.text { encoder.pairs.append((key.stringValue, text)) }
     }
 
@@ -92,32 +92,28 @@ private struct NotFlat: UnkeyedEncodingContainer, SingleValueEncodingContainer {
     let codingPath: [any CodingKey]
     var count: Int { 0 }
 
-    func encodeNil() throws { throw error }
-    func encode<T: Encodable>(_ value: T) throws { throw error }
+    func encodeNil() throws { throw notFlat(codingPath) }
+    func encode<T: Encodable>(_ value: T) throws { throw notFlat(codingPath) }
     func nestedContainer<Key: CodingKey>(keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(NotFlatFields<Key>(codingPath: codingPath))
     }
     func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
     func superEncoder() -> any Encoder { FieldEncoder(codingPath: codingPath) }
-
-    private var error: EncodingError {
-        .invalidValue((), .init(codingPath: codingPath, debugDescription: "A query holds flat fields only"))
-    }
 }
 
 private struct NotFlatFields<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let codingPath: [any CodingKey]
 
-    func encodeNil(forKey key: Key) throws { throw NotFlatFields.error(codingPath) }
-    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw NotFlatFields.error(codingPath) }
+    func encodeNil(forKey key: Key) throws { throw notFlat(codingPath) }
+    func encode<T: Encodable>(_ value: T, forKey key: Key) throws { throw notFlat(codingPath) }
     func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(NotFlatFields<NestedKey>(codingPath: codingPath))
     }
     func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { NotFlat(codingPath: codingPath) }
     func superEncoder() -> any Encoder { FieldEncoder(codingPath: codingPath) }
     func superEncoder(forKey key: Key) -> any Encoder { FieldEncoder(codingPath: codingPath) }
+}
 
-    static func error(_ path: [any CodingKey]) -> EncodingError {
-        .invalidValue((), .init(codingPath: path, debugDescription: "A query holds flat fields only"))
-    }
+private func notFlat(_ path: [any CodingKey]) -> EncodingError {
+    .invalidValue((), .init(codingPath: path, debugDescription: "A query holds flat fields only"))
 }

@@ -28,9 +28,7 @@ enum ReadingTimerViews {
 
         /// The link to `path` that says what was recorded.
         func link(to path: String) -> String {
-            let (base, fragment) = path.firstIndex(of: "#").map { (String(path[..<$0]), String(path[$0...])) } ?? (path, "")
-            let query = PageQuery.encoded(fields: self)
-            return base + (base.contains("?") ? "&" + query.dropFirst() : query) + fragment
+            PageQuery.adding(self, to: path)
         }
 
         /// From a page's query; nil unless it holds what a stop put there.

@@ -36,7 +36,6 @@ extension ReadingClient {
     /// Stops the timer and records where the reader got to with the time; a page or percent the
     /// book refuses is a 422 and the timer runs on. `takenSecondsAgo` as for `pauseTimer`.
     public func stopTimer(reached: Reading.ProgressDraft, takenSecondsAgo: Int = 0) async throws -> Reading.TimerStopped {
-        let age: [(name: String, value: String)] = takenSecondsAgo > 0 ? [("Sprout-Action-Age", String(takenSecondsAgo))] : []
-        return try await api.send(Endpoint(Reading.Routes.stopTimer, headers: age, body: reached))
+        try await api.send(Endpoint(Reading.Routes.stopTimer, headers: Self.actionAge(takenSecondsAgo), body: reached))
     }
 }

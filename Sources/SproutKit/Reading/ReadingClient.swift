@@ -150,7 +150,7 @@ public struct ReadingClient: Sendable {
         try await api.send(Endpoint(Reading.Routes.exportGoodreads, ()) { $0 })
     }
 
-    private static func actionAge(_ seconds: Int) -> [(name: String, value: String)] {
+    static func actionAge(_ seconds: Int) -> [(name: String, value: String)] {
         seconds > 0 ? [("Sprout-Action-Age", String(seconds))] : []
     }
 }
